@@ -1,0 +1,207 @@
+// Command bookingd serves the salon's booking assistant: the booking route, its OpenAPI document and the customer's app.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"salon/internal/api"
+	"salon/internal/requeststate"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			slog.New(slog.NewJSONHandler(os.Stderr, nil)).Error(err.Error())
+		}
+		os.Exit(1)
+	}
+}
+
+// Environment variables bookingd reads.
+const (
+	envSigningKey   = "BOOKING_SIGNING_KEY"
+	envPreviousKeys = "BOOKING_PREVIOUS_SIGNING_KEYS"
+)
+
+// shutdownGrace is how long SIGTERM waits for in-flight requests.
+const shutdownGrace = 10 * time.Second
+
+// run is bookingd with its world handed in: it serves until ctx is done, then drains and returns nil.
+// args are the command line without the program's name.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "keygen":
+			return keygen(stdout)
+		case "openapi":
+			doc, err := api.DocumentJSON()
+			if err != nil {
+				return err
+			}
+			_, err = stdout.Write(doc)
+			return err
+		}
+	}
+	cfg, err := configure(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	keys, err := cfg.keys(log)
+	if err != nil {
+		return err
+	}
+	svc := api.Service{
+		Keys:  keys,
+		Life:  cfg.stateTTL,
+		Now:   time.Now,
+		Nonce: freshNonce,
+		Spent: requeststate.NewMemory(time.Now),
+		Log:   log,
+	}
+	return serve(ctx, cfg.addr, api.New(svc), log)
+}
+
+// config is bookingd's configuration, from flags and the environment.
+type config struct {
+	addr       string
+	stateTTL   time.Duration
+	dev        bool
+	signingKey string
+	previous   string
+}
+
+func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys)}
+	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
+	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
+	fs.BoolVar(&cfg.dev, "dev", false, "with no signing key configured, sign with a random per-process key")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n\n"+
+			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only)\n\nflags:\n",
+			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen and openapi", fs.Arg(0))
+	}
+	if cfg.stateTTL <= 0 {
+		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)
+	}
+	return cfg, nil
+}
+
+// keys reads the signing keys. No key at all gives nil, so every booking answers 503, unless -dev
+// asks for a random key. A key present but unreadable or short is an error.
+func (cfg config) keys(log *slog.Logger) (*requeststate.Keys, error) {
+	var previous [][]byte
+	for i, field := range strings.Split(cfg.previous, ",") {
+		if strings.TrimSpace(field) == "" {
+			continue
+		}
+		key, err := readKey(field)
+		if err != nil {
+			return nil, fmt.Errorf("%s: key %d %w", envPreviousKeys, i+1, err)
+		}
+		previous = append(previous, key)
+	}
+	var current []byte
+	switch {
+	case strings.TrimSpace(cfg.signingKey) != "":
+		key, err := readKey(cfg.signingKey)
+		if err != nil {
+			return nil, fmt.Errorf("%s %w", envSigningKey, err)
+		}
+		current = key
+	case cfg.dev:
+		current = make([]byte, requeststate.MinKeyBytes)
+		rand.Read(current)
+		log.Warn("dev mode: no " + envSigningKey + " is set, so states are signed with a random key of this process; they won't verify after a restart or on another instance")
+	default:
+		log.Warn("no " + envSigningKey + " is set: every booking will answer 503 until one is")
+		return nil, nil
+	}
+	keys, err := requeststate.NewKeys(current, previous...)
+	if err != nil {
+		return nil, err
+	}
+	return &keys, nil
+}
+
+func readKey(field string) ([]byte, error) {
+	key, err := hex.DecodeString(strings.TrimSpace(field))
+	if err != nil {
+		return nil, errors.New("must be written in hex")
+	}
+	if len(key) < requeststate.MinKeyBytes {
+		return nil, fmt.Errorf("must be at least %d bytes (%d hex digits), got %d bytes", requeststate.MinKeyBytes, 2*requeststate.MinKeyBytes, len(key))
+	}
+	return key, nil
+}
+
+func keygen(stdout io.Writer) error {
+	key := make([]byte, requeststate.MinKeyBytes)
+	rand.Read(key)
+	_, err := fmt.Fprintln(stdout, hex.EncodeToString(key))
+	return err
+}
+
+func freshNonce() requeststate.Nonce {
+	var n requeststate.Nonce
+	rand.Read(n[:])
+	return n
+}
+
+// serve answers on addr until ctx is done, then lets in-flight requests finish.
+func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      15 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("listening", "addr", ln.Addr().String())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests")
+	drain, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(drain); err != nil {
+		return fmt.Errorf("draining: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,83 @@
+// Package answer reads the customer's reply to the question against the times that were offered.
+package answer
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+)
+
+// Question is the name of the one question the assistant asks; its answer travels under this key.
+const Question = "time"
+
+// Refusal is an answer that can't be read as a choice. Its text is part of the contract.
+type Refusal string
+
+func (r Refusal) Error() string { return string(r) }
+
+// The refusals Parse returns, besides NeverOffered.
+const (
+	ErrNoAnswer   Refusal = "no answer to the question asked"
+	ErrNotAChoice Refusal = "the answer is not an accept, a decline or a cancel"
+)
+
+// NeverOffered is the refusal of an accepted time that was not among the offered times.
+func NeverOffered(time string) Refusal { return Refusal(time + " was never offered") }
+
+// Offered is a time the customer accepted that was among the times offered.
+// Only Parse makes one, so holding an Offered is proof of that check.
+type Offered struct{ time string }
+
+// Time is the offered slot, exactly as it was offered.
+func (o Offered) Time() string { return o.time }
+
+// Answer is the customer's reply: an accepted offered time, or a decline (which includes a cancel).
+type Answer struct {
+	accepted Offered
+	ok       bool
+}
+
+// Accepted returns the accepted time, and false when the customer declined.
+func (a Answer) Accepted() (Offered, bool) { return a.accepted, a.ok }
+
+// reply is one entry of inputResponses, as MCP's elicitation result carries it.
+type reply struct {
+	Action  string          `json:"action"`
+	Content json.RawMessage `json:"content"`
+}
+
+// Parse reads inputResponses (raw JSON) against offered, the times the question carried.
+// It refuses with ErrNoAnswer when there is no answer to the question, with NeverOffered
+// when an accepted time wasn't offered, and with ErrNotAChoice for anything else it can't read.
+func Parse(offered []string, inputResponses []byte) (Answer, error) {
+	var answers map[string]json.RawMessage
+	if json.Unmarshal(inputResponses, &answers) != nil {
+		return Answer{}, ErrNoAnswer
+	}
+	raw, ok := answers[Question]
+	if !ok || isNull(raw) {
+		return Answer{}, ErrNoAnswer
+	}
+	var r reply
+	if json.Unmarshal(raw, &r) != nil {
+		return Answer{}, ErrNotAChoice
+	}
+	switch r.Action {
+	case "decline", "cancel":
+		return Answer{}, nil
+	case "accept":
+		var content struct {
+			Time *string `json:"time"`
+		}
+		if json.Unmarshal(r.Content, &content) != nil || content.Time == nil {
+			return Answer{}, ErrNotAChoice
+		}
+		if !slices.Contains(offered, *content.Time) {
+			return Answer{}, NeverOffered(*content.Time)
+		}
+		return Answer{accepted: Offered{time: *content.Time}, ok: true}, nil
+	}
+	return Answer{}, ErrNotAChoice
+}
+
+func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }

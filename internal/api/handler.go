@@ -1,0 +1,153 @@
+// Package api serves the booking route over HTTP with Echo: it decodes, verifies, spends and encodes around the pure step.
+package api
+
+import (
+	"errors"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"salon/internal/answer"
+	"salon/internal/requeststate"
+	"salon/internal/step"
+)
+
+// Service is everything the booking route depends on, handed in so a test can hold each part.
+type Service struct {
+	// Keys sign and verify request states. Nil means no key is configured: every booking answers 503.
+	Keys *requeststate.Keys
+	// Life is how long an issued state stays good.
+	Life time.Duration
+	// Now is the clock.
+	Now func() time.Time
+	// Nonce returns fresh randomness for each state issued.
+	Nonce func() requeststate.Nonce
+	// Spent records the states already used.
+	Spent requeststate.Spent
+	// Log receives one line per request. Nil discards.
+	Log *slog.Logger
+}
+
+// book answers POST /salons/{salon}/book, checking in the order the contract fixes.
+func (s *Service) book(c echo.Context) error {
+	if s.Keys == nil {
+		return errUnavailable
+	}
+	if !isJSON(c.Request().Header.Get(echo.HeaderContentType)) {
+		return errNotJSON
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, MaxBodyBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return errTooLarge
+		}
+		return badRequest("the body could not be read")
+	}
+	req, err := decode(salonParam(c), body)
+	if err != nil {
+		return err
+	}
+	if (req.inputResponses == nil) != (req.requestState == nil) {
+		return errUnpaired
+	}
+	if req.requestState == nil {
+		return s.roundOne(c, req)
+	}
+	return s.roundTwo(c, req)
+}
+
+func (s *Service) roundOne(c echo.Context, req request) error {
+	o := step.Step(req.booking, step.FirstRound())
+	q, ok := o.(step.Question)
+	if !ok {
+		return completed(c, o)
+	}
+	state := requeststate.Issue(*s.Keys, s.Now(), s.Life, req.salon, req.booking, q.Times, s.Nonce())
+	c.Set(outcomeKey, ResultInputRequired)
+	return c.JSON(http.StatusOK, inputRequired(q, state))
+}
+
+func (s *Service) roundTwo(c echo.Context, req request) error {
+	verified, err := requeststate.Verify(*s.Keys, s.Now(), req.salon, req.booking, *req.requestState)
+	if err != nil {
+		return err
+	}
+	ans, err := answer.Parse(verified.Offered, req.inputResponses)
+	if err != nil {
+		return err
+	}
+	if err := s.Spent.Spend(c.Request().Context(), verified.ID, verified.GoodUntil); err != nil {
+		if errors.Is(err, requeststate.ErrAlreadyUsed) {
+			return err
+		}
+		s.Log.Error("the spent-state store failed", "error", err.Error())
+		return errUnavailable
+	}
+	choice := step.Declined()
+	if offered, ok := ans.Accepted(); ok {
+		choice = step.Accepted(offered.Time())
+	}
+	return completed(c, step.Step(req.booking, choice))
+}
+
+// completed writes a complete result and notes its status for the request log.
+func completed(c echo.Context, o step.Outcome) error {
+	r := complete(o)
+	c.Set(outcomeKey, r.StructuredContent.Status)
+	return c.JSON(http.StatusOK, r)
+}
+
+func inputRequired(q step.Question, state string) InputRequiredResult {
+	return InputRequiredResult{
+		ResultType: ResultInputRequired,
+		InputRequests: InputRequests{Time: ElicitationRequest{
+			Method: "elicitation/create",
+			Params: ElicitationParams{
+				Mode:    "form",
+				Message: q.Message,
+				RequestedSchema: TimeSchema{
+					Type:       "object",
+					Properties: TimeProperties{Time: TimeChoice{Type: "string", Enum: q.Times}},
+					Required:   []string{answer.Question},
+				},
+			},
+		}},
+		RequestState: state,
+	}
+}
+
+func complete(o step.Outcome) CompleteResult {
+	r := CompleteResult{ResultType: ResultComplete}
+	switch o := o.(type) {
+	case step.Booked:
+		r.StructuredContent = Outcome{Status: StatusBooked, Slot: o.Slot, Say: o.Say}
+	case step.NotBooked:
+		r.StructuredContent = Outcome{Status: StatusNotBooked, Say: o.Say}
+	}
+	return r
+}
+
+// salonParam is the salon's name from the path, unescaped once. Echo hands the path
+// parameter over still escaped when the path holds an escape Go's parser keeps (such as %2F).
+func salonParam(c echo.Context) string {
+	salon := c.Param("salon")
+	if c.Request().URL.RawPath == "" {
+		return salon
+	}
+	unescaped, err := url.PathUnescape(salon)
+	if err != nil {
+		return ""
+	}
+	return unescaped
+}
+
+func isJSON(contentType string) bool {
+	media, _, err := mime.ParseMediaType(contentType)
+	return err == nil && media == echo.MIMEApplicationJSON
+}

@@ -1,0 +1,211 @@
+// This file builds the OpenAPI document of the service from the wire types, so the document can't describe other types than the server's.
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3gen"
+	"github.com/labstack/echo/v4"
+)
+
+// Document is the OpenAPI 3 document of the service, built from the wire types, with its references resolved and validated.
+func Document() (*openapi3.T, error) {
+	out, err := documentJSON()
+	if err != nil {
+		return nil, err
+	}
+	return LoadDocument(out)
+}
+
+// LoadDocument reads an OpenAPI document, resolves its references and validates it.
+func LoadDocument(data []byte) (*openapi3.T, error) {
+	doc, err := openapi3.NewLoader().LoadFromData(data)
+	if err != nil {
+		return nil, fmt.Errorf("openapi: the document doesn't load: %w", err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		return nil, fmt.Errorf("openapi: the document doesn't validate: %w", err)
+	}
+	return doc, nil
+}
+
+// build assembles the document from the wire types, with its references unresolved.
+func build() (*openapi3.T, error) {
+	schemas := openapi3.Schemas{}
+	for _, v := range []any{BookRequest{}, InputRequiredResult{}, CompleteResult{}, Answer{}} {
+		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
+			openapi3gen.SchemaCustomizer(fromTags),
+			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
+				ExportComponentSchemas: true, ExportTopLevelSchema: true,
+			}))
+		if err != nil {
+			return nil, fmt.Errorf("openapi: schema of %T: %w", v, err)
+		}
+	}
+	schemas["BookRequest"].Value.Properties["inputResponses"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Type:                 &openapi3.Types{openapi3.TypeObject},
+		Nullable:             true,
+		Description:          fieldDoc(BookRequest{}, "InputResponses"),
+		AdditionalProperties: openapi3.AdditionalProperties{Schema: component("Answer")},
+	})
+	schemas["BookRequest"].Value.Properties["requestState"].Value.Nullable = true
+	schemas["BookResult"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Description: "A round's result: a question to answer, or the completed booking.",
+		OneOf:       openapi3.SchemaRefs{component("InputRequiredResult"), component("CompleteResult")},
+		Discriminator: &openapi3.Discriminator{
+			PropertyName: "resultType",
+			Mapping: map[string]openapi3.MappingRef{
+				ResultInputRequired: {Ref: "#/components/schemas/InputRequiredResult"},
+				ResultComplete:      {Ref: "#/components/schemas/CompleteResult"},
+			},
+		},
+	})
+	schemas["Refusal"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Type:        &openapi3.Types{openapi3.TypeString},
+		Description: "Why the request was refused, as one sentence. The exact strings are part of the contract.",
+	})
+
+	doc := &openapi3.T{
+		OpenAPI: "3.0.3",
+		Info: &openapi3.Info{
+			Title:   "Salon booking assistant",
+			Version: "1.0.0",
+			Description: "Books a salon time in two rounds with no session on the server. Round one answers " +
+				"input_required with a question and a signed requestState; round two sends the same arguments " +
+				"with the customer's answer and the state untouched, and completes.",
+		},
+		Servers:    openapi3.Servers{{URL: "/"}},
+		Paths:      openapi3.NewPaths(),
+		Components: &openapi3.Components{Schemas: schemas},
+	}
+	doc.Paths.Set("/salons/{salon}/book", &openapi3.PathItem{Post: bookOperation()})
+	doc.Paths.Set("/healthz", &openapi3.PathItem{Get: &openapi3.Operation{
+		OperationID: "health",
+		Summary:     "Answers 200 while the process lives.",
+		Responses:   openapi3.NewResponses(openapi3.WithStatus(http.StatusOK, jsonResponse("The process lives.", openapi3.NewStringSchema().NewRef()))),
+	}})
+	return doc, nil
+}
+
+func bookOperation() *openapi3.Operation {
+	salon := openapi3.NewPathParameter("salon").WithSchema(
+		openapi3.NewStringSchema().WithMinLength(1).WithMaxLength(MaxSalonChars))
+	salon.Description = "The salon's name."
+	refusal := func(why string) *openapi3.ResponseRef { return jsonResponse(why, component("Refusal")) }
+	return &openapi3.Operation{
+		OperationID: "book",
+		Summary:     "Asks for a time, or completes the booking with the customer's answer.",
+		Parameters:  openapi3.Parameters{{Value: salon}},
+		RequestBody: &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
+			WithDescription(fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", MaxBodyBytes)).
+			WithRequired(true).
+			WithJSONSchemaRef(component("BookRequest"))},
+		Responses: openapi3.NewResponses(
+			openapi3.WithStatus(http.StatusOK, jsonResponse("A question to answer, or the completed booking.", component("BookResult"))),
+			openapi3.WithStatus(http.StatusBadRequest, refusal("The request was refused; the body names the reason.")),
+			openapi3.WithStatus(http.StatusRequestEntityTooLarge, refusal("The body is over the size limit.")),
+			openapi3.WithStatus(http.StatusUnsupportedMediaType, refusal("The body is not labelled application/json.")),
+			openapi3.WithStatus(http.StatusServiceUnavailable, refusal("The service can't complete bookings now.")),
+		),
+	}
+}
+
+func jsonResponse(description string, schema *openapi3.SchemaRef) *openapi3.ResponseRef {
+	return &openapi3.ResponseRef{Value: openapi3.NewResponse().
+		WithDescription(description).
+		WithContent(openapi3.NewContentWithJSONSchemaRef(schema))}
+}
+
+func component(name string) *openapi3.SchemaRef {
+	return openapi3.NewSchemaRef("#/components/schemas/"+name, nil)
+}
+
+// fromTags reads the schema keywords a wire type's struct tags carry: doc, enum (values split by |),
+// maxLength, minItems, maxItems, uniqueItems, itemMinLength and itemMaxLength. A struct's fields
+// without omitempty are required.
+func fromTags(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
+	number := func(key string) (uint64, bool) {
+		n, err := strconv.ParseUint(tag.Get(key), 10, 64)
+		return n, err == nil
+	}
+	s.Description = tag.Get("doc")
+	switch t.Kind() {
+	case reflect.String:
+		if enum, ok := tag.Lookup("enum"); ok {
+			for _, v := range strings.Split(enum, "|") {
+				s.Enum = append(s.Enum, v)
+			}
+		}
+		if n, ok := number("maxLength"); ok {
+			s.MaxLength = &n
+		}
+	case reflect.Slice:
+		if n, ok := number("minItems"); ok {
+			s.MinItems = n
+		}
+		if n, ok := number("maxItems"); ok {
+			s.MaxItems = &n
+		}
+		s.UniqueItems = tag.Get("uniqueItems") == "true"
+		if s.Items != nil && s.Items.Value != nil {
+			item := s.Items.Value
+			item.Description = ""
+			if n, ok := number("itemMinLength"); ok {
+				item.MinLength = n
+			}
+			if n, ok := number("itemMaxLength"); ok {
+				item.MaxLength = &n
+			}
+		}
+	case reflect.Struct:
+		s.Required = nil
+		for f := range t.Fields() {
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name != "" && name != "-" && !strings.Contains(opts, "omitempty") {
+				s.Required = append(s.Required, name)
+			}
+		}
+	}
+	return nil
+}
+
+func fieldDoc(v any, field string) string {
+	f, _ := reflect.TypeOf(v).FieldByName(field)
+	return f.Tag.Get("doc")
+}
+
+// documentJSON is the document as served and committed: indented JSON ending in a newline.
+var documentJSON = sync.OnceValues(func() ([]byte, error) {
+	doc, err := build()
+	if err != nil {
+		return nil, err
+	}
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, '\n')
+	if _, err := LoadDocument(out); err != nil {
+		return nil, err
+	}
+	return out, nil
+})
+
+// DocumentJSON is the OpenAPI document as committed in openapi.json.
+func DocumentJSON() ([]byte, error) { return documentJSON() }
+
+func serveDocument(c echo.Context) error {
+	doc, err := documentJSON()
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(http.StatusOK, doc)
+}

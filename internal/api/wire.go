@@ -1,0 +1,97 @@
+// This file holds the wire types of the booking route: what crosses HTTP, and so what the OpenAPI document describes.
+package api
+
+import "encoding/json"
+
+// Bounds of a booking request. The decoder enforces them and the OpenAPI document states them.
+const (
+	MaxBodyBytes    = 64 << 10
+	MaxSalonChars   = 64
+	MaxMessageChars = 1000
+	MaxOpenSlots    = 50
+	MaxSlotChars    = 64
+)
+
+// The values of resultType and of structuredContent.status.
+const (
+	ResultInputRequired = "input_required"
+	ResultComplete      = "complete"
+	StatusBooked        = "booked"
+	StatusNotBooked     = "not_booked"
+)
+
+// BookRequest is the body of both rounds. Round one sends Arguments alone; round two sends the same
+// Arguments with InputResponses and RequestState exactly as round one returned it.
+type BookRequest struct {
+	Arguments      BookArguments   `json:"arguments" doc:"The app's booking; the same in both rounds."`
+	InputResponses json.RawMessage `json:"inputResponses,omitempty" doc:"Round two: the customer's answers, keyed by the name of the request they answer."`
+	RequestState   *string         `json:"requestState,omitempty" doc:"Round two: the requestState round one returned, byte for byte."`
+}
+
+// BookArguments is the app's booking: the customer's words and the slots still open, in the app's order.
+type BookArguments struct {
+	Message   string   `json:"message" maxLength:"1000" doc:"The customer's words."`
+	OpenSlots []string `json:"openSlots" maxItems:"50" uniqueItems:"true" itemMinLength:"1" itemMaxLength:"64" doc:"The slots still open, in the app's order. Opaque to the server."`
+}
+
+// InputRequiredResult is round one's answer when there is something to choose: a question and the state to send back with its answer.
+type InputRequiredResult struct {
+	ResultType    string        `json:"resultType" enum:"input_required"`
+	InputRequests InputRequests `json:"inputRequests"`
+	RequestState  string        `json:"requestState" doc:"Opaque to the client: send it back unchanged with the answers."`
+}
+
+// InputRequests are the questions the customer must answer before the booking completes.
+type InputRequests struct {
+	Time ElicitationRequest `json:"time"`
+}
+
+// ElicitationRequest is an MCP elicitation/create request in form mode.
+type ElicitationRequest struct {
+	Method string            `json:"method" enum:"elicitation/create"`
+	Params ElicitationParams `json:"params"`
+}
+
+// ElicitationParams is the form the client shows the customer.
+type ElicitationParams struct {
+	Mode            string     `json:"mode" enum:"form"`
+	Message         string     `json:"message"`
+	RequestedSchema TimeSchema `json:"requestedSchema"`
+}
+
+// TimeSchema is the JSON schema of the answer: an object whose one required field, time, is one of the offered times.
+type TimeSchema struct {
+	Type       string         `json:"type" enum:"object"`
+	Properties TimeProperties `json:"properties"`
+	Required   []string       `json:"required"`
+}
+
+// TimeProperties holds the schema of the one field asked for.
+type TimeProperties struct {
+	Time TimeChoice `json:"time"`
+}
+
+// TimeChoice is a string schema whose enum lists the offered times, in the order offered.
+type TimeChoice struct {
+	Type string   `json:"type" enum:"string"`
+	Enum []string `json:"enum" minItems:"1"`
+}
+
+// CompleteResult is the answer that ends the request.
+type CompleteResult struct {
+	ResultType        string  `json:"resultType" enum:"complete"`
+	StructuredContent Outcome `json:"structuredContent"`
+}
+
+// Outcome is what the request came to. Slot is set exactly when Status is booked.
+type Outcome struct {
+	Status string `json:"status" enum:"booked|not_booked"`
+	Slot   string `json:"slot,omitempty" doc:"The booked slot; present only when status is booked."`
+	Say    string `json:"say" doc:"What to tell the customer. Shown, never parsed."`
+}
+
+// Answer is one entry of inputResponses: MCP's elicitation result.
+type Answer struct {
+	Action  string         `json:"action" enum:"accept|decline|cancel"`
+	Content map[string]any `json:"content,omitempty"`
+}

@@ -1,0 +1,92 @@
+// Package step decides what the booking assistant answers, as a pure function of the booking and the customer's reply.
+package step
+
+// Booking is what the app asks for: the customer's words and the slots still open, in the app's own order.
+// Slots are opaque to the service; it never parses them.
+type Booking struct {
+	Message   string
+	OpenSlots []string
+}
+
+// Reply is what round two brings back: nothing yet (round one), a time the customer accepted, or a refusal to choose.
+// Only the three constructors below make one.
+// The zero Reply is FirstRound.
+type Reply struct {
+	kind replyKind
+	slot string
+}
+
+type replyKind int
+
+const (
+	firstRound replyKind = iota
+	accepted
+	declined
+)
+
+// FirstRound is the reply of a request that carries no answers yet.
+func FirstRound() Reply { return Reply{kind: firstRound} }
+
+// Accepted is the customer's choice of slot. The caller has already checked that slot was offered.
+func Accepted(slot string) Reply { return Reply{kind: accepted, slot: slot} }
+
+// Declined is a customer who declined or cancelled the question.
+func Declined() Reply { return Reply{kind: declined} }
+
+// Outcome is exactly one of Question, Booked or NotBooked.
+type Outcome interface{ outcome() }
+
+// Question asks the customer to choose one of Times.
+type Question struct {
+	Message string
+	Times   []string
+}
+
+// Booked is a completed booking of Slot.
+type Booked struct {
+	Slot string
+	Say  string
+}
+
+// NotBooked is a completed request that booked nothing, and what to tell the customer.
+type NotBooked struct {
+	Say string
+}
+
+func (Question) outcome()  {}
+func (Booked) outcome()    {}
+func (NotBooked) outcome() {}
+
+// The words the assistant says. They are part of the contract.
+const (
+	AskWhichTime   = "Which time suits you?"
+	SayNothingOpen = "Nothing is open then, so the salon will call you."
+	SayNoneChosen  = "No time was chosen, so nothing is booked."
+)
+
+// offerSize is how many open slots round one offers.
+const offerSize = 2
+
+// ToOffer returns the times round one offers: the first two open slots, in the app's order.
+// The result shares no memory with openSlots.
+func ToOffer(openSlots []string) []string {
+	n := min(len(openSlots), offerSize)
+	return append([]string(nil), openSlots[:n]...)
+}
+
+// Step answers a booking. In round one it asks which of the times to offer suits the customer,
+// or, with nothing open, completes without booking. In round two it books the accepted slot,
+// or nothing when the customer declined.
+func Step(b Booking, r Reply) Outcome {
+	switch r.kind {
+	case accepted:
+		return Booked{Slot: r.slot, Say: r.slot + " is yours."}
+	case declined:
+		return NotBooked{Say: SayNoneChosen}
+	}
+	offer := ToOffer(b.OpenSlots)
+	if len(offer) == 0 {
+		return NotBooked{Say: SayNothingOpen}
+	}
+	return Question{Message: AskWhichTime, Times: offer}
+}
