@@ -49,6 +49,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		switch args[0] {
 		case "keygen":
 			return keygen(stdout)
+		case "healthcheck":
+			return healthcheck(ctx, args[1:], stderr)
 		case "openapi":
 			doc, err := api.DocumentJSON()
 			if err != nil {
@@ -95,7 +97,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
 	fs.BoolVar(&cfg.dev, "dev", false, "with no signing key configured, sign with a random per-process key")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n\n"+
+		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys)
 		fs.PrintDefaults()
@@ -165,6 +167,31 @@ func keygen(stdout io.Writer) error {
 	rand.Read(key)
 	_, err := fmt.Fprintln(stdout, hex.EncodeToString(key))
 	return err
+}
+
+// healthcheck asks a running bookingd's /healthz, for container health checks in images with no shell.
+func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bookingd healthcheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	url := fs.String("url", "http://127.0.0.1:8080/healthz", "the health endpoint to ask")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, *url, nil)
+	if err != nil {
+		return err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s answered %d", *url, res.StatusCode)
+	}
+	return nil
 }
 
 func freshNonce() requeststate.Nonce {

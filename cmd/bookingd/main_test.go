@@ -1,0 +1,357 @@
+// This file tests bookingd as operators meet it: run on port 0, its configuration, subcommands, logs and shutdown.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"salon/internal/api"
+)
+
+const testKey = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+
+// logBuffer collects what bookingd writes, safe to read while it runs.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// lines decodes every line written so far, failing the test on one that isn't a JSON object.
+func (b *logBuffer) lines(t *testing.T) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+		if line == "" {
+			continue
+		}
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("a log line that isn't JSON: %q", line)
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
+// started is a bookingd running in this process.
+type started struct {
+	base   string
+	stderr *logBuffer
+	stop   context.CancelFunc
+	done   chan error
+	once   sync.Once
+}
+
+// start runs bookingd on a free loopback port with env, and waits until it answers /healthz.
+func start(t *testing.T, env map[string]string, args ...string) *started {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &started{stderr: &logBuffer{}, stop: cancel, done: make(chan error, 1)}
+	getenv := func(k string) string { return env[k] }
+	go func() {
+		s.done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), getenv, io.Discard, s.stderr)
+	}()
+	t.Cleanup(func() { s.shutdown(t) })
+	addr := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := addr.FindStringSubmatch(s.stderr.String()); m != nil {
+			s.base = "http://" + m[1]
+			if res, err := http.Get(s.base + "/healthz"); err == nil {
+				res.Body.Close()
+				if res.StatusCode == http.StatusOK {
+					return s
+				}
+			}
+		}
+		select {
+		case err := <-s.done:
+			t.Fatalf("bookingd stopped before serving: %v\n%s", err, s.stderr)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	t.Fatalf("bookingd didn't answer /healthz within 10s:\n%s", s.stderr)
+	return nil
+}
+
+// shutdown ends bookingd's context and checks run returns nil; later calls do nothing.
+func (s *started) shutdown(t *testing.T) {
+	t.Helper()
+	s.once.Do(func() {
+		s.stop()
+		select {
+		case err := <-s.done:
+			if err != nil {
+				t.Errorf("run returned %v after shutdown, want nil", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Error("bookingd didn't stop within 15s of its context ending")
+		}
+	})
+}
+
+func post(t *testing.T, url, body string) (int, string) {
+	t.Helper()
+	res, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, strings.TrimSpace(string(out))
+}
+
+const roundOneBody = `{"arguments":{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]}}`
+
+// bothRounds books through round one and round two, and returns the state it used.
+func bothRounds(t *testing.T, base string) string {
+	t.Helper()
+	status, body := post(t, base+"/salons/studio-nine/book", roundOneBody)
+	var asked struct{ RequestState string }
+	if status != http.StatusOK || json.Unmarshal([]byte(body), &asked) != nil || asked.RequestState == "" {
+		t.Fatalf("round one: got %d %s, want 200 with a requestState", status, body)
+	}
+	second := fmt.Sprintf(`{"arguments":{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]},`+
+		`"inputResponses":{"time":{"action":"accept","content":{"time":"sat-11:30"}}},"requestState":%s}`, mustJSON(asked.RequestState))
+	status, body = post(t, base+"/salons/studio-nine/book", second)
+	if want := `{"resultType":"complete","structuredContent":{"status":"booked","slot":"sat-11:30","say":"sat-11:30 is yours."}}`; status != 200 || body != want {
+		t.Fatalf("round two: got %d %s, want 200 %s", status, body, want)
+	}
+	return asked.RequestState
+}
+
+func mustJSON(v any) string {
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+func TestServesBothRoundsAndLogsEachRequestWithoutSecrets(t *testing.T) {
+	s := start(t, map[string]string{envSigningKey: testKey})
+	state := bothRounds(t, s.base)
+	s.shutdown(t)
+
+	logs := s.stderr.String()
+	mac := state[strings.LastIndexByte(state, '.')+1:]
+	for _, secret := range []string{testKey, mac, "goodUntil"} {
+		if strings.Contains(logs, secret) {
+			t.Errorf("the log holds %q", secret)
+		}
+	}
+	var requests []string
+	for _, rec := range s.stderr.lines(t) {
+		if rec["msg"] == "request" && rec["route"] == api.BookPath {
+			requests = append(requests, fmt.Sprint(rec["status"], " ", rec["outcome"]))
+		}
+	}
+	if got, want := strings.Join(requests, ", "), "200 input_required, 200 booked"; got != want {
+		t.Errorf("booking log lines: got %q, want %q", got, want)
+	}
+}
+
+func TestNoKeyServesAndAnswers503(t *testing.T) {
+	s := start(t, nil)
+	status, body := post(t, s.base+"/salons/studio-nine/book", roundOneBody)
+	if status != http.StatusServiceUnavailable || body != `"the booking service is unavailable"` {
+		t.Errorf("got %d %s, want 503 \"the booking service is unavailable\"", status, body)
+	}
+}
+
+func TestDevSignsWithARandomKeyAndSaysSo(t *testing.T) {
+	s := start(t, nil, "-dev")
+	bothRounds(t, s.base)
+	if !strings.Contains(s.stderr.String(), "dev mode") {
+		t.Errorf("stderr doesn't mention dev mode:\n%s", s.stderr)
+	}
+}
+
+func TestPreviousKeysStillVerify(t *testing.T) {
+	old := start(t, map[string]string{envSigningKey: testKey})
+	status, body := post(t, old.base+"/salons/studio-nine/book", roundOneBody)
+	var asked struct{ RequestState string }
+	if status != 200 || json.Unmarshal([]byte(body), &asked) != nil {
+		t.Fatalf("round one: got %d %s", status, body)
+	}
+	old.shutdown(t)
+	second := `{"arguments":{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]},` +
+		`"inputResponses":{"time":{"action":"decline"}},"requestState":` + mustJSON(asked.RequestState) + `}`
+
+	newKey := strings.Repeat("ab", 32)
+	dropped := start(t, map[string]string{envSigningKey: newKey})
+	if status, body := post(t, dropped.base+"/salons/studio-nine/book", second); status != 400 || body != `"requestState doesn't verify"` {
+		t.Errorf("old key dropped: got %d %s, want 400 \"requestState doesn't verify\"", status, body)
+	}
+	rotating := start(t, map[string]string{envSigningKey: newKey, envPreviousKeys: strings.Repeat("cd", 32) + " , " + testKey})
+	if status, body := post(t, rotating.base+"/salons/studio-nine/book", second); status != 200 {
+		t.Errorf("old key listed as previous: got %d %s, want 200", status, body)
+	}
+}
+
+func TestBadConfigurationStopsStartUp(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{"a short key", map[string]string{envSigningKey: "abcd"}, nil, "BOOKING_SIGNING_KEY must be at least 32 bytes"},
+		{"a key that isn't hex", map[string]string{envSigningKey: strings.Repeat("zz", 32)}, nil, "BOOKING_SIGNING_KEY must be written in hex"},
+		{"a short previous key", map[string]string{envSigningKey: testKey, envPreviousKeys: testKey + ",abcd"}, nil, "BOOKING_PREVIOUS_SIGNING_KEYS: key 2 must be at least 32 bytes"},
+		{"a life that isn't positive", map[string]string{envSigningKey: testKey}, []string{"-state-ttl", "0s"}, "-state-ttl must be positive"},
+		{"an unknown argument", nil, []string{"serve"}, `unexpected argument "serve"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr logBuffer
+			getenv := func(k string) string { return c.env[k] }
+			err := run(context.Background(), append([]string{"-addr", "127.0.0.1:0"}, c.args...), getenv, io.Discard, &stderr)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestKeygenPrintsAFreshKey(t *testing.T) {
+	keys := map[string]bool{}
+	for range 2 {
+		var out bytes.Buffer
+		if err := run(context.Background(), []string{"keygen"}, os.Getenv, &out, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		key := strings.TrimSuffix(out.String(), "\n")
+		if raw, err := hex.DecodeString(key); err != nil || len(raw) != 32 || key != strings.ToLower(key) {
+			t.Errorf("got %q, want 64 lowercase hex digits", key)
+		}
+		keys[key] = true
+	}
+	if len(keys) != 2 {
+		t.Error("two runs of keygen printed the same key")
+	}
+}
+
+func TestOpenapiPrintsTheDocument(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"openapi"}, os.Getenv, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	want, err := api.DocumentJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Error("bookingd openapi printed something other than the document")
+	}
+}
+
+// TestSIGTERMDrainsInFlightRequests runs the real binary: a request still being sent when SIGTERM
+// arrives is answered, and then the process exits 0 with nothing but JSON lines on stderr.
+func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "bookingd")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), envSigningKey+"="+testKey)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(stderr)
+	var addr string
+	var logged []string
+	for addr == "" && lines.Scan() {
+		logged = append(logged, lines.Text())
+		var rec struct{ Msg, Addr string }
+		if json.Unmarshal(lines.Bytes(), &rec) == nil && rec.Msg == "listening" {
+			addr = rec.Addr
+		}
+	}
+	if addr == "" {
+		t.Fatalf("no listening line: %q", logged)
+	}
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	head := fmt.Sprintf("POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(roundOneBody))
+	half := len(roundOneBody) / 2
+	if _, err := io.WriteString(conn, head+roundOneBody[:half]); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if _, err := io.WriteString(conn, roundOneBody[half:]); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("the in-flight request got no answer: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("in-flight request: got %d, want 200", res.StatusCode)
+	}
+	conn.Close()
+	for lines.Scan() {
+		logged = append(logged, lines.Text())
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("after SIGTERM: got %v, want exit 0", err)
+	}
+	for _, line := range logged {
+		if !json.Valid([]byte(line)) {
+			t.Errorf("a line on stderr that isn't JSON: %q", line)
+		}
+	}
+	if last := logged[len(logged)-1]; !strings.Contains(last, `"msg":"stopped"`) {
+		t.Errorf("last line: got %s, want the stopped line", last)
+	}
+}
+
+func TestHealthcheckAsksHealthz(t *testing.T) {
+	s := start(t, nil)
+	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/healthz"}, os.Getenv, io.Discard, io.Discard); err != nil {
+		t.Errorf("healthy server: got %v, want nil", err)
+	}
+	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/nope"}, os.Getenv, io.Discard, io.Discard); err == nil {
+		t.Error("a 404: got nil, want an error")
+	}
+}
