@@ -20,6 +20,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/requeststate"
+	"salon/web"
 )
 
 func main() {
@@ -76,6 +77,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Nonce: freshNonce,
 		Spent: requeststate.NewMemory(time.Now),
 		Log:   log,
+		App:   web.App(),
 	}
 	return serve(ctx, cfg.addr, api.New(svc), log)
 }

@@ -4,6 +4,7 @@ package api
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -31,6 +32,8 @@ type Service struct {
 	Spent requeststate.Spent
 	// Log receives one line per request. Nil discards.
 	Log *slog.Logger
+	// App is the customer's built web app, served at /. Nil, or a tree with no index.html, serves a note that it isn't built.
+	App fs.FS
 }
 
 // book answers POST /salons/{salon}/book, checking in the order the contract fixes.

@@ -3,6 +3,7 @@ package api
 
 import (
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
@@ -34,10 +35,35 @@ func New(s Service) *echo.Echo {
 		},
 	}))
 
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		ContentTypeNosniff:    "nosniff",
+		XFrameOptions:         "DENY",
+		ReferrerPolicy:        "no-referrer",
+		ContentSecurityPolicy: contentSecurityPolicy,
+	}))
+
 	e.POST(BookPath, s.book)
+	serveApp(e, s.App)
 	e.GET("/openapi.json", serveDocument)
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, "ok") })
 	return e
+}
+
+// contentSecurityPolicy lets the page load its own scripts, styles and API, and nothing else.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+// serveApp serves the built web app at /, or a plain note where it wasn't built.
+func serveApp(e *echo.Echo, app fs.FS) {
+	if app != nil {
+		if _, err := fs.Stat(app, "index.html"); err == nil {
+			e.StaticFS("/", app)
+			return
+		}
+	}
+	e.GET("/", func(c echo.Context) error {
+		return c.String(http.StatusOK, "The booking API is up; the web app isn't built into this binary. Build it with `make web`, then rebuild bookingd.\n")
+	})
 }
 
 // requestLog writes one structured line per request. It logs the route and outcome, never a body,
