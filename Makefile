@@ -2,19 +2,34 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 GO ?= go
+export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: run build test check gotest openapi keygen
+.PHONY: run build web test deps check gotest webtest e2e openapi codegen keygen
 
-## run: serve the API and the app on :8080 with a random per-process key (dev mode)
-run:
+## run: build the web app, then serve the API and the app on :8080 with a random per-process key (dev mode)
+run: web
 	$(GO) run ./cmd/bookingd -dev
 
-## build: a static bookingd in ./bin
-build:
+## build: the web app, then a static bookingd that embeds it, in ./bin
+build: web
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/bookingd ./cmd/bookingd
 
-## test: formatting, vet, and every Go test under the race detector
-test: check gotest
+## web: install the web app's packages and build it into web/dist (embedded by bookingd)
+web:
+	cd web && npm ci --no-audit --no-fund && npm run build
+
+## test: every check and test: gofmt, go vet, Go tests under the race detector (with a real Redis),
+## the web app's tests and contract check, and the end-to-end test in headless Chromium
+test: deps check gotest webtest e2e
+
+## deps: the Debian packages the tests use, installed where missing
+deps:
+	@missing=""; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	fi
 
 check:
 	@unformatted="$$(gofmt -l $$(find . -name '*.go' -not -path './web/node_modules/*'))"; \
@@ -24,9 +39,16 @@ check:
 gotest:
 	$(GO) test -race -count=1 ./...
 
-## openapi: regenerate openapi.json from the wire types
+webtest:
+	cd web && npm ci --no-audit --no-fund && npm test && npm run --silent contract
+
+e2e:
+	cd web && npm run e2e
+
+## openapi: regenerate openapi.json from the wire types, then the web client's endpoint from it
 openapi:
 	$(GO) test ./internal/api -run TestCommittedDocument -update
+	cd web && npm run codegen
 
 keygen:
 	@$(GO) run ./cmd/bookingd keygen

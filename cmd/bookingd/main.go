@@ -12,14 +12,19 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
 	"salon/internal/api"
 	"salon/internal/requeststate"
+	"salon/internal/requeststate/redisspent"
 	"salon/web"
 )
 
@@ -38,6 +43,7 @@ func main() {
 const (
 	envSigningKey   = "BOOKING_SIGNING_KEY"
 	envPreviousKeys = "BOOKING_PREVIOUS_SIGNING_KEYS"
+	envRedisURL     = "BOOKING_REDIS_URL"
 )
 
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
@@ -70,25 +76,39 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	svc := api.Service{
-		Keys:  keys,
-		Life:  cfg.stateTTL,
-		Now:   time.Now,
-		Nonce: freshNonce,
-		Spent: requeststate.NewMemory(time.Now),
-		Log:   log,
-		App:   web.App(),
+		Keys:     keys,
+		Life:     cfg.stateTTL,
+		Now:      time.Now,
+		Nonce:    freshNonce,
+		Spent:    requeststate.NewMemory(time.Now),
+		Log:      log,
+		Registry: registry,
+		App:      web.App(),
+	}
+	if cfg.redisURL != "" {
+		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		svc.Spent, svc.Ready = store, store.Ready
+		log.Info("spent states are kept in redis", "redis", redactedURL(cfg.redisURL))
 	}
 	return serve(ctx, cfg.addr, api.New(svc), log)
 }
 
 // config is bookingd's configuration, from flags and the environment.
 type config struct {
-	addr       string
-	stateTTL   time.Duration
-	dev        bool
-	signingKey string
-	previous   string
+	addr         string
+	stateTTL     time.Duration
+	dev          bool
+	signingKey   string
+	previous     string
+	redisURL     string
+	redisTimeout time.Duration
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -98,6 +118,8 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
 	fs.BoolVar(&cfg.dev, "dev", false, "with no signing key configured, sign with a random per-process key")
+	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
+	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every Redis call")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only)\n\nflags:\n",
@@ -109,6 +131,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen and openapi", fs.Arg(0))
+	}
+	if cfg.redisTimeout <= 0 {
+		return config{}, fmt.Errorf("-redis-timeout must be positive, got %s", cfg.redisTimeout)
 	}
 	if cfg.stateTTL <= 0 {
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)
@@ -171,17 +196,26 @@ func keygen(stdout io.Writer) error {
 	return err
 }
 
+// redactedURL is u without its password, for the log.
+func redactedURL(u string) string {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return "(unreadable)"
+	}
+	return parsed.Redacted()
+}
+
 // healthcheck asks a running bookingd's /healthz, for container health checks in images with no shell.
 func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bookingd healthcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	url := fs.String("url", "http://127.0.0.1:8080/healthz", "the health endpoint to ask")
+	endpoint := fs.String("url", "http://127.0.0.1:8080/healthz", "the health endpoint to ask")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, *url, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, *endpoint, nil)
 	if err != nil {
 		return err
 	}
@@ -191,7 +225,7 @@ func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	res.Body.Close()
 	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s answered %d", *url, res.StatusCode)
+		return fmt.Errorf("%s answered %d", *endpoint, res.StatusCode)
 	}
 	return nil
 }

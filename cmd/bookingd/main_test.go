@@ -12,8 +12,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -273,36 +271,8 @@ func TestOpenapiPrintsTheDocument(t *testing.T) {
 // TestSIGTERMDrainsInFlightRequests runs the real binary: a request still being sent when SIGTERM
 // arrives is answered, and then the process exits 0 with nothing but JSON lines on stderr.
 func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "bookingd")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), envSigningKey+"="+testKey)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	lines := bufio.NewScanner(stderr)
-	var addr string
-	var logged []string
-	for addr == "" && lines.Scan() {
-		logged = append(logged, lines.Text())
-		var rec struct{ Msg, Addr string }
-		if json.Unmarshal(lines.Bytes(), &rec) == nil && rec.Msg == "listening" {
-			addr = rec.Addr
-		}
-	}
-	if addr == "" {
-		t.Fatalf("no listening line: %q", logged)
-	}
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	cmd, addr := p.cmd, p.addr
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
@@ -313,7 +283,7 @@ func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
 	if _, err := io.WriteString(conn, head+roundOneBody[:half]); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -330,9 +300,7 @@ func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
 		t.Errorf("in-flight request: got %d, want 200", res.StatusCode)
 	}
 	conn.Close()
-	for lines.Scan() {
-		logged = append(logged, lines.Text())
-	}
+	logged := p.rest()
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("after SIGTERM: got %v, want exit 0", err)
 	}

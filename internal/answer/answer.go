@@ -40,44 +40,53 @@ type Answer struct {
 // Accepted returns the accepted time, and false when the customer declined.
 func (a Answer) Accepted() (Offered, bool) { return a.accepted, a.ok }
 
-// reply is one entry of inputResponses, as MCP's elicitation result carries it.
-type reply struct {
-	Action  string          `json:"action"`
-	Content json.RawMessage `json:"content"`
-}
-
 // Parse reads inputResponses (raw JSON) against offered, the times the question carried.
 // It refuses with ErrNoAnswer when there is no answer to the question, with NeverOffered
 // when an accepted time wasn't offered, and with ErrNotAChoice for anything else it can't read.
+// Keys are matched exactly, as MCP spells them: "Action" is not "action".
 func Parse(offered []string, inputResponses []byte) (Answer, error) {
-	var answers map[string]json.RawMessage
-	if json.Unmarshal(inputResponses, &answers) != nil {
+	answers, ok := object(inputResponses)
+	if !ok {
 		return Answer{}, ErrNoAnswer
 	}
 	raw, ok := answers[Question]
 	if !ok || isNull(raw) {
 		return Answer{}, ErrNoAnswer
 	}
-	var r reply
-	if json.Unmarshal(raw, &r) != nil {
+	reply, ok := object(raw)
+	if !ok {
 		return Answer{}, ErrNotAChoice
 	}
-	switch r.Action {
+	var action string
+	if json.Unmarshal(reply["action"], &action) != nil {
+		return Answer{}, ErrNotAChoice
+	}
+	switch action {
 	case "decline", "cancel":
 		return Answer{}, nil
 	case "accept":
-		var content struct {
-			Time *string `json:"time"`
-		}
-		if json.Unmarshal(r.Content, &content) != nil || content.Time == nil {
+		content, ok := object(reply["content"])
+		var time string
+		if !ok || !isString(content[Question]) || json.Unmarshal(content[Question], &time) != nil {
 			return Answer{}, ErrNotAChoice
 		}
-		if !slices.Contains(offered, *content.Time) {
-			return Answer{}, NeverOffered(*content.Time)
+		if !slices.Contains(offered, time) {
+			return Answer{}, NeverOffered(time)
 		}
-		return Answer{accepted: Offered{time: *content.Time}, ok: true}, nil
+		return Answer{accepted: Offered{time: time}, ok: true}, nil
 	}
 	return Answer{}, ErrNotAChoice
 }
+
+// object reads a JSON object with its keys exactly as written; null and every other value are not one.
+func object(raw []byte) (map[string]json.RawMessage, bool) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil || fields == nil {
+		return nil, false
+	}
+	return fields, true
+}
+
+func isString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
 
 func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -12,27 +13,41 @@ import (
 	"salon/internal/requeststate"
 )
 
-// problem is a refusal the API itself decides, with its status.
+// problem is a refusal the API itself decides, with its status and the outcome it counts as.
 type problem struct {
-	status int
-	reason string
+	status  int
+	outcome string
+	reason  string
 }
 
 func (p *problem) Error() string { return p.reason }
 
-func badRequest(reason string) error { return &problem{http.StatusBadRequest, reason} }
+func badRequest(reason string) error {
+	return &problem{http.StatusBadRequest, "invalid_request", reason}
+}
 
 // The refusals of the booking route that are not about the body's fields.
 var (
-	errUnavailable = &problem{http.StatusServiceUnavailable, "the booking service is unavailable"}
-	errTooLarge    = &problem{http.StatusRequestEntityTooLarge, "the body must be at most 65536 bytes"}
-	errNotJSON     = &problem{http.StatusUnsupportedMediaType, "the body must be application/json"}
-	errUnpaired    = &problem{http.StatusBadRequest, "answers and their requestState travel together"}
-	errInternal    = &problem{http.StatusInternalServerError, "internal error"}
+	errUnavailable = &problem{http.StatusServiceUnavailable, "unavailable", "the booking service is unavailable"}
+	errTooLarge    = &problem{http.StatusRequestEntityTooLarge, "too_large", "the body must be at most 65536 bytes"}
+	errNotJSON     = &problem{http.StatusUnsupportedMediaType, "not_json", "the body must be application/json"}
+	errUnpaired    = &problem{http.StatusBadRequest, "unpaired", "answers and their requestState travel together"}
+	errInternal    = &problem{http.StatusInternalServerError, "internal", "internal error"}
 )
 
-// status maps an error to its HTTP status and the reason the client is told.
-func status(err error) (int, string) {
+// refusalOutcomes names each fixed refusal of the domain packages for the outcome metric.
+// A refusal not listed is an answer naming a time never offered.
+var refusalOutcomes = map[error]string{
+	answer.ErrNoAnswer:             "no_answer",
+	answer.ErrNotAChoice:           "not_a_choice",
+	requeststate.ErrDoesntVerify:   "doesnt_verify",
+	requeststate.ErrAnotherRequest: "another_request",
+	requeststate.ErrExpired:        "expired",
+	requeststate.ErrAlreadyUsed:    "already_used",
+}
+
+// classify maps an error to its HTTP status, the outcome it counts as, and the reason the client is told.
+func classify(err error) (status int, outcome, reason string) {
 	var (
 		p  *problem
 		ar answer.Refusal
@@ -41,15 +56,22 @@ func status(err error) (int, string) {
 	)
 	switch {
 	case errors.As(err, &p):
-		return p.status, p.reason
+		return p.status, p.outcome, p.reason
 	case errors.As(err, &ar):
-		return http.StatusBadRequest, ar.Error()
+		return http.StatusBadRequest, domainOutcome(ar, "never_offered"), ar.Error()
 	case errors.As(err, &sr):
-		return http.StatusBadRequest, sr.Error()
+		return http.StatusBadRequest, domainOutcome(sr, "refused"), sr.Error()
 	case errors.As(err, &he):
-		return he.Code, http.StatusText(he.Code)
+		return he.Code, "http_" + strconv.Itoa(he.Code), http.StatusText(he.Code)
 	}
-	return errInternal.status, errInternal.reason
+	return errInternal.status, errInternal.outcome, errInternal.reason
+}
+
+func domainOutcome(refusal error, otherwise string) string {
+	if outcome, ok := refusalOutcomes[refusal]; ok {
+		return outcome
+	}
+	return otherwise
 }
 
 // errorHandler is Echo's one place where errors become replies: a JSON string body naming the reason.
@@ -58,11 +80,12 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if c.Response().Committed {
 			return
 		}
-		code, reason := status(err)
+		code, outcome, reason := classify(err)
 		if code >= http.StatusInternalServerError && code != http.StatusServiceUnavailable {
 			log.Error("request failed", "error", err.Error(), "path", c.Path())
 		}
-		c.Set(outcomeKey, reason)
+		c.Set(outcomeKey, outcome)
+		c.Set(reasonKey, reason)
 		if c.Request().Method == http.MethodHead {
 			_ = c.NoContent(code)
 			return

@@ -2,6 +2,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"salon/internal/answer"
 	"salon/internal/requeststate"
@@ -32,8 +34,30 @@ type Service struct {
 	Spent requeststate.Spent
 	// Log receives one line per request. Nil discards.
 	Log *slog.Logger
+	// Ready reports whether the service can complete bookings now (the spent-state store answers).
+	// Nil is always ready.
+	Ready func(context.Context) error
+	// Registry receives the service's metrics and is served at /metrics. Nil makes a fresh one.
+	Registry *prometheus.Registry
 	// App is the customer's built web app, served at /. Nil, or a tree with no index.html, serves a note that it isn't built.
 	App fs.FS
+
+	metrics *metrics
+}
+
+// ready answers /readyz: 200 while bookings can complete, 503 while they can't.
+func (s *Service) ready(c echo.Context) error {
+	if s.Keys == nil {
+		s.Log.Warn("not ready: no signing key is configured")
+		return errUnavailable
+	}
+	if s.Ready != nil {
+		if err := s.Ready(c.Request().Context()); err != nil {
+			s.Log.Warn("not ready: the spent-state store can't be reached", "error", err.Error())
+			return errUnavailable
+		}
+	}
+	return c.JSON(http.StatusOK, "ready")
 }
 
 // book answers POST /salons/{salon}/book, checking in the order the contract fixes.
@@ -90,6 +114,7 @@ func (s *Service) roundTwo(c echo.Context, req request) error {
 			return err
 		}
 		s.Log.Error("the spent-state store failed", "error", err.Error())
+		s.metrics.storeErrors.Inc()
 		return errUnavailable
 	}
 	choice := step.Declined()

@@ -87,10 +87,32 @@ func build() (*openapi3.T, error) {
 		Components: &openapi3.Components{Schemas: schemas},
 	}
 	doc.Paths.Set("/salons/{salon}/book", &openapi3.PathItem{Post: bookOperation()})
+	text := openapi3.NewStringSchema().NewRef()
 	doc.Paths.Set("/healthz", &openapi3.PathItem{Get: &openapi3.Operation{
 		OperationID: "health",
 		Summary:     "Answers 200 while the process lives.",
-		Responses:   openapi3.NewResponses(openapi3.WithStatus(http.StatusOK, jsonResponse("The process lives.", openapi3.NewStringSchema().NewRef()))),
+		Responses:   openapi3.NewResponses(openapi3.WithStatus(http.StatusOK, jsonResponse("The process lives.", text))),
+	}})
+	doc.Paths.Set("/readyz", &openapi3.PathItem{Get: &openapi3.Operation{
+		OperationID: "ready",
+		Summary:     "Answers 200 while bookings can complete: a signing key is set and the spent-state store answers.",
+		Responses: openapi3.NewResponses(
+			openapi3.WithStatus(http.StatusOK, jsonResponse("Bookings can complete.", text)),
+			openapi3.WithStatus(http.StatusServiceUnavailable, jsonResponse("Bookings can't complete now.", component("Refusal"))),
+		),
+	}})
+	doc.Paths.Set("/openapi.json", &openapi3.PathItem{Get: &openapi3.Operation{
+		OperationID: "openapi",
+		Summary:     "This document.",
+		Responses: openapi3.NewResponses(openapi3.WithStatus(http.StatusOK, jsonResponse("The OpenAPI document.",
+			openapi3.NewObjectSchema().NewRef()))),
+	}})
+	doc.Paths.Set("/metrics", &openapi3.PathItem{Get: &openapi3.Operation{
+		OperationID: "metrics",
+		Summary:     "Prometheus metrics in the text exposition format.",
+		Responses: openapi3.NewResponses(openapi3.WithStatus(http.StatusOK, &openapi3.ResponseRef{Value: openapi3.NewResponse().
+			WithDescription("The metrics.").
+			WithContent(openapi3.NewContentWithSchemaRef(text, []string{"text/plain"}))})),
 	}})
 	return doc, nil
 }

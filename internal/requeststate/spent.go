@@ -41,7 +41,9 @@ func (m *Memory) Spend(_ context.Context, id SpendID, goodUntil time.Time) error
 		return ErrAlreadyUsed
 	}
 	m.spent[id] = struct{}{}
-	until := goodUntil.Unix()
+	// A state spent after its last second (the clock ticked between Verify and Spend) is filed
+	// under the first second not yet swept, or the cursor would never pass it again.
+	until := max(goodUntil.Unix(), m.swept)
 	m.expiry[until] = append(m.expiry[until], id)
 	return nil
 }

@@ -32,7 +32,8 @@ const (
 )
 
 // Keys are the keys a service signs and verifies with: one current key that signs,
-// and earlier keys that still verify while a rotation is under way.
+// and earlier keys that still verify while a rotation is under way. Only NewKeys makes
+// usable Keys; the zero Keys verify nothing.
 type Keys struct {
 	current  []byte
 	previous [][]byte
@@ -86,6 +87,9 @@ type Verified struct {
 // Issue signs a state for the request (salon, booking) that carries offered to round two.
 // It is good until now plus life, in whole Unix seconds. nonce must be fresh randomness for each call.
 func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Booking, offered []string, nonce Nonce) string {
+	if len(keys.current) == 0 {
+		panic("requeststate: Issue needs keys made by NewKeys")
+	}
 	payload := marshal(claims{
 		GoodUntil: now.Add(life).Unix(),
 		Nonce:     hex.EncodeToString(nonce[:]),
@@ -130,17 +134,58 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 }
 
 // Digest is the lowercase hex SHA3-256 of the JSON array [salon, message, openSlots]: what binds a state to one request.
+// The array is compact JSON written as JavaScript's JSON.stringify writes it, so any client can recompute it.
+// The strings must be valid UTF-8 (the decoder refuses anything else).
 func Digest(salon string, b step.Booking) string {
-	slots := b.OpenSlots
-	if slots == nil {
-		slots = []string{}
+	h := sha3.New256()
+	buf := make([]byte, 0, 256)
+	buf = appendJSONString(append(buf, '['), salon)
+	buf = appendJSONString(append(buf, ','), b.Message)
+	buf = append(buf, ",["...)
+	for i, slot := range b.OpenSlots {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendJSONString(buf, slot)
 	}
-	sum := sha3.Sum256(marshal([]any{salon, b.Message, slots}))
-	return hex.EncodeToString(sum[:])
+	h.Write(append(buf, "]]"...))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// appendJSONString writes s as a JSON string the way JSON.stringify does: only the quote, the
+// backslash and control characters are escaped; everything else, U+2028 and U+2029 included, is written as is.
+func appendJSONString(buf []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	buf = append(buf, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			buf = append(buf, '\\', c)
+		case c == '\b':
+			buf = append(buf, `\b`...)
+		case c == '\f':
+			buf = append(buf, `\f`...)
+		case c == '\n':
+			buf = append(buf, `\n`...)
+		case c == '\r':
+			buf = append(buf, `\r`...)
+		case c == '\t':
+			buf = append(buf, `\t`...)
+		case c < 0x20:
+			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		default:
+			buf = append(buf, c)
+		}
+	}
+	return append(buf, '"')
 }
 
 // signed reports, in constant time for each key, whether mac is the MAC of payload under one of the keys.
+// The zero Keys verify nothing.
 func (k Keys) signed(payload, mac []byte) bool {
+	if len(k.current) == 0 {
+		return false
+	}
 	ok := hmac.Equal(sign(k.current, payload), mac)
 	for _, key := range k.previous {
 		ok = hmac.Equal(sign(key, payload), mac) || ok

@@ -1,0 +1,107 @@
+// This file runs the real bookingd binary as a child process, for the tests that need whole processes.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	buildOut  []byte
+)
+
+// binary builds bookingd once for the whole test run and returns its path.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "bookingd-test-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "bookingd")
+		buildOut, buildErr = exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+	})
+	if buildErr != nil {
+		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
+	}
+	return binPath
+}
+
+// process is a bookingd child process. Its stderr is read as it comes, so it never blocks on logging.
+type process struct {
+	cmd  *exec.Cmd
+	addr string
+
+	mu     sync.Mutex
+	logged []string
+	closed chan struct{} // closed when stderr ends
+}
+
+// spawn starts bookingd with args and env added to this process's environment, waits for its
+// listening line, and kills it when the test ends.
+func spawn(t *testing.T, env []string, args ...string) *process {
+	t.Helper()
+	cmd := exec.Command(binary(t), append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &process{cmd: cmd, closed: make(chan struct{})}
+	listening := make(chan string, 1)
+	go func() {
+		defer close(p.closed)
+		lines := bufio.NewScanner(stderr)
+		for lines.Scan() {
+			p.mu.Lock()
+			p.logged = append(p.logged, lines.Text())
+			p.mu.Unlock()
+			var rec struct{ Msg, Addr string }
+			if json.Unmarshal(lines.Bytes(), &rec) == nil && rec.Msg == "listening" {
+				listening <- rec.Addr
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-p.closed
+		_ = cmd.Wait()
+	})
+	select {
+	case p.addr = <-listening:
+	case <-p.closed:
+		t.Fatalf("bookingd stopped before listening: %q", p.lines())
+	case <-time.After(15 * time.Second):
+		t.Fatal("bookingd printed no listening line within 15s")
+	}
+	return p
+}
+
+// base is the process's http:// base URL.
+func (p *process) base() string { return "http://" + p.addr }
+
+// lines is what the process has written to stderr so far.
+func (p *process) lines() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.logged...)
+}
+
+// rest waits for the process to close stderr and returns every line it wrote.
+func (p *process) rest() []string {
+	<-p.closed
+	return p.lines()
+}

@@ -1,0 +1,112 @@
+// This file tests the Redis spent set against a real redis-server: single use, races, expiry and failing closed.
+package redisspent_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"salon/internal/requeststate"
+	"salon/internal/requeststate/redisspent"
+	"salon/internal/testredis"
+)
+
+func newStore(t *testing.T, url string) *redisspent.Store {
+	t.Helper()
+	store, err := redisspent.New(url, 300*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+func TestASpendSucceedsOnceAndExpiresAfterItsState(t *testing.T) {
+	server := testredis.Start(t)
+	store := newStore(t, server.URL())
+	ctx := context.Background()
+	id := requeststate.SpendID{1, 2, 3}
+	goodUntil := time.Now().Add(time.Minute).Truncate(time.Second)
+
+	if err := store.Spend(ctx, id, goodUntil); err != nil {
+		t.Fatalf("first spend: got %v, want nil", err)
+	}
+	if err := store.Spend(ctx, id, goodUntil); !errors.Is(err, requeststate.ErrAlreadyUsed) {
+		t.Fatalf("second spend: got %v, want %v", err, requeststate.ErrAlreadyUsed)
+	}
+	raw := redis.NewClient(&redis.Options{Addr: server.Addr()})
+	defer raw.Close()
+	expiry, err := raw.ExpireTime(ctx, redisspent.KeyPrefix+id.String()).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := time.Unix(int64(expiry/time.Second), 0), goodUntil; got.Before(want) || got.After(want.Add(10*time.Second)) {
+		t.Errorf("the record expires at %s, want just after the state's goodUntil %s", got, want)
+	}
+}
+
+func TestExactlyOneOfManyRacingSpendsWins(t *testing.T) {
+	server := testredis.Start(t)
+	stores := []*redisspent.Store{newStore(t, server.URL()), newStore(t, server.URL())}
+	id := requeststate.SpendID{9}
+	goodUntil := time.Now().Add(time.Minute)
+	var wg sync.WaitGroup
+	results := make(chan error, 50)
+	start := make(chan struct{})
+	for i := range 50 {
+		wg.Go(func() {
+			<-start
+			results <- stores[i%2].Spend(context.Background(), id, goodUntil)
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(results)
+	won, used := 0, 0
+	for err := range results {
+		switch {
+		case err == nil:
+			won++
+		case errors.Is(err, requeststate.ErrAlreadyUsed):
+			used++
+		default:
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	if won != 1 || used != 49 {
+		t.Errorf("got %d winners and %d refused, want 1 and 49", won, used)
+	}
+}
+
+func TestUnreachableRedisFailsClosedAndSpendsNothing(t *testing.T) {
+	server := testredis.Start(t)
+	store := newStore(t, server.URL())
+	id := requeststate.SpendID{7}
+	goodUntil := time.Now().Add(time.Minute)
+
+	server.Stop()
+	err := store.Spend(context.Background(), id, goodUntil)
+	if err == nil || errors.Is(err, requeststate.ErrAlreadyUsed) {
+		t.Fatalf("spend with redis down: got %v, want an error other than already used", err)
+	}
+	if err := store.Ready(context.Background()); err == nil {
+		t.Error("ready with redis down: got nil, want an error")
+	}
+	server.Start()
+	if err := store.Ready(context.Background()); err != nil {
+		t.Errorf("ready with redis back: got %v, want nil", err)
+	}
+	if err := store.Spend(context.Background(), id, goodUntil); err != nil {
+		t.Errorf("the state it could not spend, once redis is back: got %v, want nil", err)
+	}
+}
+
+func TestABadURLIsRefused(t *testing.T) {
+	if _, err := redisspent.New("http://example.invalid", time.Second); err == nil {
+		t.Error("got nil, want an error for a URL that isn't redis://")
+	}
+}

@@ -1,0 +1,72 @@
+// Package testredis runs a real redis-server on a free loopback port for the tests that need one.
+package testredis
+
+import (
+	"fmt"
+	"net"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// Server is a redis-server the test started. It keeps its port across Stop and Start.
+type Server struct {
+	tb   testing.TB
+	port int
+	cmd  *exec.Cmd
+}
+
+// Start runs redis-server on a free loopback port with no persistence, and stops it when the test ends.
+// It fails the test when redis-server isn't installed: `make test` installs it.
+func Start(tb testing.TB) *Server {
+	tb.Helper()
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		tb.Fatal("redis-server isn't installed: run `make test`, which installs it, or apt-get install redis-server")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port}
+	ln.Close()
+	s.Start()
+	tb.Cleanup(s.Stop)
+	return s
+}
+
+// URL is the server's redis:// address.
+func (s *Server) URL() string { return fmt.Sprintf("redis://127.0.0.1:%d/0", s.port) }
+
+// Addr is the server's host:port.
+func (s *Server) Addr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port)) }
+
+// Start (re)starts the server on its port and waits until it accepts connections.
+func (s *Server) Start() {
+	s.tb.Helper()
+	s.cmd = exec.Command("redis-server",
+		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
+		"--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning")
+	if err := s.cmd.Start(); err != nil {
+		s.tb.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if conn, err := net.DialTimeout("tcp", s.Addr(), 100*time.Millisecond); err == nil {
+			conn.Close()
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.tb.Fatalf("redis-server didn't accept connections on %s within 10s", s.Addr())
+}
+
+// Stop kills the server and waits for it to exit. Stopping a stopped server does nothing.
+func (s *Server) Stop() {
+	if s.cmd == nil {
+		return
+	}
+	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Wait()
+	s.cmd = nil
+}

@@ -1,0 +1,35 @@
+// The empty RTK Query api that the generated endpoint is injected into: one base query, bodies read as the type they declare.
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/** What the store hands every thunk and query: where the booking service lives. */
+export interface StoreExtra {
+  /** The service's origin, such as `https://salon.example`; requests go to paths under it. */
+  readonly origin: string;
+}
+
+/** How long a round may wait for a reply before it counts as no reply at all. */
+export const replyTimeoutMs = 15_000;
+
+function originOf(extra: unknown): string {
+  if (typeof extra === 'object' && extra !== null && 'origin' in extra && typeof extra.origin === 'string') {
+    return extra.origin;
+  }
+  throw new Error('the store was made without an origin: use makeStore');
+}
+
+// 'content-type' reads a body labelled application/json as JSON and any other body as text, so a
+// plain-text refusal is still a refusal, and a body labelled JSON that doesn't parse is a PARSING_ERROR.
+const booking: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
+  fetchBaseQuery({
+    baseUrl: originOf(api.extra),
+    responseHandler: 'content-type',
+    timeout: replyTimeoutMs,
+  })(args, api, extraOptions);
+
+/** The api the generated endpoints are injected into (see openapi-config.cjs). */
+export const emptyApi = createApi({
+  reducerPath: 'bookingApi',
+  baseQuery: booking,
+  endpoints: () => ({}),
+});

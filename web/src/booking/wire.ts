@@ -1,0 +1,24 @@
+// The wire types the client sends and reads: generated from ../openapi.json, plus the one list of result types and of statuses.
+import type { Answer, BookArguments, BookRequest, BookResult, Outcome } from '../api/generated';
+
+export type { Answer, BookArguments, BookRequest };
+
+/** Every resultType the client handles. The decoder's switch must handle each one (see decode.ts). */
+export const resultTypes = ['input_required', 'complete'] as const;
+export type ResultType = (typeof resultTypes)[number];
+
+/** Every structuredContent.status the client handles. */
+export const statuses = ['booked', 'not_booked'] as const;
+export type Status = (typeof statuses)[number];
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+
+/**
+ * Compile-time proof that the lists above are exactly the values ../openapi.json declares: when
+ * the document adds or drops one, npm run codegen followed by npm run typecheck fails here.
+ */
+export type ListsMatchTheDocument = [
+  Holds<Same<ResultType, BookResult['resultType']>>,
+  Holds<Same<Status, Outcome['status']>>,
+];
