@@ -7,54 +7,46 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"salon/internal/step"
+	"salon/internal/booking"
 )
-
-// request is a decoded, bounds-checked booking request.
-type request struct {
-	salon          string
-	booking        step.Booking
-	inputResponses []byte  // raw until the state verifies; nil when absent
-	requestState   *string // nil when absent
-}
 
 // decode reads a booking request for salon from body, refusing anything outside the bounds with a reason that names the field.
 // Fields it does not know are ignored, at any depth; null counts as absent.
-func decode(salon string, body []byte) (request, error) {
+func decode(salon string, body []byte) (booking.Request, error) {
 	if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) {
-		return request{}, badRequest(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
+		return booking.Request{}, badRequest(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
 	}
 	if !utf8.Valid(body) {
-		return request{}, badRequest("the body must be UTF-8 JSON")
+		return booking.Request{}, badRequest("the body must be UTF-8 JSON")
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
-		return request{}, badRequest("the body must be a JSON object")
+		return booking.Request{}, badRequest("the body must be a JSON object")
 	}
 	var args map[string]json.RawMessage
 	if raw := present(top["arguments"]); raw == nil || json.Unmarshal(raw, &args) != nil {
-		return request{}, badRequest("arguments must be an object")
+		return booking.Request{}, badRequest("arguments must be an object")
 	}
-	r := request{salon: salon, inputResponses: present(top["inputResponses"])}
+	r := booking.Request{Salon: salon, InputResponses: present(top["inputResponses"])}
 
-	if err := decodeString(present(args["message"]), &r.booking.Message); err != nil {
-		return request{}, badRequest("arguments.message must be a string")
+	if err := decodeString(present(args["message"]), &r.Booking.Message); err != nil {
+		return booking.Request{}, badRequest("arguments.message must be a string")
 	}
-	if utf8.RuneCountInString(r.booking.Message) > MaxMessageChars {
-		return request{}, badRequest(fmt.Sprintf("arguments.message must be at most %d characters", MaxMessageChars))
+	if utf8.RuneCountInString(r.Booking.Message) > MaxMessageChars {
+		return booking.Request{}, badRequest(fmt.Sprintf("arguments.message must be at most %d characters", MaxMessageChars))
 	}
 	slots, err := decodeSlots(present(args["openSlots"]))
 	if err != nil {
-		return request{}, err
+		return booking.Request{}, err
 	}
-	r.booking.OpenSlots = slots
+	r.Booking.OpenSlots = slots
 
 	if raw := present(top["requestState"]); raw != nil {
 		var state string
 		if err := decodeString(raw, &state); err != nil {
-			return request{}, badRequest("requestState must be a string")
+			return booking.Request{}, badRequest("requestState must be a string")
 		}
-		r.requestState = &state
+		r.RequestState = &state
 	}
 	return r, nil
 }

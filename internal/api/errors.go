@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"salon/internal/answer"
+	"salon/internal/booking"
 	"salon/internal/requeststate"
 )
 
@@ -61,6 +62,10 @@ func classify(err error) (status int, outcome, reason string) {
 		return http.StatusBadRequest, domainOutcome(ar, "never_offered"), ar.Error()
 	case errors.As(err, &sr):
 		return http.StatusBadRequest, domainOutcome(sr, "refused"), sr.Error()
+	case errors.Is(err, booking.ErrUnpaired):
+		return errUnpaired.status, errUnpaired.outcome, errUnpaired.reason
+	case errors.Is(err, booking.ErrUnavailable):
+		return errUnavailable.status, errUnavailable.outcome, errUnavailable.reason
 	case errors.As(err, &he):
 		return he.Code, "http_" + strconv.Itoa(he.Code), http.StatusText(he.Code)
 	}

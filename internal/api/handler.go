@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"salon/internal/answer"
+	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/step"
 )
@@ -42,6 +43,7 @@ type Service struct {
 	// App is the customer's built web app, served at /. Nil, or a tree with no index.html, serves a note that it isn't built.
 	App fs.FS
 
+	desk    *booking.Desk
 	metrics *metrics
 }
 
@@ -60,7 +62,8 @@ func (s *Service) ready(c echo.Context) error {
 	return c.JSON(http.StatusOK, "ready")
 }
 
-// book answers POST /salons/{salon}/book, checking in the order the contract fixes.
+// book answers POST /salons/{salon}/book: the transport's checks (key, content type, size,
+// fields), then the desk's, in the order the contract fixes.
 func (s *Service) book(c echo.Context) error {
 	if s.Keys == nil {
 		return errUnavailable
@@ -80,48 +83,20 @@ func (s *Service) book(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if (req.inputResponses == nil) != (req.requestState == nil) {
-		return errUnpaired
-	}
-	if req.requestState == nil {
-		return s.roundOne(c, req)
-	}
-	return s.roundTwo(c, req)
-}
-
-func (s *Service) roundOne(c echo.Context, req request) error {
-	o := step.Step(req.booking, step.FirstRound())
-	q, ok := o.(step.Question)
-	if !ok {
-		return completed(c, o)
-	}
-	state := requeststate.Issue(*s.Keys, s.Now(), s.Life, req.salon, req.booking, q.Times, s.Nonce())
-	c.Set(outcomeKey, ResultInputRequired)
-	return c.JSON(http.StatusOK, inputRequired(q, state))
-}
-
-func (s *Service) roundTwo(c echo.Context, req request) error {
-	verified, err := requeststate.Verify(*s.Keys, s.Now(), req.salon, req.booking, *req.requestState)
-	if err != nil {
-		return err
-	}
-	ans, err := answer.Parse(verified.Offered, req.inputResponses)
-	if err != nil {
-		return err
-	}
-	if err := s.Spent.Spend(c.Request().Context(), verified.ID, verified.GoodUntil); err != nil {
-		if errors.Is(err, requeststate.ErrAlreadyUsed) {
-			return err
-		}
-		s.Log.Error("the spent-state store failed", "error", err.Error())
+	result, err := s.desk.Book(c.Request().Context(), req)
+	var storeErr *booking.StoreError
+	switch {
+	case errors.As(err, &storeErr):
+		s.Log.Error("the spent-state store failed", "error", storeErr.Cause.Error())
 		s.metrics.storeErrors.Inc()
 		return errUnavailable
+	case err != nil:
+		return err
+	case result.Question != nil:
+		c.Set(outcomeKey, ResultInputRequired)
+		return c.JSON(http.StatusOK, inputRequired(*result.Question, result.State))
 	}
-	choice := step.Declined()
-	if offered, ok := ans.Accepted(); ok {
-		choice = step.Accepted(offered.Time())
-	}
-	return completed(c, step.Step(req.booking, choice))
+	return completed(c, result.Outcome)
 }
 
 // completed writes a complete result and notes its status for the request log.

@@ -12,6 +12,8 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"salon/internal/booking"
 )
 
 // Where a handler notes what a request came to, for the request log and the metrics.
@@ -33,6 +35,7 @@ func New(s Service) *echo.Echo {
 		s.Registry = prometheus.NewRegistry()
 	}
 	s.metrics = newMetrics(s.Registry)
+	s.desk = &booking.Desk{Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.Logger.SetOutput(io.Discard)

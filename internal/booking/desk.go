@@ -1,0 +1,121 @@
+// Package booking runs the two rounds of a booking over the pure core, whatever carries them (the HTTP route or the MCP tool).
+package booking
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"salon/internal/answer"
+	"salon/internal/requeststate"
+	"salon/internal/step"
+)
+
+// Request is one round, decoded and checked against the bounds by its transport.
+type Request struct {
+	Salon   string
+	Booking step.Booking
+	// InputResponses is round two's answers, raw JSON until the state verifies; nil when absent.
+	InputResponses []byte
+	// RequestState is round two's state exactly as round one issued it; nil when absent.
+	RequestState *string
+}
+
+// Result is a round's answer: Question with State when the customer must choose,
+// else Outcome (step.Booked or step.NotBooked).
+type Result struct {
+	Question *step.Question
+	State    string
+	Outcome  step.Outcome
+}
+
+// Refusal is a request the desk refuses. Its text is part of the contract.
+type Refusal string
+
+func (r Refusal) Error() string { return string(r) }
+
+// ErrUnpaired refuses answers without their state, or a state without answers.
+const ErrUnpaired Refusal = "answers and their requestState travel together"
+
+// ErrUnavailable is a desk that can't complete bookings: no signing key, or a spent-state store
+// that can't say. It says nothing of which.
+var ErrUnavailable = errors.New("the booking service is unavailable")
+
+// StoreError is a spend the store could not decide. It unwraps to ErrUnavailable, and Cause says why.
+type StoreError struct{ Cause error }
+
+func (e *StoreError) Error() string { return "the spent-state store failed: " + e.Cause.Error() }
+
+// Unwrap lets errors.Is(err, ErrUnavailable) hold.
+func (e *StoreError) Unwrap() error { return ErrUnavailable }
+
+// Desk answers both rounds. Its fields are its dependencies, handed in so a test can hold each.
+// A Desk must not be changed once in use; it is safe for concurrent use.
+type Desk struct {
+	// Keys sign and verify request states. Nil means no key is configured: every round is ErrUnavailable.
+	Keys *requeststate.Keys
+	// Life is how long an issued state stays good.
+	Life time.Duration
+	// Now is the clock.
+	Now func() time.Time
+	// Nonce returns fresh randomness for each state issued.
+	Nonce func() requeststate.Nonce
+	// Spent records the states already used. Share one store between every Desk of a process,
+	// and one Redis between every process, so a state completes once wherever it is sent.
+	Spent requeststate.Spent
+}
+
+// Book answers one round, checking in the order the contract fixes: the key, the pairing of
+// answers and state, then in round two the state (requeststate.Verify), the answer against the
+// times the state carried (answer.Parse), and the spend. A refused answer leaves the state unspent.
+func (d *Desk) Book(ctx context.Context, r Request) (Result, error) {
+	if d.Keys == nil {
+		return Result{}, ErrUnavailable
+	}
+	if (r.InputResponses == nil) != (r.RequestState == nil) {
+		return Result{}, ErrUnpaired
+	}
+	if r.RequestState == nil {
+		return d.roundOne(r), nil
+	}
+	return d.roundTwo(ctx, r)
+}
+
+// CanAsk reports whether a round one of b would ask the customer a question, so a transport
+// whose client can't be asked can refuse before a state is issued.
+func CanAsk(b step.Booking) bool {
+	_, asks := step.Step(b, step.FirstRound()).(step.Question)
+	return asks
+}
+
+func (d *Desk) roundOne(r Request) Result {
+	o := step.Step(r.Booking, step.FirstRound())
+	q, ok := o.(step.Question)
+	if !ok {
+		return Result{Outcome: o}
+	}
+	state := requeststate.Issue(*d.Keys, d.Now(), d.Life, r.Salon, r.Booking, q.Times, d.Nonce())
+	return Result{Question: &q, State: state}
+}
+
+func (d *Desk) roundTwo(ctx context.Context, r Request) (Result, error) {
+	verified, err := requeststate.Verify(*d.Keys, d.Now(), r.Salon, r.Booking, *r.RequestState)
+	if err != nil {
+		return Result{}, err
+	}
+	ans, err := answer.Parse(verified.Offered, r.InputResponses)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := d.Spent.Spend(ctx, verified.ID, verified.GoodUntil); err != nil {
+		if errors.Is(err, requeststate.ErrAlreadyUsed) {
+			return Result{}, err
+		}
+		return Result{}, &StoreError{Cause: err}
+	}
+	reply := step.Declined()
+	if offered, ok := ans.Accepted(); ok {
+		reply = step.Accepted(offered.Time())
+	}
+	return Result{Outcome: step.Step(r.Booking, reply)}, nil
+}
