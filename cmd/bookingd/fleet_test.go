@@ -139,6 +139,14 @@ func TestRedisDownFailsClosedAndTheStateSurvives(t *testing.T) {
 		t.Errorf("the unspent state with redis back: got %d %s, want 200 %s", status, body, booked)
 	}
 
+	for _, p := range []*process{f.a, f.b} {
+		for _, line := range p.lines() {
+			if !json.Valid([]byte(line)) {
+				t.Errorf("a line on stderr that isn't JSON: %q", line)
+			}
+		}
+	}
+
 	_, metrics := get(t, f.a.base()+"/metrics")
 	for _, want := range []string{
 		`bookingd_booking_outcomes_total{outcome="unavailable"} 1`,

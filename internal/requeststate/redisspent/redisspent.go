@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -65,3 +66,13 @@ func (s *Store) Ready(ctx context.Context) error {
 
 // Close releases the connections.
 func (s *Store) Close() error { return s.client.Close() }
+
+// LogTo sends go-redis's own messages (such as a pool failing to dial) to log as warnings, so
+// everything the process writes stays structured. It sets go-redis's process-wide logger.
+func LogTo(log *slog.Logger) { redis.SetLogger(redisLog{log}) }
+
+type redisLog struct{ log *slog.Logger }
+
+func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
+	l.log.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
+}
