@@ -89,6 +89,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		App:      web.App(),
 	}
 	if cfg.redisURL != "" {
+		redisspent.LogTo(log)
 		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout)
 		if err != nil {
 			return err
