@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: run build web test deps check gotest webtest e2e openapi codegen keygen
+.PHONY: run build web test deps check gotest fuzz webtest e2e mcptest openapi codegen keygen
 
 ## run: build the web app, then serve the API and the app on :8080 with a random per-process key (dev mode)
 run: web
@@ -19,8 +19,9 @@ web:
 	cd web && npm ci --no-audit --no-fund && npm run build
 
 ## test: every check and test: gofmt, go vet, Go tests under the race detector (with a real Redis),
-## the web app's tests and contract check, and the end-to-end test in headless Chromium
-test: deps check gotest webtest e2e
+## every fuzz target for a bounded time, the web app's tests and contract check, and the end-to-end
+## test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool
+test: deps check gotest fuzz webtest e2e mcptest
 
 ## deps: the Debian packages the tests use, installed where missing
 deps:
@@ -39,11 +40,28 @@ check:
 gotest:
 	$(GO) test -race -count=1 ./...
 
+## fuzz: every fuzz target in the module (each `func Fuzz…` in a _test.go file), one after another,
+## each for FUZZTIME after its committed seed corpus under testdata/fuzz; a failing input is written there
+FUZZTIME ?= 10s
+fuzz:
+	@targets="$$(grep -r -o --include='*_test.go' --exclude-dir=node_modules '^func Fuzz[A-Za-z0-9_]*' . | sed 's/:func /:/' | sort -u)"; \
+	if [ -z "$$targets" ]; then echo "no fuzz targets found"; exit 1; fi; \
+	for target in $$targets; do \
+	  file="$${target%%:*}"; name="$${target##*:}"; \
+	  echo "fuzz: $$name in $$(dirname "$$file") for $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$${name}\$$" -fuzztime $(FUZZTIME) "$$(dirname "$$file")"; \
+	done
+
 webtest:
 	cd web && npm ci --no-audit --no-fund && npm test && npm run --silent contract
 
 e2e:
 	cd web && npm run e2e
+
+## mcptest: the official TypeScript MCP client books through /mcp of a bookingd the test builds and runs,
+## then the official conformance tool runs, in server mode, every scenario that applies (README, "MCP")
+mcptest:
+	cd mcp-e2e && npm ci --no-audit --no-fund && npm test && npm run --silent conformance
 
 ## openapi: regenerate openapi.json from the wire types, then the web client's endpoint from it
 openapi:

@@ -45,4 +45,5 @@ func initializeScenario(sc *godog.ScenarioContext) {
 	bookingSteps(sc, w)
 	stateSteps(sc, w)
 	contractSteps(sc, w)
+	harnessSteps(sc, w)
 }

@@ -19,6 +19,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/api/apitest"
+	desk "salon/internal/booking"
 	"salon/internal/requeststate"
 )
 
@@ -84,6 +85,8 @@ type world struct {
 	nonces  atomic.Int64 // states issued so far
 	relayed atomic.Int64 // exchanges that crossed a real HTTP connection
 
+	offerer desk.Offerer // round one's offerer; nil is the default
+
 	app    http.Handler
 	server *httptest.Server // set once the service listens on a real address
 	client *apitest.Client
@@ -143,6 +146,8 @@ func (w *world) rebuild() error {
 		Now:   w.clock.Now,
 		Nonce: w.nonce,
 		Spent: w.spent,
+
+		Offerer: w.offerer,
 	})
 	if w.server != nil {
 		w.server.Close()

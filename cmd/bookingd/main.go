@@ -44,6 +44,7 @@ const (
 	envSigningKey   = "BOOKING_SIGNING_KEY"
 	envPreviousKeys = "BOOKING_PREVIOUS_SIGNING_KEYS"
 	envRedisURL     = "BOOKING_REDIS_URL"
+	envCORSOrigins  = "BOOKING_CORS_ORIGINS"
 )
 
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
@@ -67,6 +68,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 	}
+	stdio := len(args) > 0 && args[0] == "mcp" // bookingd mcp [flags]: the same service as an MCP server over stdio
+	if stdio {
+		args = args[1:]
+	}
 	cfg, err := configure(args, getenv, stderr)
 	if err != nil {
 		return err
@@ -88,6 +93,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Registry: registry,
 		App:      web.App(),
 	}
+	offerer, closeOfferer, err := cfg.model.offerer(log, registry)
+	if err != nil {
+		return err
+	}
+	defer closeOfferer()
+	svc.Offerer = offerer
 	if cfg.redisURL != "" {
 		redisspent.LogTo(log)
 		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout)
@@ -98,7 +109,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		svc.Spent, svc.Ready = store, store.Ready
 		log.Info("spent states are kept in redis", "redis", redactedURL(cfg.redisURL))
 	}
-	return serve(ctx, cfg.addr, api.New(svc), log)
+	if stdio {
+		return serveMCPStdio(ctx, svc, os.Stdin, stdout)
+	}
+	app := api.New(svc)
+	api.AllowOrigins(app, cfg.corsOrigins)
+	api.MountMCP(app, mcpEndpoint(svc))
+	return serve(ctx, cfg.addr, app, log)
 }
 
 // config is bookingd's configuration, from flags and the environment.
@@ -110,6 +127,8 @@ type config struct {
 	previous     string
 	redisURL     string
 	redisTimeout time.Duration
+	corsOrigins  []string
+	model        modelConfig
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -121,8 +140,10 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.BoolVar(&cfg.dev, "dev", false, "with no signing key configured, sign with a random per-process key")
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
 	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every Redis call")
+	cfg.model.register(fs, getenv)
+	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n\n"+
+		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys)
 		fs.PrintDefaults()
@@ -139,6 +160,14 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	if cfg.stateTTL <= 0 {
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)
 	}
+	if err := cfg.model.check(); err != nil {
+		return config{}, err
+	}
+	origins, err := corsOrigins(*cors)
+	if err != nil {
+		return config{}, err
+	}
+	cfg.corsOrigins = origins
 	return cfg, nil
 }
 
@@ -188,6 +217,25 @@ func readKey(field string) ([]byte, error) {
 		return nil, fmt.Errorf("must be at least %d bytes (%d hex digits), got %d bytes", requeststate.MinKeyBytes, 2*requeststate.MinKeyBytes, len(key))
 	}
 	return key, nil
+}
+
+// corsOrigins reads -cors-origins: comma-separated origins, each "*" or a scheme and host with no
+// path, as a browser sends it in Origin. None gives nil: no CORS.
+func corsOrigins(list string) ([]string, error) {
+	var origins []string
+	for _, field := range strings.Split(list, ",") {
+		origin := strings.TrimSpace(field)
+		if origin == "" {
+			continue
+		}
+		u, err := url.Parse(origin)
+		if origin != "*" && (err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil ||
+			u.Path != "" || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(origin, "/")) {
+			return nil, fmt.Errorf("-cors-origins: %q is not an origin such as https://salon.example", origin)
+		}
+		origins = append(origins, origin)
+	}
+	return origins, nil
 }
 
 func keygen(stdout io.Writer) error {

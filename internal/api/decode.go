@@ -4,20 +4,34 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"salon/internal/booking"
 )
 
+// maxDepth is how deeply a body's objects and arrays may nest. A booking needs four levels
+// (inputResponses.time.content.time); the bound keeps the cost of a hostile body flat.
+const maxDepth = 32
+
 // decode reads a booking request for salon from body, refusing anything outside the bounds with a reason that names the field.
-// Fields it does not know are ignored, at any depth; null counts as absent.
+// Fields it does not know are ignored, at any depth; null counts as absent. A key written twice in
+// one object, at any depth, is refused: encoding/json keeps the last of the two where other parsers
+// keep the first, so such a body could mean one thing here and another to whatever reads it next.
 func decode(salon string, body []byte) (booking.Request, error) {
-	if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) {
-		return booking.Request{}, badRequest(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
+	if err := checkSalon(salon); err != nil {
+		return booking.Request{}, err
 	}
 	if !utf8.Valid(body) {
 		return booking.Request{}, badRequest("the body must be UTF-8 JSON")
+	}
+	if err := checkShape(body); err != nil {
+		return booking.Request{}, err
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
@@ -51,16 +65,40 @@ func decode(salon string, body []byte) (booking.Request, error) {
 	return r, nil
 }
 
+// checkSalon refuses a salon's name outside its bounds. The name is opaque (the state binds it
+// exactly), but a "." or ".." segment is one that URL normalizers (browsers, proxies) rewrite on
+// the way, so the salon served could differ from the one meant, and a control character is never
+// a name.
+func checkSalon(salon string) error {
+	if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) {
+		return badRequest(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
+	}
+	if strings.IndexFunc(salon, unicode.IsControl) >= 0 {
+		return badRequest("salon must not hold control characters")
+	}
+	for _, segment := range strings.FieldsFunc(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if segment == "." || segment == ".." {
+			return badRequest("salon must not hold . or .. as a path segment")
+		}
+	}
+	return nil
+}
+
 func decodeSlots(raw json.RawMessage) ([]string, error) {
-	var slots []string
-	if raw == nil || json.Unmarshal(raw, &slots) != nil || slots == nil {
+	var items []*string // a null entry stays nil, so it is told apart from an empty slot
+	if raw == nil || json.Unmarshal(raw, &items) != nil || items == nil {
 		return nil, badRequest("arguments.openSlots must be a list of strings")
 	}
-	if len(slots) > MaxOpenSlots {
+	if len(items) > MaxOpenSlots {
 		return nil, badRequest(fmt.Sprintf("arguments.openSlots must hold at most %d slots", MaxOpenSlots))
 	}
-	seen := make(map[string]struct{}, len(slots))
-	for i, slot := range slots {
+	slots := make([]string, len(items))
+	seen := make(map[string]struct{}, len(items))
+	for i, item := range items {
+		if item == nil {
+			return nil, badRequest("arguments.openSlots must be a list of strings")
+		}
+		slot := *item
 		if n := utf8.RuneCountInString(slot); n < 1 || n > MaxSlotChars {
 			return nil, badRequest(fmt.Sprintf("arguments.openSlots[%d] must be 1 to %d characters", i, MaxSlotChars))
 		}
@@ -68,6 +106,7 @@ func decodeSlots(raw json.RawMessage) ([]string, error) {
 			return nil, badRequest(fmt.Sprintf("arguments.openSlots[%d] repeats a slot", i))
 		}
 		seen[slot] = struct{}{}
+		slots[i] = slot
 	}
 	return slots, nil
 }
@@ -88,4 +127,118 @@ func present(raw json.RawMessage) json.RawMessage {
 		return nil
 	}
 	return raw
+}
+
+// container is one open object or array of a body being walked.
+type container struct {
+	object  bool
+	keys    map[string]struct{} // an object's keys so far
+	key     string              // an object's key whose value comes next, or came last
+	wantKey bool                // an object's next token is a key
+	index   int                 // an array's entries so far
+}
+
+// checkShape walks body token by token, in the order written, and refuses the first thing wrong
+// with it: not one JSON object, a nesting deeper than maxDepth, or a key written twice in one object.
+func checkShape(body []byte) error {
+	notAnObject := badRequest("the body must be a JSON object")
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber() // a number is never read here, so none is refused for its size
+	var open []*container
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return notAnObject
+		}
+		if len(open) == 0 && tok != json.Delim('{') {
+			return notAnObject
+		}
+		if n := len(open); n > 0 && open[n-1].object && open[n-1].wantKey {
+			if tok == json.Delim('}') {
+				open = open[:n-1]
+			} else {
+				// Inside an object, the decoder hands over only a key or the object's end here.
+				top := open[n-1]
+				top.key, top.wantKey = tok.(string), false
+				if _, twice := top.keys[top.key]; twice {
+					return badRequest(fieldPath(open) + " appears twice")
+				}
+				top.keys[top.key] = struct{}{}
+				continue
+			}
+		} else {
+			switch tok {
+			case json.Delim('{'), json.Delim('['):
+				if len(open) == maxDepth {
+					return badRequest(fmt.Sprintf("the body must nest at most %d levels deep", maxDepth))
+				}
+				c := &container{object: tok == json.Delim('{')}
+				if c.object {
+					c.keys, c.wantKey = map[string]struct{}{}, true
+				}
+				open = append(open, c)
+				continue
+			case json.Delim(']'):
+				open = open[:len(open)-1]
+			}
+		}
+		// A value has ended: a scalar, or an object or array just closed.
+		if len(open) == 0 {
+			break
+		}
+		if top := open[len(open)-1]; top.object {
+			top.wantKey = true
+		} else {
+			top.index++
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return notAnObject
+	}
+	return nil
+}
+
+// maxPathBytes bounds a field's path in a refusal, since a key can be as long as the body.
+const maxPathBytes = 120
+
+// fieldPath names the field the walk is at, as the refusals write it: arguments.openSlots[2].note.
+// A key that isn't a plain name is written quoted, as ["a key"].
+func fieldPath(open []*container) string {
+	var b strings.Builder
+	for i, c := range open {
+		switch {
+		case !c.object:
+			b.WriteString("[" + strconv.Itoa(c.index) + "]")
+		case plainName(c.key):
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(c.key)
+		default:
+			quoted, _ := json.Marshal(c.key)
+			b.WriteString("[" + string(quoted) + "]")
+		}
+	}
+	path := b.String()
+	if len(path) <= maxPathBytes {
+		return path
+	}
+	cut := maxPathBytes
+	for cut > 0 && !utf8.RuneStart(path[cut]) {
+		cut--
+	}
+	return path[:cut] + "…"
+}
+
+// plainName reports whether key can be written bare in a field's path.
+func plainName(key string) bool {
+	if key == "" {
+		return false
+	}
+	for _, r := range key {
+		if !(r == '_' || r == '-' || r == '$' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }

@@ -42,6 +42,9 @@ type Service struct {
 	Registry *prometheus.Registry
 	// App is the customer's built web app, served at /. Nil, or a tree with no index.html, serves a note that it isn't built.
 	App fs.FS
+	// Offerer chooses round one's times and question, before the pure step asks. Nil is
+	// booking.DefaultOfferer: the first two open slots and "Which time suits you?".
+	Offerer booking.Offerer
 
 	desk    *booking.Desk
 	metrics *metrics

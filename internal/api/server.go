@@ -35,9 +35,10 @@ func New(s Service) *echo.Echo {
 		s.Registry = prometheus.NewRegistry()
 	}
 	s.metrics = newMetrics(s.Registry)
-	s.desk = &booking.Desk{Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent}
+	s.desk = NewDesk(s)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.IPExtractor = echo.ExtractIPDirect() // forwarding headers come from anyone
 	e.Logger.SetOutput(io.Discard)
 	e.HTTPErrorHandler = errorHandler(s.Log)
 	e.Use(observe(s.Log, s.metrics), middleware.RecoverWithConfig(middleware.RecoverConfig{
@@ -63,11 +64,51 @@ func New(s Service) *echo.Echo {
 	return e
 }
 
+// NewDesk returns the desk that answers bookings for s. Every transport of a process (the route,
+// the MCP tool) builds its desk here from the same Service, so they share one implementation of
+// the rules, one signer and one spent store.
+func NewDesk(s Service) *booking.Desk {
+	return &booking.Desk{Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent, Offerer: s.Offerer}
+}
+
+// MCPPath is where MountMCP serves the Model Context Protocol endpoint.
+const MCPPath = "/mcp"
+
+// MountMCP serves h at MCPPath for every method, so h itself answers 405 to all but POST.
+// The request log and metrics cover it as they cover every route. Call it before e serves.
+func MountMCP(e *echo.Echo, h http.Handler) {
+	e.Any(MCPPath, echo.WrapHandler(h))
+}
+
+// DecodeBooking reads one round of a booking for salon from body, shaped as the route's body, with
+// the route's bounds and its refusals word for word. Other transports (the MCP tool) decode here,
+// so a bound is checked in one place.
+func DecodeBooking(salon string, body []byte) (booking.Request, error) {
+	return decode(salon, body)
+}
+
+// AllowOrigins lets pages served from origins (such as "https://salon.example") call e from a
+// browser: it answers CORS preflights and marks replies to those origins readable, for POST and
+// GET with a JSON body and no credentials. With no origins it does nothing, so no reply carries a
+// CORS header and browsers keep every other site's pages out. Call it before e serves.
+func AllowOrigins(e *echo.Echo, origins []string) {
+	if len(origins) == 0 {
+		return // Echo's CORS middleware would read an empty list as "*"
+	}
+	e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
+		AllowOrigins: origins,
+		AllowMethods: []string{http.MethodGet, http.MethodPost},
+		AllowHeaders: []string{echo.HeaderContentType},
+		MaxAge:       600,
+	}))
+}
+
 // contentSecurityPolicy lets the page load its own scripts, styles and API, and nothing else.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
 
-// serveApp serves the built web app at /, or a plain note where it wasn't built.
+// serveApp serves the built web app under /, or a plain note at / where it wasn't built.
+// Either way every other GET path belongs to the app, so routing answers alike with or without it.
 func serveApp(e *echo.Echo, app fs.FS) {
 	if app != nil {
 		if _, err := fs.Stat(app, "index.html"); err == nil {
@@ -78,6 +119,7 @@ func serveApp(e *echo.Echo, app fs.FS) {
 	e.GET("/", func(c echo.Context) error {
 		return c.String(http.StatusOK, "The booking API is up; the web app isn't built into this binary. Build it with `make build` (or `make run`).\n")
 	})
+	e.GET("/*", func(echo.Context) error { return echo.ErrNotFound })
 }
 
 // observe writes one structured log line per request and records its metrics. It logs the route,

@@ -63,7 +63,29 @@ type Desk struct {
 	// Spent records the states already used. Share one store between every Desk of a process,
 	// and one Redis between every process, so a state completes once wherever it is sent.
 	Spent requeststate.Spent
+	// Offerer chooses round one's times and question. Nil is DefaultOfferer.
+	Offerer Offerer
 }
+
+// Offerer decides what round one asks when something is open: which times, in which words.
+// It is asked before the pure step builds the question, and the state carries the times it chose.
+// It never fails: an offerer whose own means fail falls back to an offer built by typed code.
+// Every time it offers must be one of b.OpenSlots. It must be safe for concurrent use.
+type Offerer interface {
+	Offer(ctx context.Context, b step.Booking) step.Offer
+}
+
+// OffererFunc is a function that is an Offerer.
+type OffererFunc func(ctx context.Context, b step.Booking) step.Offer
+
+// Offer calls f.
+func (f OffererFunc) Offer(ctx context.Context, b step.Booking) step.Offer { return f(ctx, b) }
+
+// DefaultOfferer is the offerer of the contract: pure, it offers the first two open slots and asks
+// step.AskWhichTime.
+var DefaultOfferer Offerer = OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+	return step.DefaultOffer(b.OpenSlots)
+})
 
 // Book answers one round, checking in the order the contract fixes: the key, the pairing of
 // answers and state, then in round two the state (requeststate.Verify), the answer against the
@@ -76,7 +98,7 @@ func (d *Desk) Book(ctx context.Context, r Request) (Result, error) {
 		return Result{}, ErrUnpaired
 	}
 	if r.RequestState == nil {
-		return d.roundOne(r), nil
+		return d.roundOne(ctx, r), nil
 	}
 	return d.roundTwo(ctx, r)
 }
@@ -88,8 +110,17 @@ func CanAsk(b step.Booking) bool {
 	return asks
 }
 
-func (d *Desk) roundOne(r Request) Result {
-	o := step.Step(r.Booking, step.FirstRound())
+// roundOne asks the offerer only when something is open, so an empty list never reaches a model.
+func (d *Desk) roundOne(ctx context.Context, r Request) Result {
+	offerer := d.Offerer
+	if offerer == nil {
+		offerer = DefaultOfferer
+	}
+	var offer step.Offer
+	if len(r.Booking.OpenSlots) > 0 {
+		offer = offerer.Offer(ctx, r.Booking)
+	}
+	o := step.Ask(r.Booking, offer)
 	q, ok := o.(step.Question)
 	if !ok {
 		return Result{Outcome: o}

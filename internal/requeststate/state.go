@@ -7,8 +7,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/sha3"
 
@@ -33,10 +37,10 @@ const (
 
 // Keys are the keys a service signs and verifies with: one current key that signs,
 // and earlier keys that still verify while a rotation is under way. Only NewKeys makes
-// usable Keys; the zero Keys verify nothing.
+// usable Keys; the zero Keys verify nothing. Copies of one Keys share its keyed MACs.
 type Keys struct {
-	current  []byte
-	previous [][]byte
+	current  *macKey
+	previous []*macKey
 }
 
 // ErrShortKey is returned by NewKeys for a key under MinKeyBytes.
@@ -50,11 +54,50 @@ func NewKeys(current []byte, previous ...[]byte) (Keys, error) {
 			return Keys{}, ErrShortKey
 		}
 	}
-	prev := make([][]byte, len(previous))
+	prev := make([]*macKey, len(previous))
 	for i, k := range previous {
-		prev[i] = bytes.Clone(k)
+		prev[i] = newMACKey(k)
 	}
-	return Keys{current: bytes.Clone(current), previous: prev}, nil
+	return Keys{current: newMACKey(current), previous: prev}, nil
+}
+
+// macKey is one signing key with a pool of HMAC-SHA3-256s already keyed with it. A keyed HMAC
+// keeps its inner and outer states once the key is hashed into them (crypto/hmac does so on its
+// first Reset), so a MAC costs the payload's blocks, not the key's two as well.
+type macKey struct {
+	key  []byte
+	macs sync.Pool // of *keyedMAC
+}
+
+// keyedMAC is a reusable HMAC with room for its sum and for the payload it is given as a string.
+type keyedMAC struct {
+	h   hash.Hash
+	sum [32]byte
+	buf []byte
+}
+
+func newMACKey(key []byte) *macKey {
+	k := &macKey{key: bytes.Clone(key)}
+	k.macs.New = func() any {
+		h := hmac.New(sha3.New256, k.key)
+		h.Reset()
+		return &keyedMAC{h: h}
+	}
+	return k
+}
+
+// sign is the HMAC-SHA3-256 of payload under k.
+func (k *macKey) sign(payload string) [32]byte {
+	m := k.macs.Get().(*keyedMAC)
+	m.buf = append(m.buf[:0], payload...)
+	m.h.Write(m.buf)
+	m.h.Sum(m.sum[:0])
+	sum := m.sum
+	m.h.Reset()
+	if cap(m.buf) <= 4<<10 {
+		k.macs.Put(m)
+	}
+	return sum
 }
 
 // Nonce is the fresh randomness that makes every issued state unique.
@@ -87,17 +130,37 @@ type Verified struct {
 // Issue signs a state for the request (salon, booking) that carries offered to round two.
 // It is good until now plus life, in whole Unix seconds. nonce must be fresh randomness for each call.
 func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Booking, offered []string, nonce Nonce) string {
-	if len(keys.current) == 0 {
+	if keys.current == nil {
 		panic("requeststate: Issue needs keys made by NewKeys")
 	}
-	payload := marshal(claims{
-		GoodUntil: now.Add(life).Unix(),
-		Nonce:     hex.EncodeToString(nonce[:]),
-		Offered:   offered,
-		Request:   Digest(salon, b),
-	})
-	mac := sign(keys.current, payload)
-	return string(payload) + "." + hex.EncodeToString(mac)
+	digest := digest(salon, b)
+	// The payload is the claims in their wire order, written as encoding/json writes them with
+	// HTML escaping off, so a digest can be recomputed by any ordinary JSON encoder.
+	buf := make([]byte, 0, 256)
+	buf = append(buf, `{"goodUntil":`...)
+	buf = strconv.AppendInt(buf, now.Add(life).Unix(), 10)
+	buf = append(buf, `,"nonce":"`...)
+	buf = hex.AppendEncode(buf, nonce[:])
+	buf = append(buf, `","offered":`...)
+	if offered == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, slot := range offered {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendGoJSONString(buf, slot)
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `,"request":"`...)
+	buf = hex.AppendEncode(buf, digest[:])
+	buf = append(buf, `"}`...)
+	mac := keys.current.sign(string(buf))
+	buf = append(buf, '.')
+	buf = hex.AppendEncode(buf, mac[:])
+	return string(buf)
 }
 
 // Verify checks a state against the request it comes back with, at time now, in this order:
@@ -109,22 +172,22 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 	if dot < 0 {
 		return Verified{}, ErrDoesntVerify
 	}
-	payload, macHex := []byte(state[:dot]), state[dot+1:]
+	payload, macHex := state[:dot], state[dot+1:]
 	var id SpendID
-	if len(macHex) != 2*len(id) {
+	if !decodeHex(id[:], macHex) {
 		return Verified{}, ErrDoesntVerify
 	}
-	if _, err := hex.Decode(id[:], []byte(macHex)); err != nil {
+	if !keys.signed(payload, id) {
 		return Verified{}, ErrDoesntVerify
 	}
-	if !keys.signed(payload, id[:]) {
+	c, ok := readClaims(payload)
+	if !ok || !c.wellFormed() {
 		return Verified{}, ErrDoesntVerify
 	}
-	var c claims
-	if json.Unmarshal(payload, &c) != nil || !c.wellFormed() {
-		return Verified{}, ErrDoesntVerify
-	}
-	if !hmac.Equal([]byte(c.Request), []byte(Digest(salon, b))) {
+	var want [64]byte
+	sum := digest(salon, b)
+	hex.Encode(want[:], sum[:])
+	if !equalHex(c.Request, &want) {
 		return Verified{}, ErrAnotherRequest
 	}
 	if now.Unix() > c.GoodUntil {
@@ -137,8 +200,14 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 // The array is compact JSON written as JavaScript's JSON.stringify writes it, so any client can recompute it.
 // The strings must be valid UTF-8 (the decoder refuses anything else).
 func Digest(salon string, b step.Booking) string {
-	h := sha3.New256()
-	buf := make([]byte, 0, 256)
+	sum := digest(salon, b)
+	return hex.EncodeToString(sum[:])
+}
+
+// digest is the SHA3-256 that Digest writes in hex.
+func digest(salon string, b step.Booking) [32]byte {
+	var stack [256]byte
+	buf := stack[:0]
 	buf = appendJSONString(append(buf, '['), salon)
 	buf = appendJSONString(append(buf, ','), b.Message)
 	buf = append(buf, ",["...)
@@ -148,8 +217,7 @@ func Digest(salon string, b step.Booking) string {
 		}
 		buf = appendJSONString(buf, slot)
 	}
-	h.Write(append(buf, "]]"...))
-	return hex.EncodeToString(h.Sum(nil))
+	return sha3.Sum256(append(buf, "]]"...))
 }
 
 // appendJSONString writes s as a JSON string the way JSON.stringify does: only the quote, the
@@ -182,21 +250,57 @@ func appendJSONString(buf []byte, s string) []byte {
 
 // signed reports, in constant time for each key, whether mac is the MAC of payload under one of the keys.
 // The zero Keys verify nothing.
-func (k Keys) signed(payload, mac []byte) bool {
-	if len(k.current) == 0 {
+func (k Keys) signed(payload string, mac SpendID) bool {
+	if k.current == nil {
 		return false
 	}
-	ok := hmac.Equal(sign(k.current, payload), mac)
+	sum := k.current.sign(payload)
+	ok := hmac.Equal(sum[:], mac[:])
 	for _, key := range k.previous {
-		ok = hmac.Equal(sign(key, payload), mac) || ok
+		sum := key.sign(payload)
+		ok = hmac.Equal(sum[:], mac[:]) || ok
 	}
 	return ok
 }
 
-func sign(key, payload []byte) []byte {
-	h := hmac.New(sha3.New256, key)
-	h.Write(payload)
-	return h.Sum(nil)
+// decodeHex fills dst from s, exactly two hex digits a byte, in either case.
+func decodeHex(dst []byte, s string) bool {
+	if len(s) != 2*len(dst) {
+		return false
+	}
+	for i := range dst {
+		hi, okHi := fromHexChar(s[2*i])
+		lo, okLo := fromHexChar(s[2*i+1])
+		if !okHi || !okLo {
+			return false
+		}
+		dst[i] = hi<<4 | lo
+	}
+	return true
+}
+
+func fromHexChar(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// equalHex reports, in constant time, whether s is exactly the 64 digits of want.
+func equalHex(s string, want *[64]byte) bool {
+	if len(s) != len(want) {
+		return false
+	}
+	var diff byte
+	for i := range want {
+		diff |= s[i] ^ want[i]
+	}
+	return diff == 0
 }
 
 func (c claims) wellFormed() bool {
@@ -215,13 +319,137 @@ func isHex(s string, n int) bool {
 	return true
 }
 
-// marshal is compact JSON with no HTML escaping, so a digest can be recomputed by any ordinary JSON encoder.
-func marshal(v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic("requeststate: encoding plain data can't fail: " + err.Error())
+// appendGoJSONString writes s as encoding/json writes a string with HTML escaping off. A string of
+// printable ASCII with no quote or backslash is written as it is; any other goes through encoding/json
+// itself, so every byte is the one encoding/json would write (U+2028 and U+2029 escaped, invalid UTF-8 replaced).
+func appendGoJSONString(buf []byte, s string) []byte {
+	if plainASCII(s) {
+		buf = append(buf, '"')
+		buf = append(buf, s...)
+		return append(buf, '"')
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic("requeststate: encoding a string can't fail: " + err.Error())
+	}
+	return append(buf, bytes.TrimSuffix(out.Bytes(), []byte("\n"))...)
+}
+
+// plainASCII reports whether s is printable ASCII with no quote and no backslash: a string JSON writes as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// readClaims reads a payload's claims as encoding/json reads them into claims. The one form Issue
+// writes, with only plain strings, is read here without reflection; every other payload (which
+// only a key holder could have signed) goes to encoding/json, so the claims never depend on the reader.
+func readClaims(payload string) (claims, bool) {
+	if c, ok := readIssued(payload); ok {
+		return c, true
+	}
+	var c claims
+	if json.Unmarshal([]byte(payload), &c) != nil {
+		return claims{}, false
+	}
+	return c, true
+}
+
+// readIssued reads exactly the form Issue writes, {"goodUntil":N,"nonce":"…","offered":["…",…],"request":"…"},
+// where every string is valid UTF-8 holding no backslash and no control character, and N is a plain
+// integer of at most 18 digits. Anything else is not read (false), never misread. The strings share s's memory.
+func readIssued(s string) (c claims, ok bool) {
+	r := issuedReader{s: s}
+	if !r.literal(`{"goodUntil":`) {
+		return claims{}, false
+	}
+	if c.GoodUntil, ok = r.integer(); !ok || !r.literal(`,"nonce":`) {
+		return claims{}, false
+	}
+	if c.Nonce, ok = r.plainString(); !ok || !r.literal(`,"offered":[`) {
+		return claims{}, false
+	}
+	c.Offered = make([]string, 0, 2)
+	if !r.literal("]") {
+		for {
+			slot, ok := r.plainString()
+			if !ok {
+				return claims{}, false
+			}
+			c.Offered = append(c.Offered, slot)
+			if r.literal("]") {
+				break
+			}
+			if !r.literal(",") {
+				return claims{}, false
+			}
+		}
+	}
+	if !r.literal(`,"request":`) {
+		return claims{}, false
+	}
+	if c.Request, ok = r.plainString(); !ok || !r.literal("}") || r.i != len(s) {
+		return claims{}, false
+	}
+	return c, true
+}
+
+// issuedReader reads a payload from its start, a token at a time.
+type issuedReader struct {
+	s string
+	i int
+}
+
+func (r *issuedReader) literal(lit string) bool {
+	if !strings.HasPrefix(r.s[r.i:], lit) {
+		return false
+	}
+	r.i += len(lit)
+	return true
+}
+
+// integer reads an optional minus and 1 to 18 digits with no leading zero (or a lone 0).
+func (r *issuedReader) integer() (int64, bool) {
+	start := r.i
+	if r.i < len(r.s) && r.s[r.i] == '-' {
+		r.i++
+	}
+	digits := r.i
+	for r.i < len(r.s) && '0' <= r.s[r.i] && r.s[r.i] <= '9' {
+		r.i++
+	}
+	n := r.i - digits
+	if n == 0 || n > 18 || (n > 1 && r.s[digits] == '0') {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(r.s[start:r.i], 10, 64)
+	return v, err == nil
+}
+
+// plainString reads a quoted string that needs no unescaping: valid UTF-8, no backslash, no control character.
+func (r *issuedReader) plainString() (string, bool) {
+	if !r.literal(`"`) {
+		return "", false
+	}
+	start := r.i
+	ascii := true
+	for ; r.i < len(r.s); r.i++ {
+		switch c := r.s[r.i]; {
+		case c == '"':
+			v := r.s[start:r.i]
+			r.i++
+			return v, ascii || utf8.ValidString(v)
+		case c == '\\' || c < 0x20:
+			return "", false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return "", false
 }

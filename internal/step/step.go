@@ -74,6 +74,17 @@ func ToOffer(openSlots []string) []string {
 	return append([]string(nil), openSlots[:n]...)
 }
 
+// Offer is what round one asks, as an offerer chose it: the times to choose from and the question's words.
+type Offer struct {
+	Times    []string
+	Question string
+}
+
+// DefaultOffer is the offer of the contract: the times ToOffer gives, asked with AskWhichTime.
+func DefaultOffer(openSlots []string) Offer {
+	return Offer{Times: ToOffer(openSlots), Question: AskWhichTime}
+}
+
 // Step answers a booking. In round one it asks which of the times to offer suits the customer,
 // or, with nothing open, completes without booking. In round two it books the accepted slot,
 // or nothing when the customer declined.
@@ -84,9 +95,19 @@ func Step(b Booking, r Reply) Outcome {
 	case declined:
 		return NotBooked{Say: SayNoneChosen}
 	}
-	offer := ToOffer(b.OpenSlots)
-	if len(offer) == 0 {
+	return Ask(b, DefaultOffer(b.OpenSlots))
+}
+
+// Ask answers round one with the offer an offerer chose. With nothing open it completes without
+// booking, whatever the offer. The caller has already checked that every time of o is open;
+// an offer with no times, or with no words, is replaced by DefaultOffer, so a question always
+// offers a time and says something. The Question shares no memory with o.
+func Ask(b Booking, o Offer) Outcome {
+	if len(b.OpenSlots) == 0 {
 		return NotBooked{Say: SayNothingOpen}
 	}
-	return Question{Message: AskWhichTime, Times: offer}
+	if len(o.Times) == 0 || o.Question == "" {
+		o = DefaultOffer(b.OpenSlots)
+	}
+	return Question{Message: o.Question, Times: append([]string(nil), o.Times...)}
 }

@@ -1,0 +1,300 @@
+// This file holds the customers: each books in two rounds over one keep-alive connection and notes every answer.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"salon/internal/api"
+)
+
+// The booking every customer asks for. It is the README's curl session.
+const (
+	benchSalon   = "studio-nine"
+	benchMessage = "A cut on Saturday morning?"
+)
+
+var benchSlots = []string{"sat-10:30", "sat-11:30", "sat-13:00"}
+
+// rounds names the two rounds, in the order a customer does them.
+var rounds = [2]string{"one", "two"}
+
+// tally is what one round of one phase came to: every answer's latency and how many of each kind.
+type tally struct {
+	latencies []time.Duration
+	// answers counts replies by kind: "200", another status code, "bad-reply" (a 200 that isn't the
+	// round's answer), or "error" (no HTTP answer at all).
+	answers map[string]int
+}
+
+func newTally() *tally { return &tally{answers: map[string]int{}} }
+
+func (t *tally) note(took time.Duration, kind string) {
+	t.latencies = append(t.latencies, took)
+	t.answers[kind]++
+}
+
+func (t *tally) merge(o *tally) {
+	t.latencies = append(t.latencies, o.latencies...)
+	for k, n := range o.answers {
+		t.answers[k] += n
+	}
+}
+
+// offer is what round one hands a customer for round two.
+type offer struct {
+	state string
+	time  string
+}
+
+// customer books over a keep-alive connection of its client, whose pool holds one per customer. One goroutine uses it at a time.
+type customer struct {
+	client *http.Client
+	url    string
+	one    []byte // round one's body
+	two    []byte // round two's body up to the answer's time
+	buf    bytes.Buffer
+	body   []byte
+}
+
+// okKind is the kind of a reply that is the round's answer.
+const okKind = "200"
+
+func newCustomer(client *http.Client, base string) *customer {
+	args, err := json.Marshal(api.BookArguments{Message: benchMessage, OpenSlots: benchSlots})
+	if err != nil {
+		panic("bookbench: encoding the booking can't fail: " + err.Error())
+	}
+	one := append(append([]byte(`{"arguments":`), args...), '}')
+	two := append(append([]byte(`{"arguments":`), args...), `,"inputResponses":{"time":{"action":"accept","content":{"time":`...)
+	return &customer{client: client, url: base + "/salons/" + benchSalon + "/book", one: one, two: two}
+}
+
+// roundOne asks round one and returns the offer to answer, with the kind of reply it got.
+func (c *customer) roundOne(ctx context.Context) (offer, string) {
+	status, err := c.post(ctx, c.one)
+	switch {
+	case err != nil:
+		return offer{}, "error"
+	case status != http.StatusOK:
+		return offer{}, strconv.Itoa(status)
+	}
+	return readOffer(c.buf.Bytes())
+}
+
+// readOffer reads round one's reply: the state and the first time offered, or "bad-reply".
+func readOffer(reply []byte) (offer, string) {
+	var r api.InputRequiredResult
+	if json.Unmarshal(reply, &r) != nil || r.ResultType != api.ResultInputRequired ||
+		r.RequestState == "" || len(r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum) == 0 {
+		return offer{}, "bad-reply"
+	}
+	return offer{state: r.RequestState, time: r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum[0]}, okKind
+}
+
+// roundTwo sends the same booking back with the first offered time accepted and the state untouched.
+func (c *customer) roundTwo(ctx context.Context, o offer) string {
+	c.roundTwoBody(o)
+	status, err := c.post(ctx, c.body)
+	switch {
+	case err != nil:
+		return "error"
+	case status != http.StatusOK:
+		return strconv.Itoa(status)
+	}
+	var r api.CompleteResult
+	if json.Unmarshal(c.buf.Bytes(), &r) != nil || r.ResultType != api.ResultComplete || r.StructuredContent.Slot != o.time {
+		return "bad-reply"
+	}
+	return okKind
+}
+
+// roundTwoBody writes round two's body for o into c.body.
+func (c *customer) roundTwoBody(o offer) {
+	body := append(c.body[:0], c.two...)
+	body = appendJSON(body, o.time)
+	body = append(body, `}}},"requestState":`...)
+	body = appendJSON(body, o.state)
+	c.body = append(body, '}')
+}
+
+func appendJSON(buf []byte, s string) []byte {
+	quoted, err := json.Marshal(s)
+	if err != nil {
+		panic("bookbench: encoding a string can't fail: " + err.Error())
+	}
+	return append(buf, quoted...)
+}
+
+// post sends body and reads the whole reply into c.buf.
+func (c *customer) post(ctx context.Context, body []byte) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := c.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	c.buf.Reset()
+	if _, err := c.buf.ReadFrom(res.Body); err != nil {
+		return 0, err
+	}
+	return res.StatusCode, nil
+}
+
+// newClient keeps one connection per customer open for the whole target.
+func newClient(customers int) *http.Client {
+	return &http.Client{
+		Timeout: 10 * time.Second,
+		Transport: &http.Transport{
+			DialContext:         (&net.Dialer{Timeout: 3 * time.Second}).DialContext,
+			MaxIdleConns:        customers,
+			MaxIdleConnsPerHost: customers,
+			MaxConnsPerHost:     customers,
+			DisableCompression:  true,
+			ForceAttemptHTTP2:   false,
+		},
+	}
+}
+
+// bounds stop a phase: after count bookings (0: no count bound) or once it has run for duration
+// (0: no time bound), whichever comes first.
+type bounds struct {
+	count    int64
+	duration time.Duration
+}
+
+// ticket hands out the bookings of one phase.
+type ticket struct {
+	count int64
+	until time.Time
+	taken atomic.Int64
+}
+
+// start opens a phase under b, its clock starting now.
+func (b bounds) start() *ticket {
+	t := &ticket{count: b.count}
+	if b.duration > 0 {
+		t.until = time.Now().Add(b.duration)
+	}
+	return t
+}
+
+// open reports whether the phase's time is still running.
+func (t *ticket) open(ctx context.Context) bool {
+	return ctx.Err() == nil && (t.until.IsZero() || time.Now().Before(t.until))
+}
+
+// next takes the next booking of the phase, or reports that the phase is over.
+func (t *ticket) next(ctx context.Context) bool {
+	return t.open(ctx) && (t.count == 0 || t.taken.Add(1) <= t.count)
+}
+
+// phase is what a phase of one target measured: a tally per round and how long the phase ran.
+type phase struct {
+	rounds  [2]*tally
+	elapsed time.Duration
+}
+
+// drive runs work on every customer at once and merges what each noted; elapsed ends when the last customer stops.
+func drive(customers []*customer, work func(i int, c *customer, one, two *tally)) phase {
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		result = phase{rounds: [2]*tally{newTally(), newTally()}}
+	)
+	start := time.Now()
+	for i, c := range customers {
+		wg.Go(func() {
+			one, two := newTally(), newTally()
+			work(i, c, one, two)
+			mu.Lock()
+			defer mu.Unlock()
+			result.rounds[0].merge(one)
+			result.rounds[1].merge(two)
+		})
+	}
+	wg.Wait()
+	result.elapsed = time.Since(start)
+	return result
+}
+
+// interleaved has each customer book round one then at once round two, until the bounds stop it.
+func interleaved(ctx context.Context, customers []*customer, b bounds) phase {
+	t := b.start()
+	return drive(customers, func(_ int, c *customer, one, two *tally) {
+		for t.next(ctx) {
+			start := time.Now()
+			o, kind := c.roundOne(ctx)
+			one.note(time.Since(start), kind)
+			if kind != okKind {
+				continue
+			}
+			start = time.Now()
+			kind = c.roundTwo(ctx, o)
+			two.note(time.Since(start), kind)
+		}
+	})
+}
+
+// askAll has every customer ask round one until the bounds stop it, and keeps every offer made, in
+// the order made, customer by customer in turn.
+func askAll(ctx context.Context, customers []*customer, b bounds) (phase, []offer) {
+	offers := make([][]offer, len(customers))
+	t := b.start()
+	first := drive(customers, func(i int, c *customer, one, _ *tally) {
+		for t.next(ctx) {
+			start := time.Now()
+			o, kind := c.roundOne(ctx)
+			one.note(time.Since(start), kind)
+			if kind == okKind {
+				offers[i] = append(offers[i], o)
+			}
+		}
+	})
+	var queue []offer
+	for k := 0; ; k++ {
+		added := false
+		for _, made := range offers {
+			if k < len(made) {
+				queue, added = append(queue, made[k]), true
+			}
+		}
+		if !added {
+			return first, queue
+		}
+	}
+}
+
+// answerAll has the customers answer the offers in round two, accepting the first time offered,
+// until none is left or the phase's time runs out. The offers go out through one queue, so every
+// customer stays busy until the last few.
+func answerAll(ctx context.Context, customers []*customer, offers []offer, duration time.Duration) phase {
+	var taken atomic.Int64
+	t := bounds{duration: duration}.start()
+	return drive(customers, func(_ int, c *customer, _, two *tally) {
+		for t.open(ctx) {
+			k := int(taken.Add(1)) - 1
+			if k >= len(offers) {
+				return
+			}
+			start := time.Now()
+			kind := c.roundTwo(ctx, offers[k])
+			two.note(time.Since(start), kind)
+		}
+	})
+}
+
+// errNoBound is a run that would never stop by itself.
+var errNoBound = errors.New("give -n, -d or both: a run must stop by itself")

@@ -1,0 +1,362 @@
+// Command bookbench measures the booking route under load: concurrent customers booking in two rounds against bookingd and, in the same run, against a bare Echo baseline.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "bookbench:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// target is a server the customers book against.
+type target struct {
+	name string
+	url  string
+	// pid is the server's process, whose CPU time the tool reads; 0 when unknown.
+	pid int
+}
+
+// config is the command line.
+type config struct {
+	targets       []target
+	customers     int
+	count         int64
+	duration      time.Duration
+	warmup        time.Duration
+	runs          int
+	mode          string
+	baseline      bool
+	serveBaseline string
+	inprocess     bool
+	cpuProfile    string
+	pids          string
+}
+
+// inprocessName is the target name of the booking app served by -inprocess.
+const inprocessName = "inprocess"
+
+// The ways customers can be driven.
+const (
+	modePhased      = "phased"
+	modeInterleaved = "interleaved"
+)
+
+func configure(args []string, stderr io.Writer) (config, error) {
+	var (
+		cfg  config
+		urls string
+	)
+	fs := flag.NewFlagSet("bookbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&urls, "url", "bookingd=http://127.0.0.1:8080", "the servers to book against, comma-separated, each `name=base-url` (or a bare base URL)")
+	fs.IntVar(&cfg.customers, "c", 32, "concurrent customers, each on its own connection")
+	fs.Int64Var(&cfg.count, "n", 0, "bookings per target and run: each is a round one and its round two (0: bounded by -d alone)")
+	fs.DurationVar(&cfg.duration, "d", 5*time.Second, "longest time each measured phase runs (0: bounded by -n alone); keep two phases well within the state life")
+	fs.DurationVar(&cfg.warmup, "warmup", time.Second, "unmeasured bookings before each target is measured")
+	fs.IntVar(&cfg.runs, "runs", 1, "how many times to run the whole comparison; more than one also prints the medians")
+	fs.StringVar(&cfg.mode, "mode", modePhased, "phased: every customer asks round one for the whole phase, then answers its offers in round two, so each round is measured alone; "+
+		"interleaved: each customer asks round one and at once answers it")
+	fs.BoolVar(&cfg.baseline, "baseline", true, "also drive the bare Echo baseline, served by this tool on loopback, in every run")
+	fs.StringVar(&cfg.serveBaseline, "serve-baseline", "", "only serve the bare Echo baseline on this `address` until interrupted (for another load generator)")
+	fs.BoolVar(&cfg.inprocess, "inprocess", false, "book against the booking app served in this process, wired as bookingd wires it, instead of -url (for -cpuprofile)")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of this process to `file`")
+	fs.StringVar(&cfg.pids, "pid", "", "the process of each -url's server, comma-separated `name=pid`, to print its CPU time per request (read from /proc)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds with -c customers against each -url and a bare Echo baseline, and prints\n"+
+			"per round the throughput, latency percentiles, every non-200 and the ratio to the baseline.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case cfg.customers < 1:
+		return config{}, fmt.Errorf("-c must be at least 1, got %d", cfg.customers)
+	case cfg.runs < 1:
+		return config{}, fmt.Errorf("-runs must be at least 1, got %d", cfg.runs)
+	case cfg.count < 0 || cfg.duration < 0 || cfg.warmup < 0:
+		return config{}, errors.New("-n, -d and -warmup can't be negative")
+	case cfg.count == 0 && cfg.duration == 0:
+		return config{}, errNoBound
+	case cfg.mode != modePhased && cfg.mode != modeInterleaved:
+		return config{}, fmt.Errorf("-mode must be %s or %s, got %q", modePhased, modeInterleaved, cfg.mode)
+	}
+	if cfg.inprocess {
+		urls = ""
+	}
+	for _, field := range strings.Split(urls, ",") {
+		field = strings.TrimSpace(field)
+		if field == "" {
+			continue
+		}
+		name, url, named := strings.Cut(field, "=")
+		if !named {
+			name, url = "target"+strconv.Itoa(len(cfg.targets)+1), field
+		}
+		if name == baselineName || name == inprocessName {
+			return config{}, fmt.Errorf("-url: the name %q is the tool's own", name)
+		}
+		if slices.ContainsFunc(cfg.targets, func(t target) bool { return t.name == name }) {
+			return config{}, fmt.Errorf("-url: the name %q is given twice", name)
+		}
+		if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+			return config{}, fmt.Errorf("-url: %q is not an http:// or https:// base URL", url)
+		}
+		cfg.targets = append(cfg.targets, target{name: name, url: strings.TrimRight(url, "/")})
+	}
+	for _, field := range strings.Split(cfg.pids, ",") {
+		if strings.TrimSpace(field) == "" {
+			continue
+		}
+		name, pidText, _ := strings.Cut(strings.TrimSpace(field), "=")
+		pid, err := strconv.Atoi(pidText)
+		i := slices.IndexFunc(cfg.targets, func(t target) bool { return t.name == name })
+		if err != nil || pid <= 0 || i < 0 {
+			return config{}, fmt.Errorf("-pid: %q is not name=pid for a -url's name", field)
+		}
+		cfg.targets[i].pid = pid
+	}
+	return cfg, nil
+}
+
+// run is bookbench with its world handed in; it stops by itself once every run is measured, or when ctx is done.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := configure(args, stderr)
+	if err != nil {
+		return err
+	}
+	if cfg.serveBaseline != "" {
+		return serveUntilDone(ctx, newBaseline(), cfg.serveBaseline, stdout)
+	}
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	targets := cfg.targets
+	if cfg.inprocess {
+		app, err := serveLoopback(newInProcess(), "")
+		if err != nil {
+			return err
+		}
+		defer app.stop()
+		targets = append(targets, target{name: inprocessName, url: app.url})
+	}
+	if cfg.baseline {
+		var (
+			base interface{ stop() error }
+			url  string
+			pid  int
+		)
+		if cfg.inprocess {
+			// Served beside the in-process app, so both share this process with the customers alike.
+			s, err := serveLoopback(newBaseline(), "")
+			if err != nil {
+				return err
+			}
+			base, url = s, s.url
+		} else {
+			// Served by a child process of this tool, so it stands where bookingd stands: its own
+			// process, not sharing this one's scheduler and collector with the customers.
+			c, err := startBaselineProcess(ctx)
+			if err != nil {
+				return err
+			}
+			base, url, pid = c, c.url, c.cmd.Process.Pid
+		}
+		defer base.stop()
+		targets = append([]target{{name: baselineName, url: url, pid: pid}}, targets...)
+	}
+	if len(targets) == 0 {
+		return errors.New("nothing to book against: give -url, -inprocess or -baseline")
+	}
+	describe(stdout, cfg, targets)
+
+	var runs [][]figures
+	for r := 1; r <= cfg.runs; r++ {
+		figs, err := measureRun(ctx, cfg, targets, r%2 == 0)
+		if err != nil {
+			return err
+		}
+		compare(figs)
+		runs = append(runs, figs)
+		fmt.Fprintf(stdout, "# run %d of %d\n", r, cfg.runs)
+		printTable(stdout, strconv.Itoa(r), figs)
+	}
+	if cfg.runs > 1 {
+		fmt.Fprintf(stdout, "# median of %d runs (each ratio is the median of the runs' ratios)\n", cfg.runs)
+		printTable(stdout, "median", median(runs))
+	}
+	between(stdout, runs)
+	return nil
+}
+
+func describe(out io.Writer, cfg config, targets []target) {
+	bound := []string{}
+	if cfg.count > 0 {
+		bound = append(bound, strconv.FormatInt(cfg.count, 10)+" bookings")
+	}
+	if cfg.duration > 0 {
+		bound = append(bound, cfg.duration.String())
+	}
+	fmt.Fprintf(out, "# bookbench: %d customers, %s rounds, each phase at most %s, %s warm-up, %d run(s)\n",
+		cfg.customers, cfg.mode, strings.Join(bound, " or "), cfg.warmup, cfg.runs)
+	for _, t := range targets {
+		what := "bookingd"
+		switch t.name {
+		case baselineName:
+			what = "bare Echo: the same wire types decoded and replies of the same size encoded, no booking logic, no crypto"
+		case inprocessName:
+			what = "the booking app in this process, wired as bookingd wires it, logs discarded"
+		}
+		fmt.Fprintf(out, "# %s = %s (%s)\n", t.name, t.url, what)
+	}
+}
+
+// driven is one target's customers and what they measured in one run.
+type driven struct {
+	target         target
+	client         *http.Client
+	customers      []*customer
+	offers         []offer
+	one, two       phase
+	cpuOne, cpuTwo time.Duration
+	cpuKnown       [2]bool
+}
+
+// measureRun measures every target once, with fresh customers and connections. Each round is
+// measured on every target back to back, so the targets meet the same noise from the rest of the
+// machine; reversed runs the targets in the opposite order, to cancel a drift between them.
+func measureRun(ctx context.Context, cfg config, targets []target, reversed bool) ([]figures, error) {
+	ds := make([]*driven, len(targets))
+	for i, t := range targets {
+		d := &driven{target: t, client: newClient(cfg.customers), customers: make([]*customer, cfg.customers)}
+		defer d.client.CloseIdleConnections()
+		for k := range d.customers {
+			d.customers[k] = newCustomer(d.client, t.url)
+		}
+		ds[i] = d
+	}
+	order := slices.Clone(ds)
+	if reversed {
+		slices.Reverse(order)
+	}
+	b := bounds{count: cfg.count, duration: cfg.duration}
+	for _, d := range order {
+		if cfg.warmup > 0 {
+			interleaved(ctx, d.customers, bounds{duration: cfg.warmup})
+		}
+	}
+	for _, d := range order {
+		cpu := startCPU(d.target.pid)
+		if cfg.mode == modeInterleaved {
+			d.one = interleaved(ctx, d.customers, b)
+			d.two = d.one
+		} else {
+			d.one, d.offers = askAll(ctx, d.customers, b)
+		}
+		d.cpuOne, d.cpuKnown[0] = cpu.used()
+	}
+	if cfg.mode == modePhased {
+		for _, d := range order {
+			cpu := startCPU(d.target.pid)
+			d.two = answerAll(ctx, d.customers, d.offers, cfg.duration)
+			d.cpuTwo, d.cpuKnown[1] = cpu.used()
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var figs []figures
+	for _, d := range ds {
+		if cfg.mode == modeInterleaved {
+			// One phase holds both rounds, so each round is shown the mean CPU time of a request of the pair.
+			d.cpuOne, d.cpuTwo, d.cpuKnown[1] = d.cpuOne/2, d.cpuOne/2, d.cpuKnown[0]
+		}
+		one := measure(d.target.name, 0, d.one.rounds[0], d.one.elapsed, d.cpuOne, d.cpuKnown[0])
+		if one.requests-sum(one.other) == 0 {
+			return nil, fmt.Errorf("%s (%s) answered no round one with a question: %s", d.target.name, d.target.url, others(one.other))
+		}
+		figs = append(figs, one, measure(d.target.name, 1, d.two.rounds[1], d.two.elapsed, d.cpuTwo, d.cpuKnown[1]))
+	}
+	return figs, nil
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func printTable(out io.Writer, run string, figs []figures) {
+	t := newTable(out)
+	for _, f := range figs {
+		t.row(run, f)
+	}
+	t.flush()
+}
+
+// between compares each target after the first (the baseline aside) to the first, round by round:
+// the median over runs of each run's throughput ratio and p99 ratio.
+func between(out io.Writer, runs [][]figures) {
+	var names []string
+	for _, f := range runs[0] {
+		if f.target != baselineName && (len(names) == 0 || names[len(names)-1] != f.target) {
+			names = append(names, f.target)
+		}
+	}
+	if len(names) < 2 {
+		return
+	}
+	find := func(run []figures, name string, round int) figures {
+		for _, f := range run {
+			if f.target == name && f.round == round {
+				return f
+			}
+		}
+		return figures{}
+	}
+	for _, name := range names[1:] {
+		for round := range rounds {
+			var rps, p99 []float64
+			for _, run := range runs {
+				a, b := find(run, name, round), find(run, names[0], round)
+				rps, p99 = append(rps, ratio(a.rps, b.rps)), append(p99, ratio(float64(a.p99), float64(b.p99)))
+			}
+			fmt.Fprintf(out, "# %s vs %s, round %s: rps_ratio %s p99_ratio %s (median of %d runs)\n",
+				name, names[0], rounds[round], fixed(mid(rps)), fixed(mid(p99)), len(runs))
+		}
+	}
+}

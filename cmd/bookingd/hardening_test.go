@@ -1,0 +1,292 @@
+// This file tests the built bookingd's hardening over real connections: time-outs, size limits, security headers and CORS.
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rawExchange writes request bytes to p over one TCP connection and reads the reply the server writes.
+func rawExchange(t *testing.T, p *process, request string) (*http.Response, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, request); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no reply: %v", err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, strings.TrimSpace(string(body))
+}
+
+func TestAHeaderSentSlowlyIsCutOffAtTheHeaderTimeout(t *testing.T) {
+	t.Parallel()
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	conn, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	began := time.Now()
+	if _, err := io.WriteString(conn, "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nX-Slow: "); err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan time.Duration, 1)
+	go func() {
+		_, _ = io.Copy(io.Discard, conn) // returns when the server drops the connection
+		closed <- time.Since(began)
+	}()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case took := <-closed:
+			// ReadHeaderTimeout is 5s: the whole header must arrive within it, however it trickles.
+			if took < 4*time.Second || took > 8*time.Second {
+				t.Errorf("the connection was dropped after %v, want about 5s", took.Round(time.Millisecond))
+			}
+			return
+		case <-tick.C:
+			if _, err := io.WriteString(conn, "a"); err != nil {
+				continue // dropped: the reader reports when
+			}
+			if time.Since(began) > 12*time.Second {
+				t.Fatal("a header trickled in for 12s and the connection is still open")
+			}
+		}
+	}
+}
+
+func TestABodySentSlowlyIsCutOffAtTheReadTimeout(t *testing.T) {
+	t.Parallel()
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	conn, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	began := time.Now()
+	head := fmt.Sprintf("POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(roundOneBody))
+	if _, err := io.WriteString(conn, head); err != nil {
+		t.Fatal(err)
+	}
+	replied := make(chan *http.Response, 1)
+	go func() {
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			res = nil
+		}
+		replied <- res
+	}()
+	for i := 0; ; i++ {
+		select {
+		case res := <-replied:
+			took := time.Since(began)
+			// ReadTimeout is 15s for the header and body together.
+			if took < 13*time.Second || took > 20*time.Second {
+				t.Errorf("the slow body was cut off after %v, want about 15s", took.Round(time.Millisecond))
+			}
+			// The write time-out ends with the read time-out, so the refusal usually can't be sent:
+			// the connection is dropped. Either way, never a reply that went on to serve the request.
+			if res != nil && res.StatusCode != http.StatusBadRequest {
+				t.Errorf("got %d, want a dropped connection or 400 (the body could not be read)", res.StatusCode)
+			}
+			return
+		case <-time.After(time.Second):
+			if i < len(roundOneBody)-1 {
+				_, _ = io.WriteString(conn, roundOneBody[i:i+1]) // never the last byte
+			}
+			if time.Since(began) > 25*time.Second {
+				t.Fatal("a body trickled in for 25s and the request is still open")
+			}
+		}
+	}
+}
+
+func TestTheServerRefusesWhatItCantReadAsAnHTTPRequest(t *testing.T) {
+	t.Parallel()
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	big := strings.Repeat("a", 32<<10)
+	for _, c := range []struct {
+		name    string
+		request string
+		status  int
+	}{
+		{"a header over the 16 KiB limit", "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Big: " + big + "\r\nContent-Length: 2\r\n\r\n{}", http.StatusRequestHeaderFieldsTooLarge},
+		{"a request line over the limit", "POST /salons/" + big + "/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", http.StatusRequestHeaderFieldsTooLarge},
+		{"a salon with a broken escape", "POST /salons/studio%zznine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", http.StatusBadRequest},
+		{"a header line with no colon", "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nno colon here\r\nContent-Length: 2\r\n\r\n{}", http.StatusBadRequest},
+		{"two lengths that disagree", "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", http.StatusBadRequest},
+		{"a body over the limit, chunked", "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+			strings.Repeat(fmt.Sprintf("%x\r\n%s\r\n", len(big), big), 3) + "0\r\n\r\n", http.StatusRequestEntityTooLarge},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := rawExchange(t, p, c.request)
+			if res.StatusCode != c.status {
+				t.Errorf("got %d %s, want %d", res.StatusCode, body, c.status)
+			}
+		})
+	}
+	if status, _ := get(t, p.base()+"/healthz"); status != http.StatusOK {
+		t.Errorf("/healthz afterwards: got %d, want 200", status)
+	}
+}
+
+// strictPolicy is what the page's Content-Security-Policy must hold, and must not.
+var (
+	strictPolicy = []string{"default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"}
+	loosePolicy  = []string{"unsafe-inline", "unsafe-eval", "*", "http:", "https:", "data: 'self'"}
+)
+
+func TestEveryReplyCarriesTheSecurityHeaders(t *testing.T) {
+	t.Parallel()
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodGet, "/", ""},
+		{http.MethodGet, "/index.html", ""},
+		{http.MethodGet, "/openapi.json", ""},
+		{http.MethodGet, "/no-such-page", ""},
+		{http.MethodPost, "/salons/studio-nine/book", roundOneBody},
+		{http.MethodPost, "/salons/studio-nine/book", "{"},
+	} {
+		t.Run(c.method+" "+c.path, func(t *testing.T) {
+			req, err := http.NewRequest(c.method, p.base()+c.path, strings.NewReader(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			policy := res.Header.Get("Content-Security-Policy")
+			for _, want := range strictPolicy {
+				if !strings.Contains(policy, want) {
+					t.Errorf("Content-Security-Policy %q: want it to hold %q", policy, want)
+				}
+			}
+			for _, loose := range loosePolicy {
+				if strings.Contains(policy, loose) {
+					t.Errorf("Content-Security-Policy %q: want no %q", policy, loose)
+				}
+			}
+			for header, want := range map[string]string{
+				"X-Content-Type-Options":      "nosniff",
+				"Referrer-Policy":             "no-referrer",
+				"X-Frame-Options":             "DENY",
+				"Access-Control-Allow-Origin": "",
+			} {
+				if got := res.Header.Get(header); got != want {
+					t.Errorf("%s: got %q, want %q", header, got, want)
+				}
+			}
+		})
+	}
+}
+
+// preflight asks p, as a browser would before a cross-site POST, whether origin may book.
+func preflight(t *testing.T, base, origin string) http.Header {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodOptions, base+"/salons/studio-nine/book", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Origin", origin)
+	req.Header.Set("Access-Control-Request-Method", http.MethodPost)
+	req.Header.Set("Access-Control-Request-Headers", "content-type")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode >= 500 {
+		t.Errorf("preflight: got %d, want no 5xx", res.StatusCode)
+	}
+	return res.Header
+}
+
+// postFrom books round one as a page of origin would, and returns the reply's headers.
+func postFrom(t *testing.T, base, origin string) http.Header {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, base+"/salons/studio-nine/book", strings.NewReader(roundOneBody))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", origin)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.Header
+}
+
+func TestNoCORSUnlessConfigured(t *testing.T) {
+	t.Parallel()
+	const salonSite, elsewhere = "https://salon.example", "https://elsewhere.example"
+	t.Run("with no origins configured, no reply allows another origin", func(t *testing.T) {
+		p := spawn(t, []string{envSigningKey + "=" + testKey})
+		for _, origin := range []string{salonSite, elsewhere, "null"} {
+			for _, h := range []http.Header{preflight(t, p.base(), origin), postFrom(t, p.base(), origin)} {
+				for name := range h {
+					if strings.HasPrefix(name, "Access-Control-") {
+						t.Errorf("origin %s: got %s: %q, want no CORS header", origin, name, h.Get(name))
+					}
+				}
+			}
+		}
+	})
+	t.Run("with an origin configured, only that origin is allowed", func(t *testing.T) {
+		p := spawn(t, []string{envSigningKey + "=" + testKey, envCORSOrigins + "=" + salonSite})
+		h := preflight(t, p.base(), salonSite)
+		if got := h.Get("Access-Control-Allow-Origin"); got != salonSite {
+			t.Errorf("preflight from %s: got Access-Control-Allow-Origin %q, want %q", salonSite, got, salonSite)
+		}
+		if got := h.Get("Access-Control-Allow-Methods"); !strings.Contains(got, http.MethodPost) {
+			t.Errorf("preflight from %s: got Access-Control-Allow-Methods %q, want POST among them", salonSite, got)
+		}
+		if got := h.Get("Access-Control-Allow-Credentials"); got != "" {
+			t.Errorf("preflight from %s: got Access-Control-Allow-Credentials %q, want none", salonSite, got)
+		}
+		if got := postFrom(t, p.base(), salonSite).Get("Access-Control-Allow-Origin"); got != salonSite {
+			t.Errorf("POST from %s: got Access-Control-Allow-Origin %q, want %q", salonSite, got, salonSite)
+		}
+		for _, h := range []http.Header{preflight(t, p.base(), elsewhere), postFrom(t, p.base(), elsewhere)} {
+			if got := h.Get("Access-Control-Allow-Origin"); got != "" {
+				t.Errorf("from %s: got Access-Control-Allow-Origin %q, want none", elsewhere, got)
+			}
+		}
+	})
+}
+
+func TestACORSOriginThatIsntOneStopsStartUp(t *testing.T) {
+	for _, origins := range []string{"salon.example", "https://salon.example/", "https://salon.example/app", "ftp://salon.example", "https://"} {
+		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-cors-origins", origins}, func(string) string { return "" }, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "-cors-origins") {
+			t.Errorf("-cors-origins %q: got %v, want an error naming -cors-origins", origins, err)
+		}
+	}
+	if _, err := corsOrigins(" https://salon.example , http://localhost:5173 ,"); err != nil {
+		t.Errorf("two origins with spaces and a trailing comma: got %v, want nil", err)
+	}
+	if origins, err := corsOrigins(""); origins != nil || err != nil {
+		t.Errorf("no origins: got %q, %v, want none and nil", origins, err)
+	}
+}

@@ -1,0 +1,207 @@
+// This file tests bookingd with a model in round one's seat: the stand-in, a fake hosted service, its limit, its logs and its flags.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"salon/internal/harness"
+)
+
+const sundayBooking = `{"message":"A cut on Sunday? I can’t do Saturday.","openSlots":["sat-10:30","sat-11:30","sun-11:00","sun-13:00"]}`
+
+// ask sends round one of sundayBooking and returns the question, its times and the state.
+func ask(t *testing.T, base string) (question string, times []string, state string) {
+	t.Helper()
+	status, body := post(t, base+"/salons/studio-nine/book", `{"arguments":`+sundayBooking+`}`)
+	var r struct {
+		InputRequests struct {
+			Time struct {
+				Params struct {
+					Message         string
+					RequestedSchema struct {
+						Properties struct{ Time struct{ Enum []string } }
+					}
+				}
+			}
+		}
+		RequestState string
+	}
+	if status != http.StatusOK || json.Unmarshal([]byte(body), &r) != nil || r.RequestState == "" {
+		t.Fatalf("round one: got %d %s, want a question", status, body)
+	}
+	p := r.InputRequests.Time.Params
+	return p.Message, p.RequestedSchema.Properties.Time.Enum, r.RequestState
+}
+
+func pick(t *testing.T, base, time, state string) (int, string) {
+	t.Helper()
+	return post(t, base+"/salons/studio-nine/book", `{"arguments":`+sundayBooking+
+		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(time)+`}}},"requestState":`+mustJSON(state)+`}`)
+}
+
+func TestStandinProposesRoundOneAndTheServedLogKeepsEachCall(t *testing.T) {
+	servedLog := filepath.Join(t.TempDir(), "served.jsonl")
+	s := start(t, nil, "-dev", "-model", "standin", "-served-log", servedLog)
+	question, times, state := ask(t, s.base)
+	if question != "Would sun-11:00 or sun-13:00 suit you?" || strings.Join(times, ",") != "sun-11:00,sun-13:00" {
+		t.Fatalf("got %q offering %q, want the stand-in's Sunday question", question, times)
+	}
+	if status, body := pick(t, s.base, "sat-10:30", state); status != http.StatusBadRequest || body != `"sat-10:30 was never offered"` {
+		t.Errorf("picking a time the model never chose: got %d %s, want 400 never offered", status, body)
+	}
+	if status, body := pick(t, s.base, "sun-13:00", state); status != http.StatusOK || !strings.Contains(body, `"slot":"sun-13:00"`) {
+		t.Errorf("round two: got %d %s, want sun-13:00 booked", status, body)
+	}
+	s.shutdown(t)
+
+	data, err := os.ReadFile(servedLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	var line harness.ServedLine
+	if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &line) != nil || line.Ruling == nil || !line.Ruling.Accepted {
+		t.Fatalf("the served log holds %q, want one line with an accepted ruling", data)
+	}
+	if !strings.Contains(lines[0], "I can’t do Saturday.") {
+		t.Errorf("the served log doesn't keep the customer's curly apostrophe as written: %s", lines[0])
+	}
+	if logs := s.stderr.String(); strings.Contains(logs, "can’t") || strings.Contains(logs, "booking assistant") {
+		t.Errorf("the process log holds the customer's words or the prompt:\n%s", logs)
+	}
+}
+
+// fakeOpenAI is a chat-completions service that checks the key and answers with reply's text.
+func fakeOpenAI(t *testing.T, key string, reply func(w http.ResponseWriter, r *http.Request)) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer "+key {
+			t.Errorf("got %s with Authorization %q", r.URL.Path, r.Header.Get("Authorization"))
+		}
+		reply(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func chatReply(text string) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"choices":[{"message":{"role":"assistant","content":`+mustJSON(text)+`},"finish_reason":"stop"}]}`)
+	}
+}
+
+const modelKey = "sk-bookingd-test-0123456789"
+
+func TestAnOpenAICompatibleServiceProposesRoundOne(t *testing.T) {
+	srv := fakeOpenAI(t, modelKey, chatReply(`{"choices":["sun-13:00"],"question":"Would Sunday at 1pm suit you?"}`))
+	s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey},
+		"-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "local-model")
+	question, times, _ := ask(t, s.base)
+	if question != "Would Sunday at 1pm suit you?" || strings.Join(times, ",") != "sun-13:00" {
+		t.Errorf("got %q offering %q, want the service's checked answer", question, times)
+	}
+	s.shutdown(t)
+	if logs := s.stderr.String(); strings.Contains(logs, modelKey) || !strings.Contains(logs, `"key_set":true`) {
+		t.Errorf("the log holds the key, or doesn't say one is set:\n%s", logs)
+	}
+}
+
+// A service that fails, echoing the key, or never answers: round one asks the default question, the log
+// says why without the key, and the fallback is counted by reason.
+func TestAFailingOrSilentServiceFallsBack(t *testing.T) {
+	tests := []struct {
+		name    string
+		reply   func(http.ResponseWriter, *http.Request)
+		wantWhy harness.Why
+	}{
+		{"an error naming the key", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = io.WriteString(w, `{"error":{"message":"Incorrect API key provided: `+modelKey+`","type":"invalid_request_error","code":"invalid_api_key"}}`)
+		}, harness.WhyModelError},
+		{"silence", func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+		}, harness.WhyTimeLimit},
+		{"an invented time, every time", chatReply(`{"choices":["sun-09:00"],"question":"Sunday at 9am?"}`), harness.WhyAttemptsRanOut},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := fakeOpenAI(t, modelKey, tt.reply)
+			s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey},
+				"-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "m", "-model-timeout", "300ms", "-model-attempts", "2")
+			began := time.Now()
+			question, times, state := ask(t, s.base)
+			if took := time.Since(began); took > 300*time.Millisecond+400*time.Millisecond {
+				t.Errorf("round one took %s, want the 300ms limit and a small margin", took)
+			}
+			if question != "Which time suits you?" || strings.Join(times, ",") != "sat-10:30,sat-11:30" {
+				t.Errorf("got %q offering %q, want the default offer", question, times)
+			}
+			if status, _ := pick(t, s.base, "sat-11:30", state); status != http.StatusOK {
+				t.Errorf("round two of the default offer answered %d", status)
+			}
+			_, metrics := get(t, s.base+"/metrics")
+			if want := `bookingd_offer_fallbacks_total{reason="` + string(tt.wantWhy) + `"} 1`; !strings.Contains(metrics, want) {
+				t.Errorf("the metrics don't count the fallback: want %s in\n%s", want, grepLines(metrics, "bookingd_offer"))
+			}
+			s.shutdown(t)
+			logs := s.stderr.String()
+			if strings.Contains(logs, modelKey) {
+				t.Errorf("the log holds the key:\n%s", logs)
+			}
+			if !strings.Contains(logs, `"msg":"offer fell back to the default","why":"`+string(tt.wantWhy)+`"`) {
+				t.Errorf("the log doesn't say why the offer fell back:\n%s", logs)
+			}
+		})
+	}
+}
+
+func grepLines(text, prefix string) string {
+	var out []string
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), prefix) {
+			out = append(out, sc.Text())
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestModelFlagsThatCouldNotServeStopStartUp(t *testing.T) {
+	tests := []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"-model", "gpt"}, nil, "-model must be none, standin, openai or anthropic"},
+		{[]string{"-model", "openai"}, nil, "-model openai needs -model-name"},
+		{[]string{"-model", "anthropic", "-model-name", "m"}, nil, "-model anthropic needs its API key in $BOOKING_MODEL_API_KEY"},
+		{[]string{"-model", "standin", "-model-timeout", "0s"}, nil, "-model-timeout must be positive"},
+		{[]string{"-model", "standin", "-model-attempts", "0"}, nil, "-model-attempts must be at least 1"},
+		{[]string{"-model", "openai", "-model-name", "m", "-model-url", "localhost:8080"}, nil, "-model-url must be an http or https URL"},
+		{[]string{"-model", "standin", "-served-log", "/nonexistent-dir/served.jsonl"}, nil, "-served-log"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			getenv := func(k string) string { return tt.env[k] }
+			err := run(t.Context(), append([]string{"-dev", "-addr", "127.0.0.1:0"}, tt.args...), getenv, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,90 @@
+// This file tests the audit: a turn's own records pass, and planted faults are every one reported at once.
+package harness_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"testing"
+
+	"salon/internal/harness"
+	"salon/internal/step"
+)
+
+// Records are plain data: they cross JSON and come back equal, and still pass the audit.
+func TestRecordsArePlainData(t *testing.T) {
+	out := harness.Turn(context.Background(), harness.Scripted(invented, good), 3, booking)
+	data, err := json.Marshal(out.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []harness.Record
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, out.Records) {
+		t.Errorf("the records changed crossing JSON:\n%s", data)
+	}
+	if f := harness.Audit(back); len(f) > 0 {
+		t.Errorf("the records fail the audit after crossing JSON: %q", f)
+	}
+}
+
+func TestAuditPassesEveryKindOfTurn(t *testing.T) {
+	turns := map[string]harness.Outcome{
+		"served first":        harness.Turn(context.Background(), harness.Scripted(good), 3, booking),
+		"served on a retry":   harness.Turn(context.Background(), harness.Scripted(invented, invented, good), 3, booking),
+		"attempts ran out":    harness.Turn(context.Background(), harness.Scripted(invented), 2, booking),
+		"nothing open":        harness.Turn(context.Background(), harness.Scripted(good), 3, step.Booking{}),
+		"options differ":      harness.Turn(context.Background(), harness.Scripted(good), 3, step.Booking{OpenSlots: []string{"a", "A"}}),
+		"stand-in":            harness.Turn(context.Background(), harness.Standin(), 1, booking),
+		"not json, then good": harness.Turn(context.Background(), harness.Scripted("Sunday?", good), 3, booking),
+	}
+	for name, out := range turns {
+		if f := harness.Audit(out.Records); len(f) > 0 {
+			t.Errorf("%s: the turn's own records fail the audit: %q", name, f)
+		}
+	}
+}
+
+// Planted faults, each breaking another check, are every one reported by one audit.
+func TestAuditReportsEveryFailedCheckAtOnce(t *testing.T) {
+	records := harness.Turn(context.Background(), harness.Scripted(invented, good), 3, booking).Records
+	// composed call(1) ruling(1) call(2) ruling(2, accepted)
+	records[1].Attempt, records[2].Attempt = 4, 4                                                       // attempts in order
+	records[3].Prompt = "Try again."                                                                    // retry prompt
+	records[4].Ruling = &harness.Ruling{Accepted: true, Times: []string{"sat-09:00"}, Question: "9am?"} // ruling is the checker's
+	records = append(records, harness.Record{Stage: harness.StageFallback, Why: "bored", Times: []string{"sun-11:00"}, Question: "Hm?"})
+	got := harness.Audit(records)
+	var checks []string
+	for _, f := range got {
+		checks = append(checks, f.Check)
+	}
+	want := []string{
+		harness.CheckAttemptsInOrder,
+		harness.CheckRetryPrompt,
+		harness.CheckRulingHolds,
+		harness.CheckOneEnding,
+		harness.CheckFallbackOffer,
+		harness.CheckFallbackWhy,
+	}
+	if !slices.Equal(checks, want) {
+		t.Errorf("got findings\n  %q\nwant checks\n  %q", got, want)
+	}
+}
+
+func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
+	if got := harness.Audit(nil); len(got) != 1 || got[0].Check != harness.CheckComposedFirst {
+		t.Errorf("got %q, want one finding of %q", got, harness.CheckComposedFirst)
+	}
+	got := harness.Audit([]harness.Record{{Stage: harness.StageCall, Attempt: 1, Prompt: "hi", Output: good}})
+	want := []string{harness.CheckComposedFirst, harness.CheckNoCallIfNothing, harness.CheckAttemptsBound, harness.CheckFirstPrompt, harness.CheckEachCallRuled}
+	var checks []string
+	for _, f := range got {
+		checks = append(checks, f.Check)
+	}
+	if !slices.Equal(checks, want) {
+		t.Errorf("got %q, want checks %q", got, want)
+	}
+}

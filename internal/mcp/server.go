@@ -1,0 +1,240 @@
+// Package mcp offers the salon's booking to AI clients as one MCP tool, book, on the official Go SDK and the route's own desk.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"salon/internal/answer"
+	"salon/internal/api"
+	"salon/internal/booking"
+	"salon/internal/requeststate"
+	"salon/internal/step"
+)
+
+// ToolName is the name of the one tool the server offers.
+const ToolName = "book"
+
+// ProtocolVersion is the revision whose multi round-trip requests the tool follows. Clients of
+// earlier revisions are served too, through the SDK's initialize handshake.
+const ProtocolVersion = "2026-07-28"
+
+// Version is the server's version, told to clients in serverInfo.
+const Version = "1.0.0"
+
+// NewServer returns an MCP server whose one tool, book, answers both rounds of a booking through
+// desk, the same desk (or one built from the same Service) as the HTTP route, so the rules, the
+// signer and the spent store are shared. log receives one line per call, never a requestState;
+// nil discards. The server is safe for concurrent use and may serve any number of transports.
+func NewServer(desk *booking.Desk, log *slog.Logger) *sdk.Server {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := sdk.NewServer(&sdk.Implementation{Name: "salon-booking", Title: "Salon booking assistant", Version: Version},
+		&sdk.ServerOptions{Logger: warnings(log), Instructions: instructions,
+			// One tool that never changes, and no log messages to clients (the log goes to stderr).
+			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
+	s.AddTool(bookTool(), (&booker{desk: desk, log: log}).book)
+	s.AddReceivingMiddleware(toolsOnly)
+	return s
+}
+
+// toolsOnly answers Method not found to the methods of features the server doesn't offer.
+// The SDK would answer an empty list of prompts or resources, which a client reads as a server
+// that handles them while its capabilities say it doesn't.
+func toolsOnly(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		if strings.HasPrefix(method, "prompts/") || strings.HasPrefix(method, "resources/") || method == "completion/complete" {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// warnings is log for the SDK's own messages: warnings and errors only, since its lines at info
+// (a session connected, a session ended) would come with every stateless request.
+func warnings(log *slog.Logger) *slog.Logger {
+	return slog.New(atLeast{log.Handler(), slog.LevelWarn})
+}
+
+// atLeast is a handler that drops records below min.
+type atLeast struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h atLeast) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h atLeast) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return atLeast{h.Handler.WithAttrs(attrs), h.min}
+}
+
+func (h atLeast) WithGroup(name string) slog.Handler {
+	return atLeast{h.Handler.WithGroup(name), h.min}
+}
+
+// instructions tell a client's model when the tool fits.
+const instructions = "Books a time at a hair salon for the customer. Call book with the salon, the customer's words " +
+	"and the slots still open; the customer is asked which of the first open times suits them, and their answer completes the booking."
+
+// booker is the tool's handler and what it depends on.
+type booker struct {
+	desk *booking.Desk
+	log  *slog.Logger
+}
+
+// The JSON-RPC errors the tool answers with besides a refusal's own reason.
+var (
+	// errUnavailable says nothing of why: no key, or a spent-state store that can't say.
+	errUnavailable = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: booking.ErrUnavailable.Error()}
+	errInternal    = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error"}
+)
+
+// book answers one round: the key first, then the arguments with the route's bounds, then the
+// client's capability to be asked, then the desk's own checks in the contract's order.
+func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	if b.desk.Keys == nil {
+		b.logCall(req, "unavailable")
+		return nil, errUnavailable
+	}
+	r, err := decodeCall(req.Params)
+	if err != nil {
+		// A bound the arguments break is a tool execution error: the model can read it and correct the call.
+		b.logCall(req, "invalid_arguments", "reason", err.Error())
+		result := &sdk.CallToolResult{}
+		result.SetError(err)
+		return result, nil
+	}
+	if r.RequestState == nil && r.InputResponses == nil && booking.CanAsk(r.Booking) && !canAskForm(req.ClientCapabilities()) {
+		b.logCall(req, "cannot_ask")
+		return nil, errCannotAsk
+	}
+	result, err := b.desk.Book(ctx, r)
+	if err != nil {
+		return nil, b.refused(req, err)
+	}
+	if result.Question != nil {
+		b.logCall(req, api.ResultInputRequired)
+		return inputRequired(*result.Question, result.State), nil
+	}
+	out := outcome(result.Outcome)
+	b.logCall(req, out.Status)
+	return completed(out)
+}
+
+// refused maps a desk error to the JSON-RPC error the client is told. A refusal keeps the HTTP
+// route's reason, word for word.
+func (b *booker) refused(req *sdk.CallToolRequest, err error) error {
+	var (
+		stateRefusal  requeststate.Refusal
+		answerRefusal answer.Refusal
+		deskRefusal   booking.Refusal
+		storeErr      *booking.StoreError
+	)
+	switch {
+	case errors.As(err, &stateRefusal), errors.As(err, &answerRefusal), errors.As(err, &deskRefusal):
+		b.logCall(req, "refused", "reason", err.Error())
+		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+	case errors.As(err, &storeErr):
+		b.log.Error("the spent-state store failed", "error", storeErr.Cause.Error())
+		b.logCall(req, "unavailable")
+		return errUnavailable
+	case errors.Is(err, booking.ErrUnavailable):
+		b.logCall(req, "unavailable")
+		return errUnavailable
+	}
+	b.log.Error("mcp tool call failed", "error", err.Error())
+	return errInternal
+}
+
+// logCall writes the one line of a call: who asked, which round, what it came to. Never a state.
+func (b *booker) logCall(req *sdk.CallToolRequest, outcome string, attrs ...any) {
+	round := 1
+	if req.Params.RequestState != "" || req.Params.InputResponses != nil {
+		round = 2
+	}
+	client := ""
+	if info := req.ClientInfo(); info != nil {
+		client = info.Name
+	}
+	b.log.Info("mcp tool call", append([]any{"tool", ToolName, "round", round, "outcome", outcome,
+		"protocol", req.ProtocolVersion(), "client", client}, attrs...)...)
+}
+
+// decodeCall reads a call's arguments with the route's decoder, so the bounds and the reasons
+// that name a field are the route's, then takes the answers and the state from the params.
+// The SDK has already read inputResponses into typed results; they are written back to JSON here
+// and stay unread until the desk has verified the state.
+func decodeCall(p *sdk.CallToolParamsRaw) (booking.Request, error) {
+	var args map[string]json.RawMessage
+	if json.Unmarshal(p.Arguments, &args) != nil || args == nil {
+		return booking.Request{}, errors.New("arguments must be an object")
+	}
+	var salon string
+	if raw := args["salon"]; len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &salon) != nil {
+		return booking.Request{}, errors.New("arguments.salon must be a string")
+	}
+	body := append(append([]byte(`{"arguments":`), p.Arguments...), '}')
+	r, err := api.DecodeBooking(salon, body)
+	if err != nil {
+		return booking.Request{}, err
+	}
+	if p.InputResponses != nil {
+		raw, err := json.Marshal(map[string]sdk.InputResponse(p.InputResponses))
+		if err != nil {
+			return booking.Request{}, errors.New("inputResponses must be an object")
+		}
+		r.InputResponses = raw
+	}
+	if p.RequestState != "" {
+		state := p.RequestState
+		r.RequestState = &state
+	}
+	return r, nil
+}
+
+// inputRequired is round one's question: the route's elicitation form, and the state to echo.
+func inputRequired(q step.Question, state string) *sdk.CallToolResult {
+	return &sdk.CallToolResult{
+		InputRequests: sdk.InputRequestMap{answer.Question: &sdk.ElicitParams{
+			Mode:    "form",
+			Message: q.Message,
+			RequestedSchema: api.TimeSchema{
+				Type:       "object",
+				Properties: api.TimeProperties{Time: api.TimeChoice{Type: "string", Enum: q.Times}},
+				Required:   []string{answer.Question},
+			},
+		}},
+		RequestState: state,
+	}
+}
+
+// outcome is a completed booking in the route's wire shape.
+func outcome(o step.Outcome) api.Outcome {
+	switch o := o.(type) {
+	case step.Booked:
+		return api.Outcome{Status: api.StatusBooked, Slot: o.Slot, Say: o.Say}
+	case step.NotBooked:
+		return api.Outcome{Status: api.StatusNotBooked, Say: o.Say}
+	}
+	panic("mcp: the step completed with an outcome that is neither booked nor not booked")
+}
+
+// completed carries the outcome as structuredContent and, for clients that read only text, the
+// same JSON as a text block.
+func completed(out api.Outcome) (*sdk.CallToolResult, error) {
+	text, err := json.Marshal(out)
+	if err != nil {
+		return nil, errInternal
+	}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(text)}}, StructuredContent: out}, nil
+}

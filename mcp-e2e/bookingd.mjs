@@ -1,0 +1,69 @@
+// Builds bookingd from this repository and runs it on a free loopback port, for the e2e test and the conformance run.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A fixed test key: 32 bytes in hex. Never a real deployment's. */
+export const testKey = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+
+/**
+ * buildBookingd compiles ./cmd/bookingd into a fresh temporary directory and returns the binary's
+ * path and a function that removes it.
+ */
+export function buildBookingd() {
+  const dir = mkdtempSync(join(tmpdir(), 'bookingd-mcp-e2e-'));
+  const bin = join(dir, 'bookingd');
+  execFileSync('go', ['build', '-o', bin, './cmd/bookingd'], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
+  return { bin, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * startBookingd runs bin on 127.0.0.1 with a free port and env, waits for its "listening" log line
+ * (at most 20 s), and resolves to { url, logs, stop }. stop() sends SIGTERM and waits for the exit.
+ */
+export function startBookingd(bin, env = {}) {
+  const child = spawn(bin, ['-addr', '127.0.0.1:0'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const logs = [];
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`bookingd didn't start within 20s:\n${logs.join('\n')}`));
+    }, 20_000);
+    let pending = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      pending += chunk;
+      let newline;
+      while ((newline = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        logs.push(line);
+        try {
+          const record = JSON.parse(line);
+          if (record.msg === 'listening') {
+            clearTimeout(timer);
+            resolve({ url: `http://${record.addr}`, logs, stop });
+          }
+        } catch {
+          // not a JSON line: kept in logs, and the test that reads them says so
+        }
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bookingd exited with ${code} before listening:\n${logs.join('\n')}`));
+    });
+  });
+}
