@@ -276,7 +276,7 @@ func (w *world) othersRefused(n, status int, reason string) error {
 }
 
 func (w *world) secondsPass(n int) error {
-	w.clock.advance(time.Duration(n) * time.Second)
+	w.clock.Advance(time.Duration(n) * time.Second)
 	return nil
 }
 

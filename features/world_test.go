@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"salon/internal/api/apitest"
 	desk "salon/internal/booking"
 	"salon/internal/requeststate"
+	"salon/internal/testkit"
 )
 
 // stateLife is the life the scenarios' service gives every state: the default of bookingd.
@@ -28,26 +28,6 @@ const stateLife = 2 * time.Minute
 
 // start is when every scenario's clock stands at first: a whole second, so a state's life ends on a second.
 var start = time.Date(2026, time.August, 1, 9, 0, 0, 0, time.UTC)
-
-// clock is a time that moves only when a step moves it. It is safe for concurrent use.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-// Now is the time the clock stands at; the service reads it as its clock.
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// advance moves the clock on by d.
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // booking is what the app sends as arguments in both rounds.
 type booking struct {
@@ -78,7 +58,7 @@ type counts struct {
 
 // world is everything one scenario holds. Each scenario builds its own; nothing is shared between scenarios.
 type world struct {
-	clock   *clock
+	clock   *testkit.Clock
 	key     []byte             // the key the service signs with now; nil when it has none
 	keys    *requeststate.Keys // nil when no key is configured
 	spent   *requeststate.Memory
@@ -110,7 +90,7 @@ type raced struct {
 // newWorld is a salon with nothing open, a clock standing at start and an empty spent record.
 // Its service is built by signWith.
 func newWorld() *world {
-	c := &clock{now: start}
+	c := testkit.NewClock(start)
 	return &world{
 		clock:     c,
 		spent:     requeststate.NewMemory(c.Now),

@@ -20,27 +20,13 @@ import (
 	"time"
 
 	"salon/internal/api"
+	"salon/internal/testkit"
 )
 
 const testKey = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
 // logBuffer collects what bookingd writes, safe to read while it runs.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+type logBuffer struct{ testkit.Buffer }
 
 // lines decodes every line written so far, failing the test on one that isn't a JSON object.
 func (b *logBuffer) lines(t *testing.T) []map[string]any {

@@ -2,7 +2,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +17,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/mcp"
+	"salon/internal/testkit"
 )
 
 var (
@@ -42,30 +41,12 @@ func pickFirst() *sdk.Client {
 	})
 }
 
-// syncBuffer collects a child's stderr while the test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // stdioServer is `bookingd mcp` as a command with env, its stderr collected.
-func stdioServer(t *testing.T, env ...string) (*exec.Cmd, *syncBuffer) {
+func stdioServer(t *testing.T, env ...string) (*exec.Cmd, *testkit.Buffer) {
 	t.Helper()
 	cmd := exec.Command(binary(t), "mcp")
 	cmd.Env = append(os.Environ(), env...)
-	stderr := &syncBuffer{}
+	stderr := &testkit.Buffer{}
 	cmd.Stderr = stderr
 	return cmd, stderr
 }
@@ -117,7 +98,7 @@ func TestBookingdMCPBooksOverStdioWithTheSDKsCommandTransport(t *testing.T) {
 			t.Errorf("close: %v", err)
 		}
 	}
-	for _, logged := range []*syncBuffer{stderr, stderr2} {
+	for _, logged := range []*testkit.Buffer{stderr, stderr2} {
 		wantJSONLines(t, logged.String())
 		if strings.Contains(logged.String(), asked.RequestState[strings.LastIndexByte(asked.RequestState, '.')+1:]) {
 			t.Errorf("a state's MAC reached the log:\n%s", logged)

@@ -15,6 +15,7 @@ import (
 	"salon/internal/api/apitest"
 	"salon/internal/requeststate"
 	"salon/internal/step"
+	"salon/internal/testkit"
 )
 
 const (
@@ -28,7 +29,7 @@ var slots = []string{"sat-10:30", "sat-11:30", "sat-13:00"}
 type world struct {
 	t      *testing.T
 	mu     sync.Mutex
-	now    time.Time
+	clock  *testkit.Clock
 	spent  *requeststate.Memory
 	client *apitest.Client
 	nonces int
@@ -36,9 +37,9 @@ type world struct {
 
 func newWorld(t *testing.T, keyed bool) *world {
 	t.Helper()
-	w := &world{t: t, now: time.Unix(1_800_000_000, 0)}
-	w.spent = requeststate.NewMemory(w.clock)
-	svc := api.Service{Life: 2 * time.Minute, Now: w.clock, Nonce: w.nonce, Spent: w.spent}
+	w := &world{t: t, clock: testkit.NewClock(time.Unix(1_800_000_000, 0))}
+	w.spent = requeststate.NewMemory(w.clock.Now)
+	svc := api.Service{Life: 2 * time.Minute, Now: w.clock.Now, Nonce: w.nonce, Spent: w.spent}
 	if keyed {
 		keys, err := requeststate.NewKeys([]byte(strings.Repeat("k", 32)))
 		if err != nil {
@@ -52,18 +53,6 @@ func newWorld(t *testing.T, keyed bool) *world {
 	}
 	w.client = client
 	return w
-}
-
-func (w *world) clock() time.Time {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.now
-}
-
-func (w *world) advance(d time.Duration) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.now = w.now.Add(d)
 }
 
 func (w *world) nonce() requeststate.Nonce {
@@ -228,7 +217,7 @@ func TestExpiryAndReplay(t *testing.T) {
 	t.Run("good through its last second", func(t *testing.T) {
 		w := newWorld(t, true)
 		state := w.askedState(args)
-		w.advance(2 * time.Minute)
+		w.clock.Advance(2 * time.Minute)
 		if reply := w.book(salon, roundTwo(args, accept("sat-10:30"), state)); reply.Status != http.StatusOK {
 			t.Errorf("got %d %s, want 200", reply.Status, reply.Body)
 		}
@@ -236,7 +225,7 @@ func TestExpiryAndReplay(t *testing.T) {
 	t.Run("refused a second later", func(t *testing.T) {
 		w := newWorld(t, true)
 		state := w.askedState(args)
-		w.advance(2*time.Minute + time.Second)
+		w.clock.Advance(2*time.Minute + time.Second)
 		wantJSON(t, w.book(salon, roundTwo(args, accept("sat-10:30"), state)), 400, `"requestState has expired"`)
 	})
 	t.Run("a replay is refused however its MAC is written", func(t *testing.T) {

@@ -2,38 +2,19 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"salon/internal/api"
 	"salon/internal/requeststate"
+	"salon/internal/testkit"
 )
-
-// syncBuffer is a log sink safe to write from the handler and read from the test.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // panickingStore is a spent-state store with a bug: it panics, with a detail no client may see.
 type panickingStore struct{}
@@ -47,7 +28,7 @@ func TestAPanicAnswers500WithNoDetailAndIsLogged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logged syncBuffer
+	var logged testkit.Buffer
 	nonces := &counter{}
 	panicRoundOne := true
 	svc := api.Service{

@@ -13,29 +13,8 @@ import (
 	"time"
 
 	"salon/internal/requeststate"
+	"salon/internal/testkit"
 )
-
-// clock is a time the test moves by hand; safe for concurrent use.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock(t time.Time) *clock { return &clock{t: t} }
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
-
-func (c *clock) advance(d time.Duration) { c.set(c.now().Add(d)) }
 
 // idOf makes a distinct spend ID from n.
 func idOf(n int) requeststate.SpendID {
@@ -65,8 +44,8 @@ func assertLen(tb testing.TB, m *requeststate.Memory, want int) {
 
 func TestMemorySpendsEachStateOnce(t *testing.T) {
 	ctx := context.Background()
-	c := newClock(issuedAt)
-	m := requeststate.NewMemory(c.now)
+	c := testkit.NewClock(issuedAt)
+	m := requeststate.NewMemory(c.Now)
 	t.Run("the first spend wins", func(t *testing.T) {
 		spend(t, m, idOf(1), goodUntil)
 	})
@@ -118,8 +97,8 @@ func toUpperHex(s string) string {
 func TestMemoryHasExactlyOneWinnerWhenRacing(t *testing.T) {
 	const racers = 256
 	for round := range 20 {
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		var (
 			start   = make(chan struct{})
 			wg      sync.WaitGroup
@@ -175,8 +154,8 @@ func (interleaving) Generate(r *rand.Rand, _ int) reflect.Value {
 
 func TestPropertyAStateIsSpentAtMostOnceUnderAnyInterleaving(t *testing.T) {
 	property := func(g interleaving) bool {
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		wins := make([]int, g.States)
 		var (
 			mu sync.Mutex
@@ -217,11 +196,11 @@ func TestPropertyAStateIsSpentAtMostOnceUnderAnyInterleaving(t *testing.T) {
 func TestMemoryDropsEntriesOnceTheirGoodUntilHasPassed(t *testing.T) {
 	ctx := context.Background()
 	t.Run("an entry is held up to and including its goodUntil second", func(t *testing.T) {
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		spend(t, m, idOf(0), issuedAt.Add(10*time.Second))
 		for _, at := range []time.Duration{time.Second, 9 * time.Second, 10 * time.Second, 10*time.Second + 999*time.Millisecond} {
-			c.set(issuedAt.Add(at))
+			c.Set(issuedAt.Add(at))
 			if err := m.Spend(ctx, idOf(0), issuedAt.Add(10*time.Second)); !errors.Is(err, requeststate.ErrAlreadyUsed) {
 				t.Fatalf("at goodUntil%+v: got %v, want %v", at-10*time.Second, err, requeststate.ErrAlreadyUsed)
 			}
@@ -229,58 +208,58 @@ func TestMemoryDropsEntriesOnceTheirGoodUntilHasPassed(t *testing.T) {
 		}
 	})
 	t.Run("an entry is dropped by the first spend after its goodUntil second", func(t *testing.T) {
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		spend(t, m, idOf(0), issuedAt.Add(10*time.Second))
 		spend(t, m, idOf(1), issuedAt.Add(20*time.Second))
-		c.set(issuedAt.Add(11 * time.Second))
+		c.Set(issuedAt.Add(11 * time.Second))
 		spend(t, m, idOf(2), issuedAt.Add(30*time.Second))
 		assertLen(t, m, 2)
-		c.set(issuedAt.Add(21 * time.Second))
+		c.Set(issuedAt.Add(21 * time.Second))
 		spend(t, m, idOf(3), issuedAt.Add(30*time.Second))
 		assertLen(t, m, 2)
-		c.set(issuedAt.Add(31 * time.Second))
+		c.Set(issuedAt.Add(31 * time.Second))
 		spend(t, m, idOf(4), issuedAt.Add(40*time.Second))
 		assertLen(t, m, 1)
 	})
 	t.Run("a long idle gap then one spend drops everything old", func(t *testing.T) {
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		n := 0
 		for range 100 {
 			for range 10 {
-				spend(t, m, idOf(n), c.now().Add(life))
+				spend(t, m, idOf(n), c.Now().Add(life))
 				n++
 			}
-			c.advance(time.Second)
+			c.Advance(time.Second)
 		}
 		assertLen(t, m, n)
-		c.advance(365 * 24 * time.Hour)
-		spend(t, m, idOf(n), c.now().Add(life))
+		c.Advance(365 * 24 * time.Hour)
+		spend(t, m, idOf(n), c.Now().Add(life))
 		assertLen(t, m, 1)
 	})
 	t.Run("an idle gap just longer than the life drops everything old", func(t *testing.T) {
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		for i := range 50 {
-			spend(t, m, idOf(i), c.now().Add(life))
-			c.advance(100 * time.Millisecond)
+			spend(t, m, idOf(i), c.Now().Add(life))
+			c.Advance(100 * time.Millisecond)
 		}
-		c.set(issuedAt.Add(life + 6*time.Second))
-		spend(t, m, idOf(1000), c.now().Add(life))
+		c.Set(issuedAt.Add(life + 6*time.Second))
+		spend(t, m, idOf(1000), c.Now().Add(life))
 		assertLen(t, m, 1)
 	})
 	t.Run("an entry spent a second after its goodUntil, as when the clock ticks between Verify and Spend, is still dropped", func(t *testing.T) {
 		// The handler verifies at now <= goodUntil, then the store reads its own clock, which
 		// may already be a second later. Such an entry must not outlive the rest.
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		spend(t, m, idOf(0), issuedAt.Add(life))
-		c.advance(time.Second)
+		c.Advance(time.Second)
 		spend(t, m, idOf(1), issuedAt) // verified at issuedAt, its goodUntil; spent a second later
 		for i := 2; i < 10; i++ {
-			c.advance(time.Second)
-			spend(t, m, idOf(i), c.now().Add(life))
+			c.Advance(time.Second)
+			spend(t, m, idOf(i), c.Now().Add(life))
 		}
 		// Now is issuedAt+9s: idOf(1)'s goodUntil passed 9 seconds ago; idOf(0) and idOf(2..9) are good.
 		assertLen(t, m, 9)
@@ -292,19 +271,19 @@ func TestMemoryDropsEntriesOnceTheirGoodUntilHasPassed(t *testing.T) {
 func TestPropertyMemoryHoldsExactlyTheStatesStillGood(t *testing.T) {
 	property := func(seed int64) bool {
 		r := rand.New(rand.NewSource(seed))
-		c := newClock(issuedAt)
-		m := requeststate.NewMemory(c.now)
+		c := testkit.NewClock(issuedAt)
+		m := requeststate.NewMemory(c.Now)
 		held := map[int]int64{} // id -> goodUntil second
 		for i := range 400 {
 			switch r.Intn(20) {
 			case 0:
-				c.advance(time.Duration(r.Int63n(int64(time.Hour)))) // an idle gap
+				c.Advance(time.Duration(r.Int63n(int64(time.Hour)))) // an idle gap
 			default:
-				c.advance(time.Duration(r.Int63n(int64(1500 * time.Millisecond))))
+				c.Advance(time.Duration(r.Int63n(int64(1500 * time.Millisecond))))
 			}
-			until := c.now().Add(time.Duration(r.Int63n(int64(10 * time.Second))))
+			until := c.Now().Add(time.Duration(r.Int63n(int64(10 * time.Second))))
 			spend(t, m, idOf(i), until)
-			now := c.now().Unix()
+			now := c.Now().Unix()
 			held[i] = until.Unix()
 			for id, u := range held {
 				if u < now {
@@ -312,7 +291,7 @@ func TestPropertyMemoryHoldsExactlyTheStatesStillGood(t *testing.T) {
 				}
 			}
 			if got := m.Len(); got != len(held) {
-				t.Errorf("seed %d, spend %d at %v: got Len %d, want %d", seed, i, c.now(), got, len(held))
+				t.Errorf("seed %d, spend %d at %v: got Len %d, want %d", seed, i, c.Now(), got, len(held))
 				return false
 			}
 		}
@@ -331,13 +310,13 @@ func TestMemoryStaysBoundedWhenSpendingContinuously(t *testing.T) {
 	)
 	// The entries held at any time are those spent within the last life plus the second goodUntil is cut to.
 	bound := int((shortLife+time.Second)/tick) + 1
-	c := newClock(issuedAt)
-	m := requeststate.NewMemory(c.now)
+	c := testkit.NewClock(issuedAt)
+	m := requeststate.NewMemory(c.Now)
 	most := 0
 	for i := range spends {
-		spend(t, m, idOf(i), c.now().Add(shortLife))
+		spend(t, m, idOf(i), c.Now().Add(shortLife))
 		most = max(most, m.Len())
-		c.advance(tick)
+		c.Advance(tick)
 	}
 	if most > bound {
 		t.Errorf("got at most %d entries held, want at most %d", most, bound)
@@ -348,8 +327,8 @@ func TestMemoryStaysBoundedWhenSpendingContinuously(t *testing.T) {
 }
 
 func TestMemoryIsSafeUnderConcurrentSpendsAndClockMoves(t *testing.T) {
-	c := newClock(issuedAt)
-	m := requeststate.NewMemory(c.now)
+	c := testkit.NewClock(issuedAt)
+	m := requeststate.NewMemory(c.Now)
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	wg.Go(func() {
@@ -358,7 +337,7 @@ func TestMemoryIsSafeUnderConcurrentSpendsAndClockMoves(t *testing.T) {
 			case <-stop:
 				return
 			default:
-				c.advance(10 * time.Millisecond)
+				c.Advance(10 * time.Millisecond)
 				_ = m.Len()
 			}
 		}
@@ -368,7 +347,7 @@ func TestMemoryIsSafeUnderConcurrentSpendsAndClockMoves(t *testing.T) {
 		spenders.Go(func() {
 			for i := range 2000 {
 				id := idOf(g*1_000_000 + i)
-				if err := m.Spend(context.Background(), id, c.now().Add(time.Second)); err != nil {
+				if err := m.Spend(context.Background(), id, c.Now().Add(time.Second)); err != nil {
 					t.Errorf("spending fresh id %d: got %v, want nil", i, err)
 					return
 				}
