@@ -143,7 +143,17 @@ func (s *server) stop() error {
 }
 
 // serveUntilDone serves the baseline h on addr until ctx is done, saying where on out: for this tool's own child, or for another load generator such as wrk.
-func serveUntilDone(ctx context.Context, h http.Handler, addr string, out io.Writer) error {
+// With untilClosed, it also stops once untilClosed reaches its end.
+func serveUntilDone(ctx context.Context, h http.Handler, addr string, untilClosed io.Reader, out io.Writer) error {
+	if untilClosed != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			_, _ = io.Copy(io.Discard, untilClosed)
+			cancel()
+		}()
+	}
 	s, err := serveLoopback(h, addr)
 	if err != nil {
 		return err
@@ -159,8 +169,9 @@ func serveUntilDone(ctx context.Context, h http.Handler, addr string, out io.Wri
 
 // baselineProcess is the baseline served by a child process running this same program with -serve-baseline.
 type baselineProcess struct {
-	url string
-	cmd *exec.Cmd
+	url         string
+	cmd         *exec.Cmd
+	parentAlive io.Closer
 }
 
 // servingPrefix starts the line -serve-baseline writes once it serves; the line ends with the base URL.
@@ -172,8 +183,14 @@ func startBaselineProcess(ctx context.Context) (*baselineProcess, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, exe, "-serve-baseline", "127.0.0.1:0")
+	cmd := exec.CommandContext(ctx, exe, "-serve-baseline", "127.0.0.1:0", "-exit-with-stdin")
 	cmd.Stderr = os.Stderr
+	// The child reads its standard input until it closes: when this process ends, however it ends,
+	// the pipe closes and the child stops serving.
+	parentAlive, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -181,7 +198,7 @@ func startBaselineProcess(ctx context.Context) (*baselineProcess, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	p := &baselineProcess{cmd: cmd}
+	p := &baselineProcess{cmd: cmd, parentAlive: parentAlive}
 	line, err := bufio.NewReader(out).ReadString('\n')
 	rest, ok := strings.CutPrefix(line, servingPrefix)
 	if err != nil || !ok {
@@ -194,6 +211,7 @@ func startBaselineProcess(ctx context.Context) (*baselineProcess, error) {
 
 // stop interrupts the child and waits for it to exit.
 func (p *baselineProcess) stop() error {
+	_ = p.parentAlive.Close()
 	_ = p.cmd.Process.Signal(os.Interrupt)
 	return p.cmd.Wait()
 }

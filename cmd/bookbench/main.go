@@ -21,7 +21,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "bookbench:", err)
 		}
@@ -51,6 +51,7 @@ type config struct {
 	inprocess     bool
 	cpuProfile    string
 	pids          string
+	exitWithStdin bool
 }
 
 // inprocessName is the target name of the booking app served by -inprocess.
@@ -79,6 +80,7 @@ func configure(args []string, stderr io.Writer) (config, error) {
 		"interleaved: each customer asks round one and at once answers it")
 	fs.BoolVar(&cfg.baseline, "baseline", true, "also drive the bare Echo baseline, served by this tool on loopback, in every run")
 	fs.StringVar(&cfg.serveBaseline, "serve-baseline", "", "only serve the bare Echo baseline on this `address` until interrupted (for another load generator)")
+	fs.BoolVar(&cfg.exitWithStdin, "exit-with-stdin", false, "with -serve-baseline, also stop when standard input closes (how the tool's own baseline process follows it)")
 	fs.BoolVar(&cfg.inprocess, "inprocess", false, "book against the booking app served in this process, wired as bookingd wires it, instead of -url (for -cpuprofile)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of this process to `file`")
 	fs.StringVar(&cfg.pids, "pid", "", "the process of each -url's server, comma-separated `name=pid`, to print its CPU time per request (read from /proc)")
@@ -144,13 +146,17 @@ func configure(args []string, stderr io.Writer) (config, error) {
 }
 
 // run is bookbench with its world handed in; it stops by itself once every run is measured, or when ctx is done.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cfg, err := configure(args, stderr)
 	if err != nil {
 		return err
 	}
 	if cfg.serveBaseline != "" {
-		return serveUntilDone(ctx, newBaseline(), cfg.serveBaseline, stdout)
+		var untilClosed io.Reader
+		if cfg.exitWithStdin {
+			untilClosed = stdin
+		}
+		return serveUntilDone(ctx, newBaseline(), cfg.serveBaseline, untilClosed, stdout)
 	}
 	if cfg.cpuProfile != "" {
 		f, err := os.Create(cfg.cpuProfile)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"salon/internal/testkit"
 )
 
 // TestMain lets the test binary stand in for bookbench when the tool starts its baseline process.
@@ -78,7 +81,7 @@ func bench(t *testing.T, args ...string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var out, errOut bytes.Buffer
-	if err := run(ctx, args, &out, &errOut); err != nil {
+	if err := run(ctx, args, nil, &out, &errOut); err != nil {
 		t.Fatalf("bookbench %s: got %v (stderr %s), want nil", strings.Join(args, " "), err, errOut.String())
 	}
 	return out.String()
@@ -184,12 +187,39 @@ func TestABadCommandLineIsRefused(t *testing.T) {
 		{"stray"},
 	} {
 		var out, errOut bytes.Buffer
-		err := run(context.Background(), args, &out, &errOut)
+		err := run(context.Background(), args, nil, &out, &errOut)
 		if err == nil {
 			t.Errorf("bookbench %s: got no error, want one", strings.Join(args, " "))
 		}
 		if len(args) == 4 && !errors.Is(err, errNoBound) {
 			t.Errorf("bookbench %s: got %v, want %v", strings.Join(args, " "), err, errNoBound)
 		}
+	}
+}
+
+func TestTheBaselineServesUntilItsInputCloses(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	in, closeIn := io.Pipe()
+	out := &testkit.Buffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-serve-baseline", "127.0.0.1:0", "-exit-with-stdin"}, in, out, io.Discard)
+	}()
+	for !strings.Contains(out.String(), servingPrefix) {
+		select {
+		case err := <-done:
+			t.Fatalf("the baseline stopped before serving: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	closeIn.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("got %v, want nil once its input closed", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("the baseline still serves after its input closed")
 	}
 }

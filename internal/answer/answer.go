@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"unicode/utf8"
 )
 
 // Question is the name of the one question the assistant asks; its answer travels under this key.
@@ -45,6 +46,9 @@ func (a Answer) Accepted() (Offered, bool) { return a.accepted, a.ok }
 // when an accepted time wasn't offered, and with ErrNotAChoice for anything else it can't read.
 // Keys are matched exactly, as MCP spells them: "Action" is not "action".
 func Parse(offered []string, inputResponses []byte) (Answer, error) {
+	if time, ok := compactAccept(inputResponses); ok && slices.Contains(offered, time) {
+		return Answer{accepted: Offered{time: time}, ok: true}, nil
+	}
 	answers, ok := object(inputResponses)
 	if !ok {
 		return Answer{}, ErrNoAnswer
@@ -90,3 +94,28 @@ func object(raw []byte) (map[string]json.RawMessage, bool) {
 func isString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
 
 func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+
+// The compact accept, as JSON.stringify writes it: {"time":{"action":"accept","content":{"time":"…"}}}.
+const (
+	acceptPrefix = `{"time":{"action":"accept","content":{"time":"`
+	acceptSuffix = `"}}}`
+)
+
+// compactAccept reads the compact accept of a time with no escape in it, the answer nearly every
+// client sends, without decoding; false sends any other spelling through the full reading.
+func compactAccept(raw []byte) (string, bool) {
+	rest, ok := bytes.CutPrefix(raw, []byte(acceptPrefix))
+	if !ok {
+		return "", false
+	}
+	time, ok := bytes.CutSuffix(rest, []byte(acceptSuffix))
+	if !ok || bytes.ContainsAny(time, "\"\\") || !utf8.Valid(time) {
+		return "", false
+	}
+	for _, c := range time {
+		if c < 0x20 {
+			return "", false
+		}
+	}
+	return string(time), true
+}

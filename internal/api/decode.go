@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"salon/internal/booking"
+	"salon/internal/step"
 )
 
 // maxDepth is how deeply a body's objects and arrays may nest. A booking needs four levels
@@ -30,9 +32,23 @@ func decode(salon string, body []byte) (booking.Request, error) {
 	if !utf8.Valid(body) {
 		return booking.Request{}, badRequest("the body must be UTF-8 JSON")
 	}
-	if err := checkShape(body); err != nil {
-		return booking.Request{}, err
+	shaped, foldFree := shapeOK(body)
+	if shaped && foldFree {
+		if r, ok := decodeUsual(salon, body); ok {
+			return r, nil
+		}
 	}
+	if !shaped {
+		if err := checkShape(body); err != nil {
+			return booking.Request{}, err
+		}
+	}
+	return decodeFields(salon, body)
+}
+
+// decodeFields reads body field by field, in the order the refusals are checked: the path that
+// names what is wrong. body is UTF-8 and one object of sound shape.
+func decodeFields(salon string, body []byte) (booking.Request, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
 		return booking.Request{}, badRequest("the body must be a JSON object")
@@ -241,4 +257,140 @@ func plainName(key string) bool {
 		}
 	}
 	return true
+}
+
+// shapeOK reports, in one pass with no allocation for a usual body, that checkShape would accept
+// body: one object, nesting at most maxDepth levels, no key twice in one object. It doesn't
+// validate scalars (the decoding that follows does, with the same refusal). False means look
+// closer: checkShape then finds the refusal, or accepts what this pass would not vouch for
+// (a key with an escape, an object with many keys).
+func shapeOK(body []byte) (shaped, foldFree bool) {
+	foldFree = true
+	type frame struct {
+		object   bool
+		firstKey int
+	}
+	const maxKeys = 16
+	var (
+		stackBuf [maxDepth]frame
+		keysBuf  [maxKeys][]byte
+		stack    = stackBuf[:0]
+		keys     = keysBuf[:0]
+		wantKey  bool
+		started  bool
+	)
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; c {
+		case ' ', '\t', '\n', '\r', ':':
+		case '{', '[':
+			if len(stack) == maxDepth || (!started && c != '{') {
+				return false, false
+			}
+			started = true
+			stack = append(stack, frame{object: c == '{', firstKey: len(keys)})
+			wantKey = c == '{'
+		case '}', ']':
+			if len(stack) == 0 || stack[len(stack)-1].object != (c == '}') {
+				return false, false
+			}
+			keys = keys[:stack[len(stack)-1].firstKey]
+			stack = stack[:len(stack)-1]
+			wantKey = false
+			if len(stack) == 0 {
+				for _, rest := range body[i+1:] {
+					if rest != ' ' && rest != '\t' && rest != '\n' && rest != '\r' {
+						return false, false
+					}
+				}
+				return true, foldFree
+			}
+		case ',':
+			wantKey = len(stack) > 0 && stack[len(stack)-1].object
+		case '"':
+			if !started {
+				return false, false
+			}
+			j := i + 1
+			for ; j < len(body) && body[j] != '"'; j++ {
+				if body[j] == '\\' {
+					if wantKey {
+						return false, false
+					}
+					j++
+				}
+			}
+			if j >= len(body) {
+				return false, false
+			}
+			if wantKey {
+				key := body[i+1 : j]
+				own := keys[stack[len(stack)-1].firstKey:]
+				if len(keys) == maxKeys {
+					return false, false
+				}
+				for _, k := range own {
+					if bytes.Equal(k, key) {
+						return false, false
+					}
+				}
+				keys = append(keys, key)
+				for _, name := range wireNames {
+					if len(key) == len(name) && string(key) != name && bytes.EqualFold(key, []byte(name)) {
+						foldFree = false
+					}
+				}
+				wantKey = false
+			}
+			i = j
+		default:
+			if !started {
+				return false, false
+			}
+		}
+	}
+	return false, false
+}
+
+// wireNames are the keys decodeUsual reads. encoding/json matches struct fields without regard to
+// case, so a body holding a key that folds to one of these without being it isn't usual.
+var wireNames = [...]string{"arguments", "inputResponses", "requestState", "message", "openSlots"}
+
+// usualRequest is the body as decodeUsual reads it; nil is a field absent or null.
+type usualRequest struct {
+	Arguments *struct {
+		Message   *string   `json:"message"`
+		OpenSlots []*string `json:"openSlots"`
+	} `json:"arguments"`
+	InputResponses json.RawMessage `json:"inputResponses"`
+	RequestState   *string         `json:"requestState"`
+}
+
+// decodeUsual reads, in one pass, a body the field-by-field path would accept, and gives back what
+// that path would; false means the body is not such a one, and the field-by-field path names the refusal.
+// body is known to be UTF-8 with one object, no key twice and no key that folds to a wire name.
+func decodeUsual(salon string, body []byte) (booking.Request, bool) {
+	var u usualRequest
+	if json.Unmarshal(body, &u) != nil || u.Arguments == nil || u.Arguments.Message == nil || u.Arguments.OpenSlots == nil {
+		return booking.Request{}, false
+	}
+	a := u.Arguments
+	if utf8.RuneCountInString(*a.Message) > MaxMessageChars || len(a.OpenSlots) > MaxOpenSlots {
+		return booking.Request{}, false
+	}
+	slots := make([]string, len(a.OpenSlots))
+	for i, item := range a.OpenSlots {
+		if item == nil {
+			return booking.Request{}, false
+		}
+		if n := utf8.RuneCountInString(*item); n < 1 || n > MaxSlotChars || slices.Contains(slots[:i], *item) {
+			return booking.Request{}, false
+		}
+		slots[i] = *item
+	}
+	return booking.Request{
+		Salon:          salon,
+		Booking:        step.Booking{Message: *a.Message, OpenSlots: slots},
+		InputResponses: present(u.InputResponses),
+		RequestState:   u.RequestState,
+	}, true
 }

@@ -154,6 +154,9 @@ func salonParam(c echo.Context) string {
 }
 
 func isJSON(contentType string) bool {
+	if contentType == echo.MIMEApplicationJSON {
+		return true
+	}
 	media, _, err := mime.ParseMediaType(contentType)
 	return err == nil && media == echo.MIMEApplicationJSON
 }

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Measures bookingd in memory and with Redis against the bare Echo baseline, all on loopback: the README's Performance figures.
+# Usage: cmd/bookbench/bench.sh [bookbench flags], e.g. -runs 5 -d 5s (the defaults below). Needs Go and redis-server.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+bin=$(mktemp -d)
+pids=()
+cleanup() {
+	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$bin"
+}
+trap cleanup EXIT
+
+go build -o "$bin/bookingd" ./cmd/bookingd
+go build -o "$bin/bookbench" ./cmd/bookbench
+
+# Loopback ports; set them in the environment when these are taken.
+redis_port=${BENCH_REDIS_PORT:-16379} mem_port=${BENCH_MEM_PORT:-18081} redis_app_port=${BENCH_REDIS_APP_PORT:-18082}
+
+redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no --loglevel warning >/dev/null &
+pids+=($!)
+
+export BOOKING_SIGNING_KEY
+BOOKING_SIGNING_KEY=$("$bin/bookingd" keygen)
+# The request log is written as in production, to a sink that costs nothing to read.
+"$bin/bookingd" -addr "127.0.0.1:$mem_port" 2>/dev/null &
+mem_pid=$!
+pids+=("$mem_pid")
+"$bin/bookingd" -addr "127.0.0.1:$redis_app_port" -redis-url "redis://127.0.0.1:$redis_port/0" 2>/dev/null &
+redis_pid=$!
+pids+=("$redis_pid")
+
+for port in "$mem_port" "$redis_app_port"; do
+	for _ in $(seq 100); do
+		"$bin/bookingd" healthcheck -url "http://127.0.0.1:$port/healthz" 2>/dev/null && break
+		sleep 0.1
+	done
+done
+
+echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(go version)"
+"$bin/bookbench" -c 32 -d 5s -runs 5 \
+	-url "mem=http://127.0.0.1:$mem_port,redis=http://127.0.0.1:$redis_app_port" \
+	-pid "mem=$mem_pid,redis=$redis_pid" "$@"
