@@ -2,7 +2,6 @@
 package harness_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -15,28 +14,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"salon/internal/harness"
+	"salon/internal/testkit"
 )
 
-// lockedBuffer is a buffer safe to write from concurrent turns.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func TestOffererReportsEveryTurn(t *testing.T) {
-	served, logged := &lockedBuffer{}, &lockedBuffer{}
+	served, logged := &testkit.Buffer{}, &testkit.Buffer{}
 	reg := prometheus.NewRegistry()
 	var mu sync.Mutex
 	var outcomes []harness.Outcome
@@ -63,7 +45,7 @@ func TestOffererReportsEveryTurn(t *testing.T) {
 }
 
 func TestOffererFallsBackAtItsLimit(t *testing.T) {
-	logged := &lockedBuffer{}
+	logged := &testkit.Buffer{}
 	reg := prometheus.NewRegistry()
 	o := &harness.Offerer{
 		Model:   harness.Silent(),
@@ -91,7 +73,7 @@ func TestOffererFallsBackAtItsLimit(t *testing.T) {
 }
 
 func TestOffererKeepsServingWhenTheServedLogFails(t *testing.T) {
-	logged := &lockedBuffer{}
+	logged := &testkit.Buffer{}
 	o := &harness.Offerer{Model: harness.Standin(), Served: failingWriter{}, Log: slog.New(slog.NewJSONHandler(logged, nil))}
 	if offer := o.Offer(context.Background(), booking); offer.Question != "Would sun-11:00 or sun-13:00 suit you?" {
 		t.Errorf("got %+v, want the stand-in's offer", offer)
@@ -107,7 +89,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 
 // Concurrent turns each write their lines whole.
 func TestOffererServedLogUnderConcurrentTurns(t *testing.T) {
-	served := &lockedBuffer{}
+	served := &testkit.Buffer{}
 	o := &harness.Offerer{Model: harness.Scripted(invented, good), Served: served}
 	var wg sync.WaitGroup
 	for range 8 {
