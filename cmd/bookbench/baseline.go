@@ -117,14 +117,7 @@ func serveLoopback(h http.Handler, addr string) (*server, error) {
 	}
 	s := &server{
 		url: "http://" + ln.Addr().String(),
-		srv: &http.Server{
-			Handler:           h,
-			ReadHeaderTimeout: 5 * time.Second,
-			ReadTimeout:       15 * time.Second,
-			WriteTimeout:      15 * time.Second,
-			IdleTimeout:       60 * time.Second,
-			MaxHeaderBytes:    16 << 10,
-		},
+		srv: api.HTTPServer(h),
 		err: make(chan error, 1),
 	}
 	go func() { s.err <- s.srv.Serve(ln) }()

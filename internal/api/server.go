@@ -103,6 +103,20 @@ func AllowOrigins(e *echo.Echo, origins []string) {
 	}))
 }
 
+// HTTPServer is the http.Server bookingd serves h with: bounded time to read a request's header
+// and body, to write a reply and to keep an idle connection, and a bound on header size.
+// The load tool's baseline uses it too, so both stand on the same server settings.
+func HTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      15 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+}
+
 // contentSecurityPolicy lets the page load its own scripts, styles and API, and nothing else.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
