@@ -147,22 +147,29 @@ func TestTheServerRefusesWhatItCantReadAsAnHTTPRequest(t *testing.T) {
 	}
 }
 
-// strictPolicy is what the page's Content-Security-Policy must hold, and must not.
+// What a Content-Security-Policy must hold, and must not: the page's lets it load its own files
+// and nothing else; the API's lets a reply load nothing at all.
 var (
-	strictPolicy = []string{"default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"}
-	loosePolicy  = []string{"unsafe-inline", "unsafe-eval", "*", "http:", "https:", "data: 'self'"}
+	pagePolicy  = []string{"default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"}
+	apiPolicy   = []string{"default-src 'none'", "frame-ancestors 'none'"}
+	loosePolicy = []string{"unsafe-inline", "unsafe-eval", "*", "http:", "https:", "data: 'self'", "default-src 'self'"}
 )
 
 func TestEveryReplyCarriesTheSecurityHeaders(t *testing.T) {
 	t.Parallel()
 	p := spawn(t, []string{envSigningKey + "=" + testKey})
-	for _, c := range []struct{ method, path, body string }{
-		{http.MethodGet, "/", ""},
-		{http.MethodGet, "/index.html", ""},
-		{http.MethodGet, "/openapi.json", ""},
-		{http.MethodGet, "/no-such-page", ""},
-		{http.MethodPost, "/salons/studio-nine/book", roundOneBody},
-		{http.MethodPost, "/salons/studio-nine/book", "{"},
+	for _, c := range []struct {
+		method, path, body string
+		page               bool
+	}{
+		{http.MethodGet, "/", "", true},
+		{http.MethodGet, "/index.html", "", true},
+		{http.MethodGet, "/no-such-page", "", true},
+		{http.MethodGet, "/openapi.json", "", false},
+		{http.MethodGet, "/healthz", "", false},
+		{http.MethodPost, "/salons/studio-nine/book", roundOneBody, false},
+		{http.MethodPost, "/salons/studio-nine/book", "{", false},
+		{http.MethodDelete, "/salons/studio-nine/book", "", false},
 	} {
 		t.Run(c.method+" "+c.path, func(t *testing.T) {
 			req, err := http.NewRequest(c.method, p.base()+c.path, strings.NewReader(c.body))
@@ -176,12 +183,16 @@ func TestEveryReplyCarriesTheSecurityHeaders(t *testing.T) {
 			}
 			res.Body.Close()
 			policy := res.Header.Get("Content-Security-Policy")
-			for _, want := range strictPolicy {
+			strict, loose := apiPolicy, loosePolicy
+			if c.page {
+				strict, loose = pagePolicy, loosePolicy[:len(loosePolicy)-1]
+			}
+			for _, want := range strict {
 				if !strings.Contains(policy, want) {
 					t.Errorf("Content-Security-Policy %q: want it to hold %q", policy, want)
 				}
 			}
-			for _, loose := range loosePolicy {
+			for _, loose := range loose {
 				if strings.Contains(policy, loose) {
 					t.Errorf("Content-Security-Policy %q: want no %q", policy, loose)
 				}

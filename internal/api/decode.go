@@ -92,7 +92,7 @@ func checkSalon(salon string) error {
 	if strings.IndexFunc(salon, unicode.IsControl) >= 0 {
 		return badRequest("salon must not hold control characters")
 	}
-	for _, segment := range strings.FieldsFunc(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
+	for segment := range strings.FieldsFuncSeq(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if segment == "." || segment == ".." {
 			return badRequest("salon must not hold . or .. as a path segment")
 		}
@@ -355,11 +355,12 @@ func shapeOK(body []byte) (shaped, foldFree bool) {
 // case, so a body holding a key that folds to one of these without being it isn't usual.
 var wireNames = [...]string{"arguments", "inputResponses", "requestState", "message", "openSlots"}
 
-// usualRequest is the body as decodeUsual reads it; nil is a field absent or null.
+// usualRequest is the body as decodeUsual reads it; a nil pointer is a field absent or null. A
+// null slot reads as "", which no slot may be, so such a body goes the field-by-field way too.
 type usualRequest struct {
-	Arguments *struct {
-		Message   *string   `json:"message"`
-		OpenSlots []*string `json:"openSlots"`
+	Arguments struct {
+		Message   *string  `json:"message"`
+		OpenSlots []string `json:"openSlots"`
 	} `json:"arguments"`
 	InputResponses json.RawMessage `json:"inputResponses"`
 	RequestState   *string         `json:"requestState"`
@@ -370,26 +371,21 @@ type usualRequest struct {
 // body is known to be UTF-8 with one object, no key twice and no key that folds to a wire name.
 func decodeUsual(salon string, body []byte) (booking.Request, bool) {
 	var u usualRequest
-	if json.Unmarshal(body, &u) != nil || u.Arguments == nil || u.Arguments.Message == nil || u.Arguments.OpenSlots == nil {
+	a := &u.Arguments
+	if json.Unmarshal(body, &u) != nil || a.Message == nil || a.OpenSlots == nil {
 		return booking.Request{}, false
 	}
-	a := u.Arguments
 	if utf8.RuneCountInString(*a.Message) > MaxMessageChars || len(a.OpenSlots) > MaxOpenSlots {
 		return booking.Request{}, false
 	}
-	slots := make([]string, len(a.OpenSlots))
-	for i, item := range a.OpenSlots {
-		if item == nil {
+	for i, slot := range a.OpenSlots {
+		if n := utf8.RuneCountInString(slot); n < 1 || n > MaxSlotChars || slices.Contains(a.OpenSlots[:i], slot) {
 			return booking.Request{}, false
 		}
-		if n := utf8.RuneCountInString(*item); n < 1 || n > MaxSlotChars || slices.Contains(slots[:i], *item) {
-			return booking.Request{}, false
-		}
-		slots[i] = *item
 	}
 	return booking.Request{
 		Salon:          salon,
-		Booking:        step.Booking{Message: *a.Message, OpenSlots: slots},
+		Booking:        step.Booking{Message: *a.Message, OpenSlots: a.OpenSlots},
 		InputResponses: present(u.InputResponses),
 		RequestState:   u.RequestState,
 	}, true

@@ -109,6 +109,10 @@ func completed(c echo.Context, o step.Outcome) error {
 	return c.JSON(http.StatusOK, r)
 }
 
+// requiredTime is every question's list of required answers: one list, shared by every reply,
+// which only the encoder reads.
+var requiredTime = []string{answer.Question}
+
 func inputRequired(q step.Question, state string) InputRequiredResult {
 	return InputRequiredResult{
 		ResultType: ResultInputRequired,
@@ -120,7 +124,7 @@ func inputRequired(q step.Question, state string) InputRequiredResult {
 				RequestedSchema: TimeSchema{
 					Type:       "object",
 					Properties: TimeProperties{Time: TimeChoice{Type: "string", Enum: q.Times}},
-					Required:   []string{answer.Question},
+					Required:   requiredTime,
 				},
 			},
 		}},

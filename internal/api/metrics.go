@@ -2,7 +2,10 @@
 package api
 
 import (
+	"net/http"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -14,6 +17,9 @@ type metrics struct {
 	latency     *prometheus.HistogramVec
 	outcomes    *prometheus.CounterVec
 	storeErrors prometheus.Counter
+
+	children        sync.Map // requestKey → requestSeries
+	outcomeChildren sync.Map // outcome → prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -45,9 +51,57 @@ func (m *metrics) observe(route, method string, code int, took time.Duration, ou
 	if route == "" {
 		route = "unmatched"
 	}
-	m.requests.WithLabelValues(route, method, strconv.Itoa(code)).Inc()
-	m.latency.WithLabelValues(route, method).Observe(took.Seconds())
+	c := m.child(route, method, code)
+	c.requests.Inc()
+	c.latency.Observe(took.Seconds())
 	if route == BookPath && outcome != "" {
-		m.outcomes.WithLabelValues(outcome).Inc()
+		m.outcome(outcome).Inc()
 	}
+}
+
+// requestKey names one series of the request metrics.
+type requestKey struct {
+	route, method string
+	code          int
+}
+
+// requestSeries are the request counter and latency histogram of one requestKey.
+type requestSeries struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+}
+
+// child is the series for route, method and code, looked up in the vectors once and kept: a
+// vector hashes its label values and takes a lock on every lookup. A method outside HTTP's
+// own counts as "other", so a client can't grow the series (or this cache) without bound.
+func (m *metrics) child(route, method string, code int) requestSeries {
+	if !slices.Contains(httpMethods, method) {
+		method = "other"
+	}
+	key := requestKey{route, method, code}
+	if c, ok := m.children.Load(key); ok {
+		return c.(requestSeries)
+	}
+	c := requestSeries{
+		requests: m.requests.WithLabelValues(route, method, strconv.Itoa(code)),
+		latency:  m.latency.WithLabelValues(route, method),
+	}
+	m.children.Store(key, c)
+	return c
+}
+
+// outcome is the counter of one booking outcome, kept as child keeps its series.
+func (m *metrics) outcome(name string) prometheus.Counter {
+	if c, ok := m.outcomeChildren.Load(name); ok {
+		return c.(prometheus.Counter)
+	}
+	c := m.outcomes.WithLabelValues(name)
+	m.outcomeChildren.Store(name, c)
+	return c
+}
+
+// httpMethods are the methods the request metrics name; any other is "other".
+var httpMethods = []string{
+	http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+	http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace,
 }

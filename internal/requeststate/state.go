@@ -87,7 +87,11 @@ func newMACKey(key []byte) *macKey {
 }
 
 // sign is the HMAC-SHA3-256 of payload under k.
-func (k *macKey) sign(payload string) [32]byte {
+func (k *macKey) sign(payload string) [32]byte { return sign(k, payload) }
+
+// sign is the HMAC-SHA3-256 of payload under k, for a payload held as a string (a state
+// received) or as bytes (a state being written), with no copy of either onto the heap.
+func sign[P string | []byte](k *macKey, payload P) [32]byte {
 	m := k.macs.Get().(*keyedMAC)
 	m.buf = append(m.buf[:0], payload...)
 	m.h.Write(m.buf)
@@ -136,8 +140,10 @@ func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Bo
 	digest := digest(salon, b)
 	// The payload is the claims in their wire order, written as encoding/json writes them with
 	// HTML escaping off, so a digest can be recomputed by any ordinary JSON encoder.
-	buf := make([]byte, 0, 256)
-	buf = append(buf, `{"goodUntil":`...)
+	// Written on the stack while it fits, as it does unless the offered times are long and
+	// escaped: the one allocation is the state returned.
+	var stack [320]byte
+	buf := append(stack[:0], `{"goodUntil":`...)
 	buf = strconv.AppendInt(buf, now.Add(life).Unix(), 10)
 	buf = append(buf, `,"nonce":"`...)
 	buf = hex.AppendEncode(buf, nonce[:])
@@ -157,7 +163,7 @@ func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Bo
 	buf = append(buf, `,"request":"`...)
 	buf = hex.AppendEncode(buf, digest[:])
 	buf = append(buf, `"}`...)
-	mac := keys.current.sign(string(buf))
+	mac := sign(keys.current, buf)
 	buf = append(buf, '.')
 	buf = hex.AppendEncode(buf, mac[:])
 	return string(buf)
