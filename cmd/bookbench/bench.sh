@@ -4,17 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bin=$(mktemp -d)
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$bin"
-}
-trap cleanup EXIT
-
-go build -o "$bin/bookingd" ./cmd/bookingd
-go build -o "$bin/bookbench" ./cmd/bookbench
+# shellcheck source=build.sh
+source cmd/bookbench/build.sh
 
 # Loopback ports; set them in the environment when these are taken.
 redis_port=${BENCH_REDIS_PORT:-16379} mem_port=${BENCH_MEM_PORT:-18081} redis_app_port=${BENCH_REDIS_APP_PORT:-18082}
