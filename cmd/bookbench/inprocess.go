@@ -12,11 +12,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"salon/internal/api"
+	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 )
 
 // newInProcess is the booking app with a fresh random key, a two-minute state life, the in-memory
-// spent set and bookingd's JSON request log, written to nowhere.
+// spent set and bookingd's JSON request log (jsonlog), written to nowhere.
 func newInProcess() http.Handler {
 	key := make([]byte, requeststate.MinKeyBytes)
 	rand.Read(key)
@@ -32,7 +33,7 @@ func newInProcess() http.Handler {
 		Now:      time.Now,
 		Nonce:    freshNonce,
 		Spent:    requeststate.NewMemory(time.Now),
-		Log:      slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Log:      slog.New(jsonlog.New(io.Discard, nil)),
 		Registry: registry,
 	})
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"salon/internal/api"
+	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
 	"salon/web"
@@ -33,7 +34,7 @@ func main() {
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			slog.New(slog.NewJSONHandler(os.Stderr, nil)).Error(err.Error())
+			slog.New(jsonlog.New(os.Stderr, nil)).Error(err.Error())
 		}
 		os.Exit(1)
 	}
@@ -76,7 +77,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	log := slog.New(jsonlog.New(stderr, nil))
 	keys, err := cfg.keys(log)
 	if err != nil {
 		return err

@@ -89,8 +89,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if code >= http.StatusInternalServerError && code != http.StatusServiceUnavailable {
 			log.Error("request failed", "error", err.Error(), "path", c.Path())
 		}
-		c.Set(outcomeKey, outcome)
-		c.Set(reasonKey, reason)
+		note(c, outcome, &reason)
 		if c.Request().Method == http.MethodHead {
 			_ = c.NoContent(code)
 			return

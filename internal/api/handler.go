@@ -96,7 +96,7 @@ func (s *Service) book(c echo.Context) error {
 	case err != nil:
 		return err
 	case result.Question != nil:
-		c.Set(outcomeKey, ResultInputRequired)
+		note(c, ResultInputRequired, nil)
 		return c.JSON(http.StatusOK, inputRequired(*result.Question, result.State))
 	}
 	return completed(c, result.Outcome)
@@ -105,7 +105,7 @@ func (s *Service) book(c echo.Context) error {
 // completed writes a complete result and notes its status for the request log.
 func completed(c echo.Context, o step.Outcome) error {
 	r := complete(o)
-	c.Set(outcomeKey, r.StructuredContent.Status)
+	note(c, r.StructuredContent.Status, nil)
 	return c.JSON(http.StatusOK, r)
 }
 

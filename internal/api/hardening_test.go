@@ -85,8 +85,9 @@ func TestAPanicAnswers500WithNoDetailAndIsLogged(t *testing.T) {
 		assertInternal(t, serve(roundTwo(booking(slots...), accept("sat-10:30"), asked.RequestState)), "db-7")
 	})
 	t.Run("the request line says 500 and the log holds no state", func(t *testing.T) {
-		if !strings.Contains(logged.String(), `"status":500`) {
-			t.Errorf("no request line with status 500:\n%s", logged.String())
+		if !strings.Contains(logged.String(), `"status":500,`) ||
+			!strings.Contains(logged.String(), `"outcome":"internal","reason":"internal error"}`) {
+			t.Errorf("no request line with status 500, outcome internal and its reason:\n%s", logged.String())
 		}
 		if strings.Contains(logged.String(), "goodUntil") {
 			t.Errorf("the log holds a state:\n%s", logged.String())
