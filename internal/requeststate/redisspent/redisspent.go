@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -22,9 +24,30 @@ const KeyPrefix = "bookingd:spent:"
 const keepAfter = 5 * time.Second
 
 // Store is a requeststate.Spent in Redis. It is safe for concurrent use.
+//
+// Spends that arrive while a batch is on its way to Redis wait, and go together in the next one as
+// one pipeline: one write and one read for all of them instead of a round trip each. Alone, a spend
+// goes at once; under load the batches grow by themselves. Every spend is still its own SET NX, so
+// batching changes no outcome, only how many round trips carry them.
 type Store struct {
 	client  *redis.Client
 	timeout time.Duration
+
+	mu      sync.Mutex
+	sending bool     // a batch is on its way: spends arriving now wait in next
+	next    []*spend // the next batch
+	batches atomic.Int64
+}
+
+// maxBatch bounds a batch, so one pipeline stays well inside its time-out whatever the load; the
+// spends past it go in the batch after.
+const maxBatch = 256
+
+// spend is one state waiting for its SET NX.
+type spend struct {
+	key   string
+	until time.Time
+	err   chan error // buffered, so the sender never waits on a spend
 }
 
 // New connects lazily to the Redis at url (redis:// or rediss://). Every call is bounded by timeout.
@@ -40,14 +63,73 @@ func New(url string, timeout time.Duration) (*Store, error) {
 	return &Store{client: redis.NewClient(opt), timeout: timeout}, nil
 }
 
-// Spend implements requeststate.Spent with one atomic SET NX that expires after goodUntil.
-func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time) error {
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+// Spend implements requeststate.Spent with one atomic SET NX that expires after goodUntil, sent
+// at once or, while another batch is on its way, in the next batch. It is bounded by the timeouts
+// of the batch that carries it and of the one before, and not by ctx: once a spend is queued, its
+// answer is Redis's.
+func (s *Store) Spend(_ context.Context, id requeststate.SpendID, goodUntil time.Time) error {
+	sp := &spend{key: KeyPrefix + id.String(), until: goodUntil.Add(keepAfter), err: make(chan error, 1)}
+	s.mu.Lock()
+	if s.sending {
+		s.next = append(s.next, sp)
+		s.mu.Unlock()
+		return <-sp.err
+	}
+	s.sending = true
+	s.mu.Unlock()
+	s.send([]*spend{sp})
+	s.handOn()
+	return <-sp.err
+}
+
+// handOn ends a batch. The spends that gathered meanwhile go next, sent by a goroutine of their own,
+// so that whoever sent this batch can answer its own customer now; with none, sending stops.
+func (s *Store) handOn() {
+	s.mu.Lock()
+	n := min(len(s.next), maxBatch)
+	batch := s.next[:n:n]
+	s.next = s.next[n:]
+	s.sending = n > 0
+	s.mu.Unlock()
+	if len(batch) > 0 {
+		go func() {
+			s.send(batch)
+			s.handOn()
+		}()
+	}
+}
+
+// send writes batch as one pipeline and gives each spend its own answer. A batch that fails as a
+// whole (Redis unreachable, a time-out) gives every spend that failure.
+func (s *Store) send(batch []*spend) {
+	s.batches.Add(1)
+	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
-	err := s.client.SetArgs(ctx, KeyPrefix+id.String(), 1, redis.SetArgs{
-		Mode:     "NX",
-		ExpireAt: goodUntil.Add(keepAfter),
-	}).Err()
+	cmds := make([]*redis.StatusCmd, len(batch))
+	_, err := s.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, sp := range batch {
+			cmds[i] = p.SetArgs(ctx, sp.key, 1, redis.SetArgs{Mode: "NX", ExpireAt: sp.until})
+		}
+		return nil
+	})
+	// A command's own error is Redis's reply to it (redis.Nil: the key was there) or the failure
+	// that kept it from a reply. A failure of the batch that isn't Redis's reply to one command
+	// counts against every command it didn't mark, so a spend is never taken as done unless Redis
+	// said so: a timeout part-way answers even the spends already made as failed (503, and the
+	// customer's retry then finds the state used), never the other way round.
+	var replied redis.Error
+	whole := err != nil && !errors.Is(err, redis.Nil) && !errors.As(err, &replied)
+	for i, sp := range batch {
+		cmdErr := cmds[i].Err()
+		if cmdErr == nil && whole {
+			cmdErr = err
+		}
+		sp.err <- outcome(cmdErr)
+	}
+}
+
+// outcome is what one SET NX's reply means: nil spent it, redis.Nil found it spent already.
+func outcome(err error) error {
 	switch {
 	case errors.Is(err, redis.Nil):
 		return requeststate.ErrAlreadyUsed

@@ -110,3 +110,96 @@ func TestABadURLIsRefused(t *testing.T) {
 		t.Error("got nil, want an error for a URL that isn't redis://")
 	}
 }
+
+// spendAll spends each of ids from two goroutines at once, all released together, and returns
+// every answer by ID.
+func spendAll(store *redisspent.Store, ids []requeststate.SpendID, goodUntil time.Time) map[requeststate.SpendID][]error {
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		answers = map[requeststate.SpendID][]error{}
+		start   = make(chan struct{})
+	)
+	for _, id := range ids {
+		for range 2 {
+			wg.Go(func() {
+				<-start
+				err := store.Spend(context.Background(), id, goodUntil)
+				mu.Lock()
+				answers[id] = append(answers[id], err)
+				mu.Unlock()
+			})
+		}
+	}
+	close(start)
+	wg.Wait()
+	return answers
+}
+
+func TestSpendsThatMeetAreBatchedAndEachGetsItsOwnAnswer(t *testing.T) {
+	server := testredis.Start(t)
+	store := newStore(t, server.URL())
+	ids := make([]requeststate.SpendID, 300)
+	for i := range ids {
+		ids[i] = requeststate.SpendID{byte(i), byte(i >> 8), 0xb}
+	}
+	goodUntil := time.Now().Add(time.Minute)
+	for id, errs := range spendAll(store, ids, goodUntil) {
+		won, used := 0, 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				won++
+			case errors.Is(err, requeststate.ErrAlreadyUsed):
+				used++
+			default:
+				t.Errorf("%x: unexpected error %v", id[:2], err)
+			}
+		}
+		if won != 1 || used != 1 {
+			t.Errorf("%x spent twice at once: %d spent it and %d found it used, want 1 and 1", id[:2], won, used)
+		}
+	}
+	if n := store.Batches(); n >= int64(2*len(ids)) || n < 1 {
+		t.Errorf("%d spends went in %d batches: want fewer batches than spends once they meet", 2*len(ids), n)
+	}
+	t.Logf("%d spends in %d batches", 2*len(ids), store.Batches())
+
+	// A spend alone still goes at once, in a batch of its own.
+	before := store.Batches()
+	if err := store.Spend(context.Background(), requeststate.SpendID{0xa1}, goodUntil); err != nil {
+		t.Fatal(err)
+	}
+	if store.Batches() != before+1 {
+		t.Errorf("a spend alone: got %d batches, want 1", store.Batches()-before)
+	}
+}
+
+func TestABatchThatFailsFailsEverySpendInItAndSpendsNone(t *testing.T) {
+	server := testredis.Start(t)
+	store := newStore(t, server.URL())
+	ids := make([]requeststate.SpendID, 40)
+	for i := range ids {
+		ids[i] = requeststate.SpendID{byte(i), 0xf}
+	}
+	goodUntil := time.Now().Add(time.Minute)
+
+	server.Stop()
+	began := time.Now()
+	for id, errs := range spendAll(store, ids, goodUntil) {
+		for _, err := range errs {
+			if err == nil || errors.Is(err, requeststate.ErrAlreadyUsed) {
+				t.Errorf("%x with redis down: got %v, want a failure of the store", id[:2], err)
+			}
+		}
+	}
+	if took := time.Since(began); took > 5*time.Second {
+		t.Errorf("the failing spends took %s: each is bounded by its batch's time-out and the one before", took)
+	}
+	server.Start()
+	for _, id := range ids {
+		if err := store.Spend(context.Background(), id, goodUntil); err != nil {
+			t.Errorf("%x, which no failed spend may have spent, once redis is back: got %v, want nil", id[:2], err)
+		}
+	}
+}
