@@ -66,8 +66,19 @@ func TestExactlyOneOfManyRacingSpendsWins(t *testing.T) {
 	close(start)
 	wg.Wait()
 	close(results)
-	won, used := 0, 0
+	var errs []error
 	for err := range results {
+		errs = append(errs, err)
+	}
+	if won, used := tally(t, errs); won != 1 || used != 49 {
+		t.Errorf("got %d winners and %d refused, want 1 and 49", won, used)
+	}
+}
+
+// tally counts the spends that spent their state and those that found it used; any other answer fails t.
+func tally(t *testing.T, errs []error) (won, used int) {
+	t.Helper()
+	for _, err := range errs {
 		switch {
 		case err == nil:
 			won++
@@ -77,9 +88,7 @@ func TestExactlyOneOfManyRacingSpendsWins(t *testing.T) {
 			t.Errorf("unexpected error: %v", err)
 		}
 	}
-	if won != 1 || used != 49 {
-		t.Errorf("got %d winners and %d refused, want 1 and 49", won, used)
-	}
+	return won, used
 }
 
 func TestUnreachableRedisFailsClosedAndSpendsNothing(t *testing.T) {
@@ -145,18 +154,7 @@ func TestSpendsThatMeetAreBatchedAndEachGetsItsOwnAnswer(t *testing.T) {
 	}
 	goodUntil := time.Now().Add(time.Minute)
 	for id, errs := range spendAll(store, ids, goodUntil) {
-		won, used := 0, 0
-		for _, err := range errs {
-			switch {
-			case err == nil:
-				won++
-			case errors.Is(err, requeststate.ErrAlreadyUsed):
-				used++
-			default:
-				t.Errorf("%x: unexpected error %v", id[:2], err)
-			}
-		}
-		if won != 1 || used != 1 {
+		if won, used := tally(t, errs); won != 1 || used != 1 {
 			t.Errorf("%x spent twice at once: %d spent it and %d found it used, want 1 and 1", id[:2], won, used)
 		}
 	}
