@@ -310,16 +310,8 @@ func shapeOK(body []byte) (shaped, foldFree bool) {
 			if !started {
 				return false, false
 			}
-			j := i + 1
-			for ; j < len(body) && body[j] != '"'; j++ {
-				if body[j] == '\\' {
-					if wantKey {
-						return false, false
-					}
-					j++
-				}
-			}
-			if j >= len(body) {
+			j, ok := stringEnd(body, i)
+			if !ok || wantKey && bytes.IndexByte(body[i+1:j], '\\') >= 0 {
 				return false, false
 			}
 			if wantKey {
@@ -349,6 +341,26 @@ func shapeOK(body []byte) (shaped, foldFree bool) {
 		}
 	}
 	return false, false
+}
+
+// stringEnd finds the quote that closes the string whose opening quote is at body[open]: the
+// first quote after it not escaped, that is, not after an odd run of backslashes. It hops from
+// quote to quote with bytes.IndexByte rather than looking at every byte.
+func stringEnd(body []byte, open int) (int, bool) {
+	for j := open + 1; ; j++ {
+		k := bytes.IndexByte(body[j:], '"')
+		if k < 0 {
+			return 0, false
+		}
+		j += k
+		escapes := 0
+		for p := j - 1; p > open && body[p] == '\\'; p-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return j, true
+		}
+	}
 }
 
 // wireNames are the keys decodeUsual reads. encoding/json matches struct fields without regard to
