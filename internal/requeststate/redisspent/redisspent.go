@@ -101,8 +101,22 @@ func (s *Store) handOn() {
 
 // send writes batch as one pipeline and gives each spend its own answer. A batch that fails as a
 // whole (Redis unreachable, a time-out) gives every spend that failure.
+//
+// A panic on the way (a bug in the client, say) answers every spend of the batch with it as an
+// error: each waiter is always answered, and the batches after still go, so one panic can't leave
+// every later spend waiting for a batch that will never end.
 func (s *Store) send(batch []*spend) {
 	s.batches.Add(1)
+	defer func() {
+		if p := recover(); p != nil {
+			for _, sp := range batch {
+				select {
+				case sp.err <- fmt.Errorf("redis: spending a state: panic: %v", p):
+				default: // answered before the panic
+				}
+			}
+		}
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
 	cmds := make([]*redis.StatusCmd, len(batch))

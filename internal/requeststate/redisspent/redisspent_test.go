@@ -4,7 +4,9 @@ package redisspent_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -198,6 +200,57 @@ func TestABatchThatFailsFailsEverySpendInItAndSpendsNone(t *testing.T) {
 	for _, id := range ids {
 		if err := store.Spend(context.Background(), id, goodUntil); err != nil {
 			t.Errorf("%x, which no failed spend may have spent, once redis is back: got %v, want nil", id[:2], err)
+		}
+	}
+}
+
+// panicking is a go-redis hook that panics in every pipeline while on.
+type panicking struct{ on atomic.Bool }
+
+func (h *panicking) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *panicking) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return next
+}
+func (h *panicking) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		if h.on.Load() {
+			panic("a bug in the client")
+		}
+		return next(ctx, cmds)
+	}
+}
+
+func TestAPanicInTheClientAnswersEverySpendAndLeavesTheStoreWorking(t *testing.T) {
+	server := testredis.Start(t)
+	store := newStore(t, server.URL())
+	hook := &panicking{}
+	store.AddHook(hook)
+	ids := make([]requeststate.SpendID, 40)
+	for i := range ids {
+		ids[i] = requeststate.SpendID{byte(i), 0x9a}
+	}
+	goodUntil := time.Now().Add(time.Minute)
+
+	hook.on.Store(true)
+	done := make(chan map[requeststate.SpendID][]error)
+	go func() { done <- spendAll(store, ids, goodUntil) }()
+	select {
+	case answers := <-done:
+		for id, errs := range answers {
+			for _, err := range errs {
+				if err == nil || errors.Is(err, requeststate.ErrAlreadyUsed) || !strings.Contains(err.Error(), "panic") {
+					t.Errorf("%x while the client panics: got %v, want the panic as a failure", id[:2], err)
+				}
+			}
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("spends still waiting 10 s after the client panicked")
+	}
+
+	hook.on.Store(false)
+	for _, id := range ids {
+		if err := store.Spend(context.Background(), id, goodUntil); err != nil {
+			t.Errorf("%x after the panics: got %v, want nil (nothing was spent, and the store still sends)", id[:2], err)
 		}
 	}
 }
