@@ -164,6 +164,7 @@ func TestEveryReplyCarriesTheSecurityHeaders(t *testing.T) {
 	}{
 		{http.MethodGet, "/", "", true},
 		{http.MethodGet, "/index.html", "", true},
+		{http.MethodHead, "/", "", true},
 		{http.MethodGet, "/no-such-page", "", true},
 		{http.MethodGet, "/openapi.json", "", false},
 		{http.MethodGet, "/healthz", "", false},
@@ -182,6 +183,9 @@ func TestEveryReplyCarriesTheSecurityHeaders(t *testing.T) {
 				t.Fatal(err)
 			}
 			res.Body.Close()
+			if c.path == "/" && res.StatusCode != http.StatusOK { // the app, or the note that it isn't built
+				t.Errorf("%s /: got %d, want 200", c.method, res.StatusCode)
+			}
 			policy := res.Header.Get("Content-Security-Policy")
 			strict, loose := apiPolicy, loosePolicy
 			if c.page {

@@ -170,20 +170,24 @@ func securityHeaders(policy string) echo.MiddlewareFunc {
 	}
 }
 
+// pageMethods are the methods the app's pages answer.
+var pageMethods = []string{http.MethodGet, http.MethodHead}
+
 // serveApp serves the built web app under /, or a plain note at / where it wasn't built.
 // Either way every other GET path belongs to the app, so routing answers alike with or without it.
 func serveApp(e *echo.Echo, app fs.FS) {
 	if app != nil {
 		if _, err := fs.Stat(app, "index.html"); err == nil {
-			// What e.StaticFS("/", app) adds, with the page's policy.
-			e.GET("/*", echo.StaticDirectoryHandler(app, !e.EnablePathUnescapingStaticFiles), pagePolicy)
+			// What e.StaticFS("/", app) adds, with the page's policy, and for HEAD as well as GET
+			// (Echo routes HEAD only where asked; net/http's file serving answers it without a body).
+			e.Match(pageMethods, "/*", echo.StaticDirectoryHandler(app, !e.EnablePathUnescapingStaticFiles), pagePolicy)
 			return
 		}
 	}
-	e.GET("/", func(c echo.Context) error {
+	e.Match(pageMethods, "/", func(c echo.Context) error {
 		return c.String(http.StatusOK, "The booking API is up; the web app isn't built into this binary. Build it with `make build` (or `make run`).\n")
 	}, pagePolicy)
-	e.GET("/*", func(echo.Context) error { return echo.ErrNotFound }, pagePolicy)
+	e.Match(pageMethods, "/*", func(echo.Context) error { return echo.ErrNotFound }, pagePolicy)
 }
 
 // observe writes one structured log line per request and records its metrics. It logs the route,
