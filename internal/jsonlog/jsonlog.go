@@ -54,10 +54,11 @@ func (h *Handler) WithAttrs(attrs []slog.Attr) slog.Handler { return h.std.WithA
 // WithGroup returns slog's JSON handler with the group, on the same writer.
 func (h *Handler) WithGroup(name string) slog.Handler { return h.std.WithGroup(name) }
 
-// Handle writes r as one line.
+// Handle writes r as one line: itself, in one pass, unless the time or an attribute is one it
+// leaves to slog's handler (see appendAttr), which then writes the whole record instead.
 func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
-	if !plain(r) {
-		return h.std.Handle(ctx, r)
+	if y := r.Time.Year(); !r.Time.IsZero() && (y < 0 || y >= 10000) {
+		return h.std.Handle(ctx, r) // slog writes its error for a year RFC 3339 can't hold
 	}
 	p := h.bufs.Get().(*[]byte)
 	buf := append((*p)[:0], '{')
@@ -70,55 +71,50 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 	buf = appendString(buf, r.Level.String())
 	buf = append(buf, `,"msg":`...)
 	buf = appendString(buf, r.Message)
+	plain := true
 	r.Attrs(func(a slog.Attr) bool {
-		buf = append(buf, ',')
-		buf = appendString(buf, a.Key)
-		buf = append(buf, ':')
-		buf = appendValue(buf, a.Value)
-		return true
+		buf, plain = appendAttr(buf, a)
+		return plain
 	})
-	buf = append(buf, '}', '\n')
-	_, err := h.out.Write(buf)
+	var err error
+	if plain {
+		buf = append(buf, '}', '\n')
+		_, err = h.out.Write(buf)
+	}
 	if cap(buf) <= 16<<10 { // a rare huge line isn't kept for every later one
 		*p = buf
 		h.bufs.Put(p)
 	}
+	if !plain {
+		return h.std.Handle(ctx, r)
+	}
 	return err
 }
 
-// plain reports whether Handle writes r itself: a time RFC 3339 can write (slog reports an error
-// for any other) and every attribute with a key and a value written with strconv or as a string.
-// A float isn't: slog writes floats through encoding/json.
-func plain(r slog.Record) bool {
-	if y := r.Time.Year(); !r.Time.IsZero() && (y < 0 || y >= 10000) {
-		return false
+// appendAttr appends a as `,"key":value`, or reports false for an attribute Handle leaves to
+// slog's handler: an empty key, or a value not written with strconv or as a string. A float is
+// such a value: slog writes floats through encoding/json.
+func appendAttr(buf []byte, a slog.Attr) ([]byte, bool) {
+	if a.Key == "" {
+		return buf, false
 	}
-	ok := true
-	r.Attrs(func(a slog.Attr) bool {
-		switch a.Value.Kind() {
-		case slog.KindString, slog.KindInt64, slog.KindUint64, slog.KindBool, slog.KindDuration:
-			ok = a.Key != ""
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-func appendValue(buf []byte, v slog.Value) []byte {
+	buf = append(buf, ',')
+	buf = appendString(buf, a.Key)
+	buf = append(buf, ':')
+	v := a.Value
 	switch v.Kind() {
 	case slog.KindString:
-		return appendString(buf, v.String())
+		return appendString(buf, v.String()), true
 	case slog.KindInt64:
-		return strconv.AppendInt(buf, v.Int64(), 10)
+		return strconv.AppendInt(buf, v.Int64(), 10), true
 	case slog.KindUint64:
-		return strconv.AppendUint(buf, v.Uint64(), 10)
+		return strconv.AppendUint(buf, v.Uint64(), 10), true
 	case slog.KindBool:
-		return strconv.AppendBool(buf, v.Bool())
-	default: // slog.KindDuration, as slog writes it: whole nanoseconds
-		return strconv.AppendInt(buf, int64(v.Duration()), 10)
+		return strconv.AppendBool(buf, v.Bool()), true
+	case slog.KindDuration: // as slog writes it: whole nanoseconds
+		return strconv.AppendInt(buf, int64(v.Duration()), 10), true
 	}
+	return buf, false
 }
 
 const hexDigits = "0123456789abcdef"
