@@ -13,14 +13,22 @@ import (
 	"time"
 )
 
-// rawExchange writes request bytes to p over one TCP connection and reads the reply the server writes.
-func rawExchange(t *testing.T, p *process, request string) (*http.Response, string) {
+// dial opens a TCP connection to p, closed when the test ends.
+func dial(t *testing.T, p *process) net.Conn {
 	t.Helper()
 	conn, err := net.Dial("tcp", p.addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// rawExchange writes request bytes to p over one TCP connection and reads the reply the server writes.
+func rawExchange(t *testing.T, p *process, request string) (*http.Response, string) {
+	t.Helper()
+	conn := dial(t, p)
+	defer conn.Close() // now: a test may send many of these
 	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
 	if _, err := io.WriteString(conn, request); err != nil {
 		t.Fatal(err)
@@ -36,12 +44,7 @@ func rawExchange(t *testing.T, p *process, request string) (*http.Response, stri
 
 func TestAHeaderSentSlowlyIsCutOffAtTheHeaderTimeout(t *testing.T) {
 	t.Parallel()
-	p := spawn(t, []string{envSigningKey + "=" + testKey})
-	conn, err := net.Dial("tcp", p.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := dial(t, spawn(t, []string{envSigningKey + "=" + testKey}))
 	began := time.Now()
 	if _, err := io.WriteString(conn, "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nX-Slow: "); err != nil {
 		t.Fatal(err)
@@ -74,12 +77,7 @@ func TestAHeaderSentSlowlyIsCutOffAtTheHeaderTimeout(t *testing.T) {
 
 func TestABodySentSlowlyIsCutOffAtTheReadTimeout(t *testing.T) {
 	t.Parallel()
-	p := spawn(t, []string{envSigningKey + "=" + testKey})
-	conn, err := net.Dial("tcp", p.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := dial(t, spawn(t, []string{envSigningKey + "=" + testKey}))
 	began := time.Now()
 	head := fmt.Sprintf("POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(roundOneBody))
 	if _, err := io.WriteString(conn, head); err != nil {
