@@ -202,7 +202,8 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 	return Verified{Offered: c.Offered, GoodUntil: time.Unix(c.GoodUntil, 0), ID: id}, nil
 }
 
-// Digest is the lowercase hex SHA3-256 of the JSON array [salon, message, openSlots]: what binds a state to one request.
+// Digest is the lowercase hex SHA3-256 of the JSON array [salon, message, openSlots], or
+// [salon, message, openSlots, name, contact] when the booking names its customer: what binds a state to one request.
 // The array is compact JSON written as JavaScript's JSON.stringify writes it, so any client can recompute it.
 // The strings must be valid UTF-8 (the decoder refuses anything else).
 func Digest(salon string, b step.Booking) string {
@@ -223,7 +224,12 @@ func digest(salon string, b step.Booking) [32]byte {
 		}
 		buf = appendJSONString(buf, slot)
 	}
-	return sha3.Sum256(append(buf, "]]"...))
+	buf = append(buf, ']')
+	if c := b.Customer; c != nil {
+		buf = appendJSONString(append(buf, ','), c.Name)
+		buf = appendJSONString(append(buf, ','), c.Contact)
+	}
+	return sha3.Sum256(append(buf, ']'))
 }
 
 // appendJSONString writes s as a JSON string the way JSON.stringify does: only the quote, the

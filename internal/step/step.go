@@ -6,6 +6,15 @@ package step
 type Booking struct {
 	Message   string
 	OpenSlots []string
+	// Customer is whom the booking is for; nil when the app didn't say. A salon with a calendar requires one.
+	Customer *Customer
+}
+
+// Customer is whom a booking is for, in the customer's own words.
+type Customer struct {
+	Name string
+	// Contact is a phone number or an e-mail address, as the customer wrote it.
+	Contact string
 }
 
 // Reply is what round two brings back: nothing yet (round one), a time the customer accepted, or a refusal to choose.
