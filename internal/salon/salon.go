@@ -1,4 +1,5 @@
-// Package salon holds a salon's settings and turns its weekly opening hours into open slots: pure, with no clock and no I/O.
+// This file holds a salon's settings, their bounds and the slot type.
+
 package salon
 
 import "time"
@@ -8,6 +9,7 @@ const (
 	MaxNameChars       = 100
 	MaxPhoneChars      = 40
 	MaxPrices          = 20
+	MaxPriceChars      = 100 // each of a price line's two words, the service and its price
 	MinSlotMinutes     = 5
 	MaxSlotMinutes     = 480
 	DefaultSlotMinutes = 45
@@ -55,4 +57,17 @@ type Slot struct {
 	Start time.Time
 	// Label is the start in English in the salon's zone, such as "Saturday 5 December, 10:30".
 	Label string
+}
+
+// WithDefaults returns s with a zero SlotMinutes read as DefaultSlotMinutes and a zero
+// HorizonDays as DefaultHorizonDays: on the wire a field left out is zero, and means the default.
+// Any other value is kept, for Check to judge.
+func (s Settings) WithDefaults() Settings {
+	if s.SlotMinutes == 0 {
+		s.SlotMinutes = DefaultSlotMinutes
+	}
+	if s.HorizonDays == 0 {
+		s.HorizonDays = DefaultHorizonDays
+	}
+	return s
 }
