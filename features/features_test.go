@@ -46,4 +46,5 @@ func initializeScenario(sc *godog.ScenarioContext) {
 	stateSteps(sc, w)
 	contractSteps(sc, w)
 	harnessSteps(sc, w)
+	calendarSteps(sc, &calendarWorld{})
 }

@@ -158,6 +158,12 @@ func (w *world) listen() error {
 // overHTTP is a handler that forwards each request to base over a real connection and copies the reply
 // back, so that apitest checks an exchange that really crossed HTTP.
 func (w *world) overHTTP(client *http.Client, base string) http.Handler {
+	return relay(client, base, func() { w.relayed.Add(1) })
+}
+
+// relay is a handler that forwards each request to base over a real connection and copies the
+// reply back, calling relayed for each exchange that crossed.
+func relay(client *http.Client, base string, relayed func()) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		out, err := http.NewRequestWithContext(r.Context(), r.Method, base+r.URL.RequestURI(), r.Body)
 		if err != nil {
@@ -172,7 +178,7 @@ func (w *world) overHTTP(client *http.Client, base string) http.Handler {
 			return
 		}
 		defer res.Body.Close()
-		w.relayed.Add(1)
+		relayed()
 		maps.Copy(rw.Header(), res.Header)
 		rw.WriteHeader(res.StatusCode)
 		_, _ = io.Copy(rw, res.Body)

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	_ "time/tzdata" // salons' zones load in an image with no zone database
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -100,6 +101,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer closeOfferer()
 	svc.Offerer = offerer
+	closeCalendar, err := openCalendar(ctx, cfg, &svc)
+	if err != nil {
+		return err
+	}
+	defer closeCalendar()
+	if svc.OwnerToken, err = cfg.ownerToken(log); err != nil {
+		return err
+	}
 	if cfg.redisURL != "" {
 		redisspent.LogTo(log)
 		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout)
@@ -130,30 +139,37 @@ type config struct {
 	redisTimeout time.Duration
 	corsOrigins  []string
 	model        modelConfig
+	db           string // the calendar's database URL; empty is none
+	owner        string // the owner's token; empty is none
+	cacheDir     string // where -dev keeps its demo database
+	stderr       io.Writer
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys)}
+	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys), owner: getenv(envOwnerToken),
+		cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
-	fs.BoolVar(&cfg.dev, "dev", false, "with no signing key configured, sign with a random per-process key")
+	fs.BoolVar(&cfg.dev, "dev", false, "fill in what isn't configured for a local try: a random signing key and owner's token, a SQLite calendar in the user's cache directory, and the demo salon "+demoSalon)
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
 	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every Redis call")
+	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
-			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only)\n\nflags:\n",
-			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys)
+			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
+			"             %s (at least %d characters), %s, %s, %s\n\nflags:\n",
+			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
 	if fs.NArg() > 0 {
-		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen and openapi", fs.Arg(0))
+		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck and mcp", fs.Arg(0))
 	}
 	if cfg.redisTimeout <= 0 {
 		return config{}, fmt.Errorf("-redis-timeout must be positive, got %s", cfg.redisTimeout)

@@ -50,7 +50,7 @@ func pick(t *testing.T, base, time, state string) (int, string) {
 
 func TestStandinProposesRoundOneAndTheServedLogKeepsEachCall(t *testing.T) {
 	servedLog := filepath.Join(t.TempDir(), "served.jsonl")
-	s := start(t, nil, "-dev", "-model", "standin", "-served-log", servedLog)
+	s := start(t, map[string]string{envSigningKey: testKey}, "-model", "standin", "-served-log", servedLog)
 	question, times, state := ask(t, s.base)
 	if question != "Would sun-11:00 or sun-13:00 suit you?" || strings.Join(times, ",") != "sun-11:00,sun-13:00" {
 		t.Fatalf("got %q offering %q, want the stand-in's Sunday question", question, times)

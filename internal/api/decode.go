@@ -70,6 +70,9 @@ func decodeFields(salon string, body []byte) (booking.Request, error) {
 		return booking.Request{}, err
 	}
 	r.Booking.OpenSlots = slots
+	if r.Booking.Customer, err = decodeCustomer(present(args["customer"])); err != nil {
+		return booking.Request{}, err
+	}
 
 	if raw := present(top["requestState"]); raw != nil {
 		var state string
@@ -125,6 +128,44 @@ func decodeSlots(raw json.RawMessage) ([]string, error) {
 		slots[i] = slot
 	}
 	return slots, nil
+}
+
+// decodeCustomer reads arguments.customer: nil when absent, else a name and a contact within their bounds.
+func decodeCustomer(raw json.RawMessage) (*step.Customer, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	var fields map[string]json.RawMessage
+	if raw[0] != '{' || json.Unmarshal(raw, &fields) != nil {
+		return nil, badRequest("arguments.customer must be an object")
+	}
+	var c step.Customer
+	if err := decodeString(present(fields["name"]), &c.Name); err != nil {
+		return nil, badRequest("arguments.customer.name must be a string")
+	}
+	if err := decodeString(present(fields["contact"]), &c.Contact); err != nil {
+		return nil, badRequest("arguments.customer.contact must be a string")
+	}
+	if err := checkCustomer(c); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// checkCustomer refuses a customer's name or contact outside its bounds, or holding a control character.
+func checkCustomer(c step.Customer) error {
+	for _, f := range [...]struct {
+		name, value string
+		max         int
+	}{{"name", c.Name, MaxCustomerNameChars}, {"contact", c.Contact, MaxContactChars}} {
+		if n := utf8.RuneCountInString(f.value); n < 1 || n > f.max {
+			return badRequest(fmt.Sprintf("arguments.customer.%s must be 1 to %d characters", f.name, f.max))
+		}
+		if strings.IndexFunc(f.value, unicode.IsControl) >= 0 {
+			return badRequest(fmt.Sprintf("arguments.customer.%s must not hold control characters", f.name))
+		}
+	}
+	return nil
 }
 
 // decodeString reads a JSON string, refusing absence and every other type.
@@ -365,7 +406,7 @@ func stringEnd(body []byte, open int) (int, bool) {
 
 // wireNames are the keys decodeUsual reads. encoding/json matches struct fields without regard to
 // case, so a body holding a key that folds to one of these without being it isn't usual.
-var wireNames = [...]string{"arguments", "inputResponses", "requestState", "message", "openSlots"}
+var wireNames = [...]string{"arguments", "inputResponses", "requestState", "message", "openSlots", "customer", "name", "contact"}
 
 // usualRequest is the body as decodeUsual reads it; a nil pointer is a field absent or null. A
 // null slot reads as "", which no slot may be, so such a body goes the field-by-field way too.
@@ -373,6 +414,10 @@ type usualRequest struct {
 	Arguments struct {
 		Message   *string  `json:"message"`
 		OpenSlots []string `json:"openSlots"`
+		Customer  *struct {
+			Name    *string `json:"name"`
+			Contact *string `json:"contact"`
+		} `json:"customer"`
 	} `json:"arguments"`
 	InputResponses json.RawMessage `json:"inputResponses"`
 	RequestState   *string         `json:"requestState"`
@@ -395,9 +440,19 @@ func decodeUsual(salon string, body []byte) (booking.Request, bool) {
 			return booking.Request{}, false
 		}
 	}
+	var customer *step.Customer
+	if c := a.Customer; c != nil {
+		if c.Name == nil || c.Contact == nil {
+			return booking.Request{}, false
+		}
+		customer = &step.Customer{Name: *c.Name, Contact: *c.Contact}
+		if checkCustomer(*customer) != nil {
+			return booking.Request{}, false
+		}
+	}
 	return booking.Request{
 		Salon:          salon,
-		Booking:        step.Booking{Message: *a.Message, OpenSlots: a.OpenSlots},
+		Booking:        step.Booking{Message: *a.Message, OpenSlots: a.OpenSlots, Customer: customer},
 		InputResponses: present(u.InputResponses),
 		RequestState:   u.RequestState,
 	}, true

@@ -12,6 +12,7 @@ import (
 	"salon/internal/answer"
 	"salon/internal/booking"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 )
 
 // problem is a refusal the API itself decides, with its status and the outcome it counts as.
@@ -53,17 +54,34 @@ func classify(err error) (status int, outcome, reason string) {
 		p  *problem
 		ar answer.Refusal
 		sr requeststate.Refusal
+		lr salon.Refusal
+		ns booking.NoSalon
+		nb booking.NoBooking
+		nl booking.NoSlot
+		sb booking.SlotBooked
 		he *echo.HTTPError
 	)
 	switch {
 	case errors.As(err, &p):
 		return p.status, p.outcome, p.reason
+	case errors.As(err, &ns):
+		return http.StatusNotFound, "no_salon", ns.Error()
+	case errors.As(err, &nb):
+		return http.StatusNotFound, "no_booking", nb.Error()
+	case errors.As(err, &nl):
+		return http.StatusNotFound, "no_slot", nl.Error()
+	case errors.As(err, &sb):
+		return http.StatusConflict, "slot_booked", sb.Error()
+	case errors.As(err, &lr):
+		return http.StatusBadRequest, "invalid_settings", lr.Error()
 	case errors.As(err, &ar):
 		return http.StatusBadRequest, domainOutcome(ar, "never_offered"), ar.Error()
 	case errors.As(err, &sr):
 		return http.StatusBadRequest, domainOutcome(sr, "refused"), sr.Error()
 	case errors.Is(err, booking.ErrUnpaired):
 		return errUnpaired.status, errUnpaired.outcome, errUnpaired.reason
+	case errors.Is(err, booking.ErrCustomerRequired):
+		return http.StatusBadRequest, "customer_required", booking.ErrCustomerRequired.Error()
 	case errors.Is(err, booking.ErrUnavailable):
 		return errUnavailable.status, errUnavailable.outcome, errUnavailable.reason
 	case errors.As(err, &he):
@@ -80,10 +98,16 @@ func domainOutcome(refusal error, otherwise string) string {
 }
 
 // errorHandler is Echo's one place where errors become replies: a JSON string body naming the reason.
-func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+// A store that failed is logged with its cause and counted; the client hears only that the service is unavailable.
+func errorHandler(log *slog.Logger, m *metrics) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
+		}
+		var storeErr *booking.StoreError
+		if errors.As(err, &storeErr) {
+			log.Error("the store failed", "error", storeErr.Cause.Error(), "path", c.Path())
+			m.storeErrors.Inc()
 		}
 		code, outcome, reason := classify(err)
 		if code >= http.StatusInternalServerError && code != http.StatusServiceUnavailable {

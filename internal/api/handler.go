@@ -45,6 +45,13 @@ type Service struct {
 	// Offerer chooses round one's times and question, before the pure step asks. Nil is
 	// booking.DefaultOfferer: the first two open slots and "Which time suits you?".
 	Offerer booking.Offerer
+	// Calendar, when set, owns the registered salons' open times and records every booking.
+	// Nil is the stateless mode: the app owns its calendar, and no salon can be read.
+	Calendar booking.Calendar
+	// BookingID returns a fresh booking id; used with Calendar.
+	BookingID func() string
+	// OwnerToken guards the owner's endpoints. Empty: they don't exist.
+	OwnerToken string
 
 	desk    *booking.Desk
 	metrics *metrics
@@ -87,12 +94,7 @@ func (s *Service) book(c echo.Context) error {
 		return err
 	}
 	result, err := s.desk.Book(c.Request().Context(), req)
-	var storeErr *booking.StoreError
 	switch {
-	case errors.As(err, &storeErr):
-		s.Log.Error("the spent-state store failed", "error", storeErr.Cause.Error())
-		s.metrics.storeErrors.Inc()
-		return errUnavailable
 	case err != nil:
 		return err
 	case result.Question != nil:
@@ -136,7 +138,7 @@ func complete(o step.Outcome) CompleteResult {
 	r := CompleteResult{ResultType: ResultComplete}
 	switch o := o.(type) {
 	case step.Booked:
-		r.StructuredContent = Outcome{Status: StatusBooked, Slot: o.Slot, Say: o.Say}
+		r.StructuredContent = Outcome{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
 	case step.NotBooked:
 		r.StructuredContent = Outcome{Status: StatusNotBooked, Say: o.Say}
 	}

@@ -40,7 +40,8 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 // build assembles the document from the wire types, with its references unresolved.
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
-	for _, v := range []any{BookRequest{}, InputRequiredResult{}, CompleteResult{}, Answer{}} {
+	for _, v := range []any{BookRequest{}, InputRequiredResult{}, CompleteResult{}, Answer{},
+		SalonSettings{}, SalonView{}, SalonList{}, BookingList{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -68,6 +69,9 @@ func build() (*openapi3.T, error) {
 			},
 		},
 	})
+	for _, name := range []string{"SalonSettings", "SalonView"} {
+		schemas[name].Value.Properties["hours"] = hoursSchema(schemas[name].Value.Properties["hours"].Value.Description)
+	}
 	schemas["Refusal"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Type:        &openapi3.Types{openapi3.TypeString},
 		Description: "Why the request was refused, as one sentence. The exact strings are part of the contract.",
@@ -82,11 +86,17 @@ func build() (*openapi3.T, error) {
 				"input_required with a question and a signed requestState; round two sends the same arguments " +
 				"with the customer's answer and the state untouched, and completes.",
 		},
-		Servers:    openapi3.Servers{{URL: "/"}},
-		Paths:      openapi3.NewPaths(),
-		Components: &openapi3.Components{Schemas: schemas},
+		Servers: openapi3.Servers{{URL: "/"}},
+		Paths:   openapi3.NewPaths(),
+		Components: &openapi3.Components{Schemas: schemas, SecuritySchemes: openapi3.SecuritySchemes{
+			ownerScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
+				WithBearerFormat("opaque").
+				WithDescription("The owner's token (BOOKING_OWNER_TOKEN), as Authorization: Bearer <token>. " +
+					"Without a token configured, the owner's operations answer 404.")},
+		}},
 	}
 	doc.Paths.Set("/salons/{salon}/book", &openapi3.PathItem{Post: bookOperation()})
+	addSalonPaths(doc)
 	text := openapi3.NewStringSchema().NewRef()
 	doc.Paths.Set("/healthz", &openapi3.PathItem{Get: &openapi3.Operation{
 		OperationID: "health",
@@ -133,6 +143,7 @@ func bookOperation() *openapi3.Operation {
 		Responses: openapi3.NewResponses(
 			openapi3.WithStatus(http.StatusOK, jsonResponse("A question to answer, or the completed booking.", component("BookResult"))),
 			openapi3.WithStatus(http.StatusBadRequest, refusal("The request was refused; the body names the reason.")),
+			openapi3.WithStatus(http.StatusNotFound, refusal("With a calendar configured, the salon is not registered.")),
 			openapi3.WithStatus(http.StatusRequestEntityTooLarge, refusal("The body is over the size limit.")),
 			openapi3.WithStatus(http.StatusUnsupportedMediaType, refusal("The body is not labelled application/json.")),
 			openapi3.WithStatus(http.StatusServiceUnavailable, refusal("The service can't complete bookings now.")),
@@ -168,6 +179,9 @@ func fromTags(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schem
 		}
 		if n, ok := number("maxLength"); ok {
 			s.MaxLength = &n
+		}
+		if n, ok := number("minLength"); ok {
+			s.MinLength = n
 		}
 	case reflect.Slice:
 		if n, ok := number("minItems"); ok {

@@ -51,7 +51,7 @@ func New(s Service) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = echo.ExtractIPDirect() // forwarding headers come from anyone
 	e.Logger.SetOutput(io.Discard)
-	e.HTTPErrorHandler = errorHandler(s.Log)
+	e.HTTPErrorHandler = errorHandler(s.Log, s.metrics)
 	e.Use(observe(s.Log, s.metrics), middleware.RecoverWithConfig(middleware.RecoverConfig{
 		DisableErrorHandler: true, // observe hands the error to the error handler, with the context it notes in
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
@@ -63,6 +63,7 @@ func New(s Service) *echo.Echo {
 	e.Use(securityHeaders(apiContentSecurityPolicy))
 
 	e.POST(BookPath, s.book)
+	s.routeSalons(e)
 	serveApp(e, s.App)
 	e.GET("/openapi.json", serveDocument)
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, "ok") })
@@ -75,7 +76,10 @@ func New(s Service) *echo.Echo {
 // the MCP tool) builds its desk here from the same Service, so they share one implementation of
 // the rules, one signer and one spent store.
 func NewDesk(s Service) *booking.Desk {
-	return &booking.Desk{Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent, Offerer: s.Offerer}
+	return &booking.Desk{
+		Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent, Offerer: s.Offerer,
+		Calendar: s.Calendar, BookingID: s.BookingID,
+	}
 }
 
 // MCPPath is where MountMCP serves the Model Context Protocol endpoint.

@@ -10,6 +10,9 @@ const (
 	MaxMessageChars = 1000
 	MaxOpenSlots    = 50
 	MaxSlotChars    = 64
+	// A customer's name and contact, in characters.
+	MaxCustomerNameChars = 100
+	MaxContactChars      = 200
 )
 
 // The values of resultType and of structuredContent.status.
@@ -30,8 +33,15 @@ type BookRequest struct {
 
 // BookArguments is the app's booking: the customer's words and the slots still open, in the app's order.
 type BookArguments struct {
-	Message   string   `json:"message" maxLength:"1000" doc:"The customer's words."`
-	OpenSlots []string `json:"openSlots" maxItems:"50" uniqueItems:"true" itemMinLength:"1" itemMaxLength:"64" doc:"The slots still open, in the app's order. Opaque to the server."`
+	Message   string    `json:"message" maxLength:"1000" doc:"The customer's words."`
+	OpenSlots []string  `json:"openSlots" maxItems:"50" uniqueItems:"true" itemMinLength:"1" itemMaxLength:"64" doc:"The slots still open, in the app's order. Opaque to the server."`
+	Customer  *Customer `json:"customer,omitempty" doc:"Whom the booking is for. Required at a salon with a calendar; the request state is bound to it."`
+}
+
+// Customer is whom a booking is for, as the customer wrote it.
+type Customer struct {
+	Name    string `json:"name" minLength:"1" maxLength:"100" doc:"The customer's name."`
+	Contact string `json:"contact" minLength:"1" maxLength:"200" doc:"A phone number or an e-mail address, as the customer writes it."`
 }
 
 // InputRequiredResult is round one's answer when there is something to choose: a question and the state to send back with its answer.
@@ -88,6 +98,8 @@ type Outcome struct {
 	Status string `json:"status" enum:"booked|not_booked"`
 	Slot   string `json:"slot,omitempty" doc:"The booked slot; present only when status is booked."`
 	Say    string `json:"say" doc:"What to tell the customer. Shown, never parsed."`
+	// Booking is the calendar's reference; present only when a salon's calendar recorded the booking.
+	Booking string `json:"booking,omitempty" doc:"The booking's reference at a salon with a calendar; present only when status is booked there."`
 }
 
 // Answer is one entry of inputResponses: MCP's elicitation result.

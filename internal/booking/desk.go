@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"salon/internal/answer"
 	"salon/internal/requeststate"
 	"salon/internal/step"
 )
@@ -65,6 +64,14 @@ type Desk struct {
 	Spent requeststate.Spent
 	// Offerer chooses round one's times and question. Nil is DefaultOfferer.
 	Offerer Offerer
+	// Calendar, when set, owns every salon's open times and records every booking: only registered
+	// salons are served, and a state is spent in the calendar's database, not in Spent.
+	// Nil is the stateless mode, where the app owns its calendar.
+	Calendar Calendar
+	// BookingID returns a fresh, URL-safe booking id of at least 16 random bytes. Used with Calendar.
+	BookingID func() string
+
+	zones zones
 }
 
 // Offerer decides what round one asks when something is open: which times, in which words.
@@ -94,11 +101,14 @@ func (d *Desk) Book(ctx context.Context, r Request) (Result, error) {
 	if d.Keys == nil {
 		return Result{}, ErrUnavailable
 	}
+	if d.Calendar != nil {
+		return d.bookAtSalon(ctx, r)
+	}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
 	}
 	if r.RequestState == nil {
-		return d.roundOne(ctx, r), nil
+		return d.ask(ctx, r, r.Booking), nil
 	}
 	return d.roundTwo(ctx, r)
 }
@@ -110,17 +120,19 @@ func CanAsk(b step.Booking) bool {
 	return asks
 }
 
-// roundOne asks the offerer only when something is open, so an empty list never reaches a model.
-func (d *Desk) roundOne(ctx context.Context, r Request) Result {
+// ask answers round one of r, offering from open: the request's slots that are open (all of them
+// without a calendar). The offerer is asked only when something is open, so an empty list never
+// reaches a model. The state is bound to r as it came, and carries the times offered.
+func (d *Desk) ask(ctx context.Context, r Request, open step.Booking) Result {
 	offerer := d.Offerer
 	if offerer == nil {
 		offerer = DefaultOfferer
 	}
 	var offer step.Offer
-	if len(r.Booking.OpenSlots) > 0 {
-		offer = offerer.Offer(ctx, r.Booking)
+	if len(open.OpenSlots) > 0 {
+		offer = offerer.Offer(ctx, open)
 	}
-	o := step.Ask(r.Booking, offer)
+	o := step.Ask(open, offer)
 	q, ok := o.(step.Question)
 	if !ok {
 		return Result{Outcome: o}
@@ -130,11 +142,7 @@ func (d *Desk) roundOne(ctx context.Context, r Request) Result {
 }
 
 func (d *Desk) roundTwo(ctx context.Context, r Request) (Result, error) {
-	verified, err := requeststate.Verify(*d.Keys, d.Now(), r.Salon, r.Booking, *r.RequestState)
-	if err != nil {
-		return Result{}, err
-	}
-	ans, err := answer.Parse(verified.Offered, r.InputResponses)
+	verified, ans, err := d.check(r, d.Now())
 	if err != nil {
 		return Result{}, err
 	}

@@ -55,6 +55,8 @@ type Question struct {
 type Booked struct {
 	Slot string
 	Say  string
+	// Booking is the calendar's reference for it; empty when no calendar recorded it (the app owns its calendar).
+	Booking string
 }
 
 // NotBooked is a completed request that booked nothing, and what to tell the customer.

@@ -1,5 +1,6 @@
-// End to end: builds the app and the real bookingd (dev mode), then books through the page in headless Debian Chromium.
+// End to end: builds the app and the real bookingd (no calendar: the page owns its slots), then books through the page in headless Debian Chromium.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -77,10 +78,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   const log = openSync(join(artifacts, 'bookingd.log'), 'w');
   const env = { ...process.env };
-  delete env['BOOKING_SIGNING_KEY'];
+  env['BOOKING_SIGNING_KEY'] = randomBytes(32).toString('hex');
   delete env['BOOKING_PREVIOUS_SIGNING_KEYS'];
   delete env['BOOKING_REDIS_URL'];
-  bookingd = spawn(binary, ['-dev', '-addr', `127.0.0.1:${port}`], { env, stdio: ['ignore', log, log] });
+  delete env['BOOKING_DATABASE_URL'];
+  bookingd = spawn(binary, ['-addr', `127.0.0.1:${port}`], { env, stdio: ['ignore', log, log] });
   await waitHealthy(`${base}/healthz`, 30_000);
 
   context = await chromium.launchPersistentContext(join(scratch, 'profile'), {

@@ -98,7 +98,8 @@ func (c *Client) Do(req *http.Request) (Reply, error) {
 	if err != nil {
 		return reply, fmt.Errorf("the document has no route for %s %s: %w", req.Method, req.URL.Path, err)
 	}
-	in := &openapi3filter.RequestValidationInput{Request: check, PathParams: params, Route: route}
+	in := &openapi3filter.RequestValidationInput{Request: check, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: bearer}}
 	requestErr := openapi3filter.ValidateRequest(context.Background(), in)
 	if requestErr != nil && reply.Status == http.StatusOK {
 		return reply, fmt.Errorf("the server answered 200 to a request the document refuses: %w", requestErr)
@@ -114,6 +115,16 @@ func (c *Client) Do(req *http.Request) (Reply, error) {
 		return reply, fmt.Errorf("the document doesn't describe the reply %d %s: %w", reply.Status, reply.Body, err)
 	}
 	return reply, nil
+}
+
+// bearer holds a request to the document's bearer scheme: it must carry Authorization: Bearer and a token.
+// Whether the token is the right one is the server's to say.
+func bearer(_ context.Context, in *openapi3filter.AuthenticationInput) error {
+	token, ok := strings.CutPrefix(in.RequestValidationInput.Request.Header.Get("Authorization"), "Bearer ")
+	if in.SecurityScheme.Type != "http" || in.SecurityScheme.Scheme != "bearer" || !ok || token == "" {
+		return fmt.Errorf("no bearer token for the scheme %s", in.SecuritySchemeName)
+	}
+	return nil
 }
 
 func pathEscape(segment string) string {

@@ -1,0 +1,204 @@
+// This file holds the desk's calendar mode: the server owns each salon's open times and records every booking.
+
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"salon/internal/answer"
+	"salon/internal/requeststate"
+	"salon/internal/salon"
+	"salon/internal/step"
+	"salon/internal/store"
+)
+
+// Calendar is the salons' database, as the desk and the owner's operations use it. *store.Store is one.
+// Any error but the store's named ones means the database failed, and the request answers 503.
+type Calendar interface {
+	PutSalon(ctx context.Context, id string, s salon.Settings) error
+	Salon(ctx context.Context, id string) (salon.Settings, error)
+	Salons(ctx context.Context) ([]store.Summary, error)
+	Calendar(ctx context.Context, id string, from time.Time) (store.Calendar, error)
+	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *store.Hold, now time.Time) (store.Outcome, error)
+	Bookings(ctx context.Context, salon string, from, to time.Time) ([]store.Booking, error)
+	Cancel(ctx context.Context, salon, booking string) (store.Booking, error)
+	CloseSlot(ctx context.Context, salon string, start time.Time) error
+	OpenSlot(ctx context.Context, salon string, start time.Time) error
+	Ping(ctx context.Context) error
+}
+
+// The refusals only a desk with a calendar makes.
+const (
+	ErrCustomerRequired Refusal = "arguments.customer is required at this salon"
+)
+
+// NoSalon refuses a salon that isn't registered, or any salon when no calendar is configured.
+type NoSalon string
+
+func (n NoSalon) Error() string { return "there is no salon " + string(n) }
+
+// MaxOpenSlots is how many open slots a salon's view lists at most: as many as round one may send.
+const MaxOpenSlots = 50
+
+// SayTaken is what a customer hears when the time they chose was taken before their answer came.
+func SayTaken(label string) string { return label + " was taken meanwhile, so nothing is booked." }
+
+// SayYours is what a customer hears when the time they chose is booked for them.
+func SayYours(label string) string { return label + " is yours." }
+
+// View is a salon as its page and its assistant read it: the settings and the slots open now.
+type View struct {
+	ID       string
+	Settings salon.Settings
+	// Open are the slots open now, earliest first, at most MaxOpenSlots.
+	Open []salon.Slot
+}
+
+// Salon reads a salon and the slots it holds open now. Without a calendar every salon is NoSalon.
+func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
+	if d.Calendar == nil {
+		return View{}, NoSalon(id)
+	}
+	now := d.Now()
+	cal, loc, err := d.calendar(ctx, id, now)
+	if err != nil {
+		return View{}, err
+	}
+	return View{ID: id, Settings: cal.Settings, Open: openSlots(cal, loc, now, MaxOpenSlots)}, nil
+}
+
+// holdsOpen reports whether slot is one of the salon's slots, ahead of now within its horizon, and neither booked nor closed.
+func holdsOpen(cal store.Calendar, loc *time.Location, now time.Time, slot string) bool {
+	start, ok := salon.ParseSlotID(slot, loc)
+	if !ok || !salon.Holds(cal.Settings, loc, now, start) {
+		return false
+	}
+	_, taken := cal.Taken[start.Unix()]
+	return !taken
+}
+
+// openSlots is the first limit slots of the salon's horizon that start after now and are neither
+// booked nor closed.
+func openSlots(cal store.Calendar, loc *time.Location, now time.Time, limit int) []salon.Slot {
+	return salon.Open(cal.Settings, loc, now, func(start time.Time) bool {
+		_, taken := cal.Taken[start.Unix()]
+		return taken
+	}, limit)
+}
+
+// calendar reads a salon's calendar from now on, and the zone its times are in.
+func (d *Desk) calendar(ctx context.Context, id string, now time.Time) (store.Calendar, *time.Location, error) {
+	cal, err := d.Calendar.Calendar(ctx, id, now)
+	switch {
+	case errors.Is(err, store.ErrNoSalon):
+		return store.Calendar{}, nil, NoSalon(id)
+	case err != nil:
+		return store.Calendar{}, nil, &StoreError{Cause: err}
+	}
+	loc, err := d.zones.load(cal.Settings.TimeZone)
+	if err != nil {
+		return store.Calendar{}, nil, &StoreError{Cause: fmt.Errorf("salon %s: %w", id, err)}
+	}
+	return cal, loc, nil
+}
+
+// bookAtSalon answers a round at a salon with a calendar: the salon must be registered and the
+// customer named; round one offers only slots the calendar holds open, and round two spends the
+// state and books in one transaction.
+func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
+	now := d.Now()
+	cal, loc, err := d.calendar(ctx, r.Salon, now)
+	if err != nil {
+		return Result{}, err
+	}
+	if r.Booking.Customer == nil {
+		return Result{}, ErrCustomerRequired
+	}
+	if (r.InputResponses == nil) != (r.RequestState == nil) {
+		return Result{}, ErrUnpaired
+	}
+	if r.RequestState == nil {
+		held := r.Booking
+		held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
+			return !holdsOpen(cal, loc, now, slot)
+		})
+		return d.ask(ctx, r, held), nil
+	}
+	verified, ans, err := d.check(r, now)
+	if err != nil {
+		return Result{}, err
+	}
+	offered, accepted := ans.Accepted()
+	if !accepted {
+		if _, err := d.spendAtSalon(ctx, verified, nil, now); err != nil {
+			return Result{}, err
+		}
+		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
+	}
+	slot := offered.Time()
+	start, err := time.Parse(time.RFC3339, slot)
+	if err != nil {
+		// Only a slot id this desk offered can be here, so this is a state of another era; it holds no slot.
+		return Result{}, &StoreError{Cause: fmt.Errorf("the offered slot %q is not a slot id", slot)}
+	}
+	label := salon.Label(start, loc)
+	hold := &store.Hold{
+		ID: d.BookingID(), Salon: r.Salon, Slot: slot, Start: start,
+		Name: r.Booking.Customer.Name, Contact: r.Booking.Customer.Contact, Words: r.Booking.Message,
+	}
+	out, err := d.spendAtSalon(ctx, verified, hold, now)
+	if err != nil {
+		return Result{}, err
+	}
+	if out.Booking == nil {
+		return Result{Outcome: step.NotBooked{Say: SayTaken(label)}}, nil
+	}
+	got := out.Booking
+	return Result{Outcome: step.Booked{Slot: got.Slot, Say: SayYours(salon.Label(got.Start, loc)), Booking: got.ID}}, nil
+}
+
+// spendAtSalon spends a verified state, booking hold when there is one, in the calendar's one transaction.
+func (d *Desk) spendAtSalon(ctx context.Context, v requeststate.Verified, hold *store.Hold, now time.Time) (store.Outcome, error) {
+	out, err := d.Calendar.Spend(ctx, v.ID, v.GoodUntil, hold, now)
+	switch {
+	case errors.Is(err, requeststate.ErrAlreadyUsed):
+		return store.Outcome{}, requeststate.ErrAlreadyUsed
+	case err != nil:
+		return store.Outcome{}, &StoreError{Cause: err}
+	}
+	return out, nil
+}
+
+// check verifies round two's state against the request at now, then parses the answer against the
+// times the state carried. Nothing is spent.
+func (d *Desk) check(r Request, now time.Time) (requeststate.Verified, answer.Answer, error) {
+	verified, err := requeststate.Verify(*d.Keys, now, r.Salon, r.Booking, *r.RequestState)
+	if err != nil {
+		return requeststate.Verified{}, answer.Answer{}, err
+	}
+	ans, err := answer.Parse(verified.Offered, r.InputResponses)
+	if err != nil {
+		return requeststate.Verified{}, answer.Answer{}, err
+	}
+	return verified, ans, nil
+}
+
+// zones loads time zones once each: time.LoadLocation reads the zone database every call.
+type zones struct{ loaded sync.Map } // zone name → *time.Location
+
+func (z *zones) load(name string) (*time.Location, error) {
+	if loc, ok := z.loaded.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	z.loaded.Store(name, loc)
+	return loc, nil
+}
