@@ -46,6 +46,7 @@ const (
 	envPreviousKeys = "BOOKING_PREVIOUS_SIGNING_KEYS"
 	envRedisURL     = "BOOKING_REDIS_URL"
 	envCORSOrigins  = "BOOKING_CORS_ORIGINS"
+	envMCPToken     = "BOOKING_MCP_TOKEN"
 )
 
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
@@ -113,9 +114,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if stdio {
 		return serveMCPStdio(ctx, svc, os.Stdin, stdout)
 	}
+	if err := checkMCPToken(cfg.mcpToken); err != nil {
+		return err
+	}
 	app := api.New(svc)
 	api.AllowOrigins(app, cfg.corsOrigins)
-	api.MountMCP(app, mcpEndpoint(svc))
+	api.MountMCP(app, mcpEndpoint(svc, cfg.mcpToken))
 	return serve(ctx, cfg.addr, app, log)
 }
 
@@ -129,11 +133,12 @@ type config struct {
 	redisURL     string
 	redisTimeout time.Duration
 	corsOrigins  []string
+	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys)}
+	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken)}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
@@ -145,8 +150,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
-			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only)\n\nflags:\n",
-			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys)
+			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
+			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open)\n\nflags:\n",
+			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envMCPToken, minMCPTokenChars)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
