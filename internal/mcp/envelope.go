@@ -4,12 +4,14 @@ package mcp
 
 import (
 	"bytes"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -27,10 +29,11 @@ const (
 // has the type it expects, so the SDK can't fail on it.
 type message struct {
 	kind kind
-	// id is the id as sent (nil for a notification). exact says whether the SDK carries it as
-	// sent: a string, or an integer written plainly within ±(2^53−1). The SDK reads ids through
-	// float64, so 9007199254740993 would come back as 9007199254740992 and 1.0 as 1; such ids
-	// travel through the SDK under a stand-in and are written back as sent.
+	// id is the id as sent (nil for a notification). exact says whether the SDK writes it back
+	// byte for byte: a string with no escapes, or an integer written plainly within ±(2^53−1).
+	// The SDK reads ids through float64, so 9007199254740993 would come back as
+	// 9007199254740992 and 1.0 as 1, and decodes strings, so "\u0041" would come back as "A";
+	// such ids travel through the SDK under a stand-in and are written back as sent.
 	id    json.RawMessage
 	exact bool
 	// idAt is where the id's member value lies in the message (from the colon to the value's
@@ -96,7 +99,7 @@ func readMessage(data []byte) (message, *refusal) {
 		if !integer && raw[0] != '"' {
 			return message{}, invalid(nil, "id must be a string or an integer")
 		}
-		m.id, m.exact, m.idAt = raw, exact || raw[0] == '"', idAt
+		m.id, m.exact, m.idAt = raw, exact || (raw[0] == '"' && plainString(raw)), idAt
 	}
 	if raw := members["jsonrpc"]; string(raw) != `"2.0"` {
 		var version string
@@ -244,6 +247,21 @@ func integral(num string) bool {
 	digits := whole + fraction
 	point := min(max(len(whole)+exponent, 0), len(digits)) // digits from here on are fractional
 	return strings.Trim(digits[point:], "0") == ""
+}
+
+// plainString reports whether the JSON string raw reads back the same once decoded and encoded
+// again as the SDK does: valid UTF-8 with no escape, and none of the two characters encoding/json
+// always escapes (U+2028, U+2029).
+func plainString(raw json.RawMessage) bool {
+	return utf8.Valid(raw) && !bytes.ContainsAny(raw, "\\\u2028\u2029")
+}
+
+// standInPrefix begins the ids that stand in for ids the SDK can't carry: random, so no client
+// id is ever taken for one.
+func standInPrefix() string {
+	var nonce [12]byte
+	rand.Read(nonce[:])
+	return fmt.Sprintf("bookingd-id-%x-", nonce)
 }
 
 // wireError reads a response's error member into e: an object with an integer code and a string

@@ -4,7 +4,6 @@ package mcp
 
 import (
 	"bytes"
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
@@ -83,9 +82,7 @@ func Handler(server *sdk.Server, o HTTPOptions) http.Handler {
 		digest := sha256.Sum256([]byte(o.Token))
 		e.token = &digest
 	}
-	var nonce [12]byte
-	rand.Read(nonce[:])
-	e.standIn = fmt.Sprintf("bookingd-id-%x-", nonce)
+	e.standIn = standInPrefix()
 	return e
 }
 

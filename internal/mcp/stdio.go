@@ -5,7 +5,6 @@ package mcp
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,15 +45,13 @@ type lineTransport struct {
 
 // Connect starts reading lines; the connection is the session's only one.
 func (t *lineTransport) Connect(context.Context) (sdk.Connection, error) {
-	var nonce [12]byte
-	rand.Read(nonce[:])
 	c := &lineConn{
 		out:       t.out,
 		incoming:  make(chan jsonrpc.Message),
 		ended:     make(chan struct{}),
 		closed:    make(chan struct{}),
-		answered:  make(chan struct{}, 1),
-		standIn:   fmt.Sprintf("bookingd-id-%x-", nonce),
+		written:   make(chan struct{}, 1),
+		standIn:   standInPrefix(),
 		sentAs:    map[string]json.RawMessage{},
 		standInOf: map[string]string{},
 	}
@@ -74,7 +71,7 @@ type lineConn struct {
 
 	mu        sync.Mutex
 	pending   int                        // requests read and not yet answered
-	answered  chan struct{}              // signalled whenever a reply is written
+	written   chan struct{}              // signalled whenever a reply is written
 	standIn   string                     // the prefix of the ids that stand in for ids the SDK can't carry
 	next      int                        // the last stand-in's number
 	sentAs    map[string]json.RawMessage // a stand-in id → the id as the client sent it
@@ -289,7 +286,7 @@ func (c *lineConn) replied() {
 	c.pending--
 	c.mu.Unlock()
 	select {
-	case c.answered <- struct{}{}:
+	case c.written <- struct{}{}:
 	default:
 	}
 }
@@ -317,7 +314,7 @@ func (c *lineConn) drain(ctx context.Context) {
 			return
 		}
 		select {
-		case <-c.answered:
+		case <-c.written:
 		case <-ctx.Done():
 			return
 		case <-c.closed:

@@ -90,6 +90,7 @@ var Malformed = []Case{
 	{Name: "a message nested too deep", Message: `{"jsonrpc":"2.0","id":16,"method":"tools/list","params":{"x":` +
 		strings.Repeat("[", 1000) + strings.Repeat("]", 1000) + `}}`, Code: -32600, ID: "null"},
 	{Name: "a method the server doesn't know", Message: `{"jsonrpc":"2.0","id":17,"method":"unknown/method","params":{` + Meta + `}}`, Code: -32601, ID: "17"},
+	{Name: "a method the server doesn't know, before initialize", Message: `{"jsonrpc":"2.0","id":21,"method":"unknown/method"}`, Code: -32601, ID: "21"},
 	{Name: "a method of a feature not declared", Message: `{"jsonrpc":"2.0","id":"c","method":"completion/complete","params":{` + Meta + `}}`, Code: -32601, ID: `"c"`},
 	{Name: "a notification's method with an id", Message: `{"jsonrpc":"2.0","id":18,"method":"notifications/initialized"}`, Code: -32600, ID: "18"},
 	{Name: "a notification the server doesn't know", Message: `{"jsonrpc":"2.0","method":"notifications/unknown"}`},
@@ -99,9 +100,10 @@ var Malformed = []Case{
 }
 
 // IDs are ids of every valid kind, each as a client writes it; the reply carries it back the
-// same. The SDK alone would answer the large ones and 1.0 with other numbers.
+// same, byte for byte. The SDK alone would answer the large ones and 1.0 with other numbers, and
+// the strings with escapes (or U+2028) written otherwise.
 var IDs = []string{
 	`0`, `-1`, `42`, `9007199254740991`, `-9007199254740991`,
 	`9007199254740993`, `-9223372036854775808`, `123456789012345678901234567890`, `1.0`, `1e2`,
-	`"a"`, `""`, `"bookingd-id-0"`, `"🙂"`,
+	`"a"`, `""`, `"bookingd-id-0"`, `"🙂"`, "\"\u2028\"", `"\u0041"`, `"a\/b"`, `"\ud800"`, `"\ud83d\ude42"`,
 }

@@ -32,15 +32,10 @@ func ReadReply(t testing.TB, text string) Reply {
 	return r
 }
 
-// SameID reports whether the ids got and want (JSON) are the same: strings by their value, any
-// other id byte for byte, so a number comes back exactly as it was written.
+// SameID reports whether the ids got and want (JSON) are written the same, byte for byte: an id
+// comes back exactly as it was sent.
 func SameID(got, want json.RawMessage) bool {
-	got, want = bytes.TrimSpace(got), bytes.TrimSpace(want)
-	if len(got) > 0 && len(want) > 0 && got[0] == '"' && want[0] == '"' {
-		var g, w string
-		return json.Unmarshal(got, &g) == nil && json.Unmarshal(want, &w) == nil && g == w
-	}
-	return bytes.Equal(got, want)
+	return bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want))
 }
 
 // WantError checks text is a JSON-RPC error response with code and id (JSON).
