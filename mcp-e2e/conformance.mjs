@@ -1,4 +1,4 @@
-// Runs the official MCP conformance tool in server mode against /mcp of a freshly built bookingd: every scenario that applies to a server whose one tool is `book`, at the revision it belongs to.
+// Runs the official MCP conformance tool in server mode against /mcp of a freshly built bookingd: every scenario that applies to a server whose one tool is `book`, with a guide as its one resource and no prompts, at the revision it belongs to.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,13 +15,16 @@ const applicable = {
   '2026-07-28': [
     'server-stateless',
     'tools-list',
+    'resources-list',
+    'prompts-list',
+    'sep-2164-resource-not-found',
     'caching',
     'dns-rebinding-protection',
     'http-header-validation',
     'server-sse-multiple-streams',
     'input-required-result-unsupported-methods',
   ],
-  '2025-11-25': ['server-initialize', 'tools-list', 'ping', 'dns-rebinding-protection'],
+  '2025-11-25': ['server-initialize', 'tools-list', 'resources-list', 'prompts-list', 'ping', 'dns-rebinding-protection'],
 };
 
 /**

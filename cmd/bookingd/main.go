@@ -47,6 +47,7 @@ const (
 	envPreviousKeys = "BOOKING_PREVIOUS_SIGNING_KEYS"
 	envRedisURL     = "BOOKING_REDIS_URL"
 	envCORSOrigins  = "BOOKING_CORS_ORIGINS"
+	envMCPToken     = "BOOKING_MCP_TOKEN"
 )
 
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
@@ -122,9 +123,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if stdio {
 		return serveMCPStdio(ctx, svc, os.Stdin, stdout)
 	}
+	if err := checkMCPToken(cfg.mcpToken); err != nil {
+		return err
+	}
 	app := api.New(svc)
 	api.AllowOrigins(app, cfg.corsOrigins)
-	api.MountMCP(app, mcpEndpoint(svc))
+	api.MountMCP(app, mcpEndpoint(svc, cfg.mcpToken))
 	return serve(ctx, cfg.addr, app, log)
 }
 
@@ -138,6 +142,7 @@ type config struct {
 	redisURL     string
 	redisTimeout time.Duration
 	corsOrigins  []string
+	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
 	db           string // the calendar's database URL; empty is none
 	owner        string // the owner's token; empty is none
@@ -146,8 +151,8 @@ type config struct {
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys), owner: getenv(envOwnerToken),
-		cacheDir: userCacheDir(getenv), stderr: stderr}
+	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken),
+		owner: getenv(envOwnerToken), cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
@@ -161,8 +166,11 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
-			"             %s (at least %d characters), %s, %s, %s\n\nflags:\n",
-			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins)
+			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
+			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
+			"             %s, %s, %s\n\nflags:\n",
+			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
+			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

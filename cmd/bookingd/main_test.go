@@ -216,6 +216,7 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"a short previous key", map[string]string{envSigningKey: testKey, envPreviousKeys: testKey + ",abcd"}, nil, "BOOKING_PREVIOUS_SIGNING_KEYS: key 2 must be at least 32 bytes"},
 		{"a life that isn't positive", map[string]string{envSigningKey: testKey}, []string{"-state-ttl", "0s"}, "-state-ttl must be positive"},
 		{"an unknown argument", nil, []string{"serve"}, `unexpected argument "serve"`},
+		{"a short MCP token", map[string]string{envSigningKey: testKey, envMCPToken: "short"}, nil, "BOOKING_MCP_TOKEN must be at least 32 characters"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer

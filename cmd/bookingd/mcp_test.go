@@ -1,13 +1,16 @@
-// This file tests bookingd as an MCP server: `bookingd mcp` driven over stdio by the Go SDK's command transport, and /mcp beside the route on the same bookingd.
+// This file tests bookingd as an MCP server: `bookingd mcp` driven over stdio by the Go SDK's command transport and by raw lines, malformed ones included, and /mcp beside the route, raw, with and without its token.
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +20,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/testkit"
 )
 
@@ -196,5 +200,142 @@ func wantJSONLines(t *testing.T, logged string) {
 		if line != "" && json.Unmarshal([]byte(line), &rec) != nil {
 			t.Errorf("stderr line isn't JSON: %q", line)
 		}
+	}
+}
+
+// stdioSession runs `bookingd mcp` with env and returns the session a test drives over its stdin
+// and stdout. When the test ends, stdin is closed and the process must exit 0 with nothing more
+// written.
+func stdioSession(t *testing.T, env ...string) mcptest.Stdio {
+	t.Helper()
+	cmd, stderr := stdioServer(t, env...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	kill := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
+	lines := make(chan string, 16)
+	go func() {
+		defer close(lines)
+		read := bufio.NewScanner(stdout)
+		read.Buffer(nil, 1<<20)
+		for read.Scan() {
+			lines <- read.Text()
+		}
+	}()
+	t.Cleanup(func() {
+		defer kill.Stop()
+		_ = stdin.Close()
+		for line := range lines {
+			t.Errorf("a reply after the last exchange: %s", line)
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("bookingd mcp exited with %v after stdin closed, want 0\n%s", err, stderr)
+		}
+		wantJSONLines(t, stderr.String())
+	})
+	return mcptest.Stdio{Send: func(line string) { _, _ = io.WriteString(stdin, line+"\n") }, Lines: lines}
+}
+
+func TestBookingdMCPAnswersEveryMalformedLineAndGoesOn(t *testing.T) {
+	s := stdioSession(t, envSigningKey+"="+testKey)
+	for i, c := range mcptest.Malformed {
+		t.Run(c.Name, func(t *testing.T) { c.WantStdio(t, s, `"after-`+strconv.Itoa(i)+`"`) })
+	}
+	t.Run("ids of every kind come back as sent", func(t *testing.T) {
+		for _, id := range mcptest.IDs {
+			s.Send(mcptest.Discover(id))
+			line := s.Next(t)
+			if r := mcptest.ReadReply(t, line); r.Result == nil || !mcptest.SameID(r.ID, json.RawMessage(id)) {
+				t.Errorf("got %s, want a result with id %s", line, id)
+			}
+		}
+	})
+	t.Run("and it still books", func(t *testing.T) {
+		s.Send(`{"jsonrpc":"2.0","id":"book","method":"tools/call","params":{"name":"book","arguments":` + mustJSON(bookArgs) + `,` +
+			strings.Replace(mcptest.Meta, `"io.modelcontextprotocol/clientCapabilities":{}`, `"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}`, 1) + `}}`)
+		if line := s.Next(t); !strings.Contains(line, `"id":"book"`) || !strings.Contains(line, `"resultType":"input_required"`) {
+			t.Errorf("got %s, want round one's input_required", line)
+		}
+	})
+}
+
+// postMCP posts body to /mcp of base as a client of revision, with more headers, and returns the status, headers and body.
+func postMCP(t *testing.T, base, revision, body string, more map[string]string) (int, http.Header, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, base+api.MCPPath, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", revision)
+	for k, v := range more {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header, strings.TrimSpace(string(out))
+}
+
+func TestBookingdMCPOverHTTPAnswersEveryMalformedMessageInJSON(t *testing.T) {
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	for _, revision := range mcptest.Revisions {
+		for _, c := range mcptest.Malformed {
+			t.Run(revision+"/"+c.Name, func(t *testing.T) {
+				status, header, body := postMCP(t, p.base(), revision, c.Message, nil)
+				c.WantHTTP(t, revision, status, header, body)
+			})
+		}
+	}
+	for _, id := range mcptest.IDs {
+		status, _, body := postMCP(t, p.base(), mcp.ProtocolVersion, mcptest.Discover(id), map[string]string{"Mcp-Method": "server/discover"})
+		if r := mcptest.ReadReply(t, body); status != http.StatusOK || r.Result == nil || !mcptest.SameID(r.ID, json.RawMessage(id)) {
+			t.Errorf("id %s: got %d %s, want 200 and a result with id %s", id, status, body, id)
+		}
+	}
+	wantJSONLines(t, strings.Join(p.lines(), "\n"))
+}
+
+func TestBookingdMCPTokenGuardsHTTPAndLeavesStdioAlone(t *testing.T) {
+	const token = "s3cr3t-token-for-the-mcp-endpoint-0123456789"
+	p := spawn(t, []string{envSigningKey + "=" + testKey, envMCPToken + "=" + token})
+	discover := map[string]string{"Mcp-Method": "server/discover"}
+	status, header, body := postMCP(t, p.base(), mcp.ProtocolVersion, mcptest.Discover("1"), discover)
+	if status != http.StatusUnauthorized || header.Get("WWW-Authenticate") != "Bearer" || !strings.HasPrefix(body, `{"jsonrpc":"2.0","error":{"code":-32600,`) {
+		t.Errorf("no token: got %d WWW-Authenticate %q %s, want 401 Bearer and a JSON-RPC error", status, header.Get("WWW-Authenticate"), body)
+	}
+	discover["Authorization"] = "Bearer not-" + token
+	if status, _, body := postMCP(t, p.base(), mcp.ProtocolVersion, mcptest.Discover("2"), discover); status != http.StatusUnauthorized {
+		t.Errorf("a wrong token: got %d %s, want 401", status, body)
+	}
+	discover["Authorization"] = "Bearer " + token
+	if status, _, body := postMCP(t, p.base(), mcp.ProtocolVersion, mcptest.Discover("3"), discover); status != http.StatusOK {
+		t.Errorf("the token: got %d %s, want 200", status, body)
+	}
+	if status, _ := post(t, p.base()+"/salons/studio-nine/book", roundOneBody); status != http.StatusOK {
+		t.Errorf("the route: got %d, want 200 without any token", status)
+	}
+	for _, line := range p.lines() {
+		if strings.Contains(line, token) {
+			t.Errorf("the token reached the log: %s", line)
+		}
+	}
+	// stdio takes no token: the client that started it is its user.
+	s := stdioSession(t, envSigningKey+"="+testKey, envMCPToken+"="+token)
+	s.Send(mcptest.Discover("4"))
+	if r := mcptest.ReadReply(t, s.Next(t)); r.Result == nil {
+		t.Errorf("stdio with a token configured: got %+v, want a result", r)
 	}
 }

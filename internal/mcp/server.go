@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,31 +29,19 @@ const Version = "1.0.0"
 
 // NewServer returns an MCP server whose one tool, book, answers both rounds of a booking through
 // desk, the same desk (or one built from the same Service) as the HTTP route, so the rules, the
-// signer and the spent store are shared. log receives one line per call, never a requestState;
-// nil discards. The server is safe for concurrent use and may serve any number of transports.
+// signer and the spent store are shared. It also lists a guide to booking as a resource, and
+// puts caching hints (ttlMs, cacheScope) on server/discover, every list and resources/read. log
+// receives one line per call, never a requestState; nil discards. The server is safe for
+// concurrent use and may serve any number of transports.
 func NewServer(desk *booking.Desk, log *slog.Logger) *sdk.Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "salon-booking", Title: "Salon booking assistant", Version: Version},
-		&sdk.ServerOptions{Logger: warnings(log), Instructions: instructions,
-			// One tool that never changes, and no log messages to clients (the log goes to stderr).
-			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
-	s.AddTool(bookTool(), (&booker{desk: desk, log: log}).book)
-	s.AddReceivingMiddleware(toolsOnly)
+		&sdk.ServerOptions{Logger: warnings(log), Instructions: instructions, Capabilities: capabilities(), SetCacheable: setCacheable})
+	offer(s, &booker{desk: desk, log: log})
+	s.AddReceivingMiddleware(answeredOnly)
 	return s
-}
-
-// toolsOnly answers Method not found to the methods of features the server doesn't offer.
-// The SDK would answer an empty list of prompts or resources, which a client reads as a server
-// that handles them while its capabilities say it doesn't.
-func toolsOnly(next sdk.MethodHandler) sdk.MethodHandler {
-	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
-		if strings.HasPrefix(method, "prompts/") || strings.HasPrefix(method, "resources/") || method == "completion/complete" {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
-		}
-		return next(ctx, method, req)
-	}
 }
 
 // warnings is log for the SDK's own messages: warnings and errors only, since its lines at info

@@ -1,4 +1,4 @@
-// End to end: the official TypeScript MCP client books through /mcp of a running bookingd, its elicitation handler picking the first offered time and the client's own retry completing it.
+// End to end: the official TypeScript MCP client books through /mcp of a running bookingd, its elicitation handler picking the first offered time and the client's own retry completing it; once with /mcp open, once with a bearer token.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport, ProtocolError } from '@modelcontextprotocol/client';
@@ -6,99 +6,121 @@ import { buildBookingd, startBookingd, testKey } from '../bookingd.mjs';
 
 const booking = { salon: 'studio-nine', message: 'A cut on Saturday morning?', openSlots: ['sat-10:30', 'sat-11:30', 'sat-13:00'] };
 
+/** A bearer token for the runs that configure one: at least 32 characters. Never a real deployment's. */
+const mcpToken = 'e2e-token-0123456789abcdef0123456789abcdef';
+
 let build;
-let server;
-before(async () => {
+before(() => {
   build = buildBookingd();
-  server = await startBookingd(build.bin, { BOOKING_SIGNING_KEY: testKey });
 });
-after(async () => {
-  const exit = await server?.stop();
-  build?.remove();
-  assert.equal(exit?.code, 0, 'bookingd exits 0 on SIGTERM');
-});
+after(() => build?.remove());
 
-/** connect opens a client pinned to revision 2026-07-28 with capabilities, answering with elicit. */
-async function connect(capabilities, elicit) {
-  const client = new Client({ name: 'salon-e2e', version: '1.0.0' }, {
-    capabilities,
-    versionNegotiation: { mode: { pin: '2026-07-28' } },
+// Every test runs against a bookingd with /mcp open, then against one whose /mcp requires a
+// bearer token, which the client sends through its authProvider.
+for (const token of [undefined, mcpToken]) {
+  describe(`the official TypeScript client against bookingd /mcp, ${token ? 'with a bearer token' : 'open'}`, () => {
+    let server;
+    before(async () => {
+      server = await startBookingd(build.bin, { BOOKING_SIGNING_KEY: testKey, ...(token && { BOOKING_MCP_TOKEN: token }) });
+    });
+    after(async () => {
+      const exit = await server?.stop();
+      assert.equal(exit?.code, 0, 'bookingd exits 0 on SIGTERM');
+      if (token) assert.ok(server.logs.every((line) => !line.includes(token)), 'the token is never logged');
+    });
+
+    /** transport is the client's transport to /mcp, carrying the token when the run has one. */
+    const transport = () => new StreamableHTTPClientTransport(new URL('/mcp', server.url),
+      token ? { authProvider: { token: async () => token } } : undefined);
+
+    /** connect opens a client pinned to revision 2026-07-28 with capabilities, answering with elicit. */
+    async function connect(capabilities, elicit) {
+      const client = new Client({ name: 'salon-e2e', version: '1.0.0' }, {
+        capabilities,
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+      });
+      if (elicit) client.setRequestHandler('elicitation/create', elicit);
+      await client.connect(transport());
+      return client;
+    }
+
+    it('lists the one tool, book, with the route bounds', async () => {
+      const client = await connect({ elicitation: { form: {} } });
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name), ['book']);
+      const [book] = tools;
+      assert.equal(book.inputSchema.properties.openSlots.maxItems, 50);
+      assert.equal(book.inputSchema.properties.salon.maxLength, 64);
+      assert.deepEqual(book.outputSchema.required, ['status', 'say']);
+      assert.equal(book.annotations.readOnlyHint, false);
+      await client.close();
+    });
+
+    it('books the first offered time through its own retry', async () => {
+      const asked = [];
+      const client = await connect({ elicitation: { form: {} } }, async (request) => {
+        asked.push(request.params);
+        const [first] = request.params.requestedSchema.properties.time.enum;
+        return { action: 'accept', content: { time: first } };
+      });
+      const result = await client.callTool({ name: 'book', arguments: booking });
+      const want = { status: 'booked', slot: 'sat-10:30', say: 'sat-10:30 is yours.' };
+      assert.deepEqual(result.structuredContent, want);
+      assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify(want) }]);
+      assert.equal(asked.length, 1, 'asked once');
+      assert.equal(asked[0].mode, 'form');
+      assert.equal(asked[0].message, 'Which time suits you?');
+      assert.deepEqual(asked[0].requestedSchema.properties.time.enum, ['sat-10:30', 'sat-11:30']);
+      await client.close();
+    });
+
+    it('books nothing when the customer declines', async () => {
+      const client = await connect({ elicitation: { form: {} } }, async () => ({ action: 'decline' }));
+      const result = await client.callTool({ name: 'book', arguments: booking });
+      assert.deepEqual(result.structuredContent, { status: 'not_booked', say: 'No time was chosen, so nothing is booked.' });
+      await client.close();
+    });
+
+    it('tells a client without form elicitation which capability it lacks, and still completes with nothing open', async () => {
+      const client = await connect({});
+      await assert.rejects(client.callTool({ name: 'book', arguments: booking }), (err) => {
+        assert.ok(err instanceof ProtocolError, `got ${err}`);
+        assert.equal(err.code, -32021);
+        assert.match(err.message, /elicitation\.form/);
+        return true;
+      });
+      const result = await client.callTool({ name: 'book', arguments: { ...booking, openSlots: [] } });
+      assert.deepEqual(result.structuredContent, { status: 'not_booked', say: 'Nothing is open then, so the salon will call you.' });
+      await client.close();
+    });
+
+    it('refuses a replayed state with the route reason', async () => {
+      let state;
+      const client = new Client({ name: 'salon-e2e-manual', version: '1.0.0' }, {
+        capabilities: { elicitation: { form: {} } },
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        inputRequired: { autoFulfill: false },
+      });
+      await client.connect(transport());
+      const first = await client.callTool({ name: 'book', arguments: booking }, { allowInputRequired: true });
+      assert.equal(first.resultType, 'input_required');
+      state = first.requestState;
+      const retry = { name: 'book', arguments: booking, inputResponses: { time: { action: 'accept', content: { time: 'sat-11:30' } } }, requestState: state };
+      const second = await client.callTool(retry);
+      assert.deepEqual(second.structuredContent, { status: 'booked', slot: 'sat-11:30', say: 'sat-11:30 is yours.' });
+      await assert.rejects(client.callTool(retry), (err) => {
+        assert.equal(err.code, -32602);
+        assert.equal(err.message, 'requestState was already used');
+        return true;
+      });
+      await client.close();
+    });
+
+    if (token) {
+      it('refuses a client without the token', async () => {
+        const client = new Client({ name: 'salon-e2e-no-token', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+        await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url))), /401|nauthorized/);
+      });
+    }
   });
-  if (elicit) client.setRequestHandler('elicitation/create', elicit);
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url)));
-  return client;
 }
-
-describe('the official TypeScript client against bookingd /mcp', () => {
-  it('lists the one tool, book, with the route bounds', async () => {
-    const client = await connect({ elicitation: { form: {} } });
-    const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['book']);
-    const [book] = tools;
-    assert.equal(book.inputSchema.properties.openSlots.maxItems, 50);
-    assert.equal(book.inputSchema.properties.salon.maxLength, 64);
-    assert.deepEqual(book.outputSchema.required, ['status', 'say']);
-    assert.equal(book.annotations.readOnlyHint, false);
-    await client.close();
-  });
-
-  it('books the first offered time through its own retry', async () => {
-    const asked = [];
-    const client = await connect({ elicitation: { form: {} } }, async (request) => {
-      asked.push(request.params);
-      const [first] = request.params.requestedSchema.properties.time.enum;
-      return { action: 'accept', content: { time: first } };
-    });
-    const result = await client.callTool({ name: 'book', arguments: booking });
-    const want = { status: 'booked', slot: 'sat-10:30', say: 'sat-10:30 is yours.' };
-    assert.deepEqual(result.structuredContent, want);
-    assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify(want) }]);
-    assert.equal(asked.length, 1, 'asked once');
-    assert.equal(asked[0].mode, 'form');
-    assert.equal(asked[0].message, 'Which time suits you?');
-    assert.deepEqual(asked[0].requestedSchema.properties.time.enum, ['sat-10:30', 'sat-11:30']);
-    await client.close();
-  });
-
-  it('books nothing when the customer declines', async () => {
-    const client = await connect({ elicitation: { form: {} } }, async () => ({ action: 'decline' }));
-    const result = await client.callTool({ name: 'book', arguments: booking });
-    assert.deepEqual(result.structuredContent, { status: 'not_booked', say: 'No time was chosen, so nothing is booked.' });
-    await client.close();
-  });
-
-  it('tells a client without form elicitation which capability it lacks, and still completes with nothing open', async () => {
-    const client = await connect({});
-    await assert.rejects(client.callTool({ name: 'book', arguments: booking }), (err) => {
-      assert.ok(err instanceof ProtocolError, `got ${err}`);
-      assert.equal(err.code, -32021);
-      assert.match(err.message, /elicitation\.form/);
-      return true;
-    });
-    const result = await client.callTool({ name: 'book', arguments: { ...booking, openSlots: [] } });
-    assert.deepEqual(result.structuredContent, { status: 'not_booked', say: 'Nothing is open then, so the salon will call you.' });
-    await client.close();
-  });
-
-  it('refuses a replayed state with the route reason', async () => {
-    let state;
-    const client = new Client({ name: 'salon-e2e-manual', version: '1.0.0' }, {
-      capabilities: { elicitation: { form: {} } },
-      versionNegotiation: { mode: { pin: '2026-07-28' } },
-      inputRequired: { autoFulfill: false },
-    });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url)));
-    const first = await client.callTool({ name: 'book', arguments: booking }, { allowInputRequired: true });
-    assert.equal(first.resultType, 'input_required');
-    state = first.requestState;
-    const retry = { name: 'book', arguments: booking, inputResponses: { time: { action: 'accept', content: { time: 'sat-11:30' } } }, requestState: state };
-    const second = await client.callTool(retry);
-    assert.deepEqual(second.structuredContent, { status: 'booked', slot: 'sat-11:30', say: 'sat-11:30 is yours.' });
-    await assert.rejects(client.callTool(retry), (err) => {
-      assert.equal(err.code, -32602);
-      assert.equal(err.message, 'requestState was already used');
-      return true;
-    });
-    await client.close();
-  });
-});

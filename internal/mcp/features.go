@@ -1,0 +1,119 @@
+// This file holds what the server offers, in one place: the capabilities it declares, the tool, resources and prompts it registers, the methods it answers, and the caching hints on its results.
+
+package mcp
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// capabilities are what the server declares: tools, resources and prompts, none of which change
+// while it runs (no listChanged), no resource subscriptions, no completions, no logging (the log
+// goes to stderr).
+func capabilities() *sdk.ServerCapabilities {
+	return &sdk.ServerCapabilities{
+		Tools:     &sdk.ToolCapabilities{},
+		Resources: &sdk.ResourceCapabilities{},
+		Prompts:   &sdk.PromptCapabilities{},
+	}
+}
+
+// offer registers on s everything the capabilities declare: the book tool and the resources.
+// Prompts are registered here too; there are none yet, so prompts/list answers an empty list.
+func offer(s *sdk.Server, b *booker) {
+	s.AddTool(bookTool(), b.book)
+	for _, r := range resources() {
+		s.AddResource(r.about, r.read)
+	}
+}
+
+// answered lists the requests the server answers. A request for any other method is Method not
+// found (-32601), those of features it doesn't declare included: the SDK would answer them as if
+// it had them.
+var answered = map[string]bool{
+	"initialize":               true,
+	"ping":                     true,
+	"server/discover":          true,
+	"subscriptions/listen":     true,
+	"tools/list":               true,
+	"tools/call":               true,
+	"resources/list":           true,
+	"resources/templates/list": true,
+	"resources/read":           true,
+	"prompts/list":             true,
+	"prompts/get":              true,
+}
+
+// isNotification reports whether method names a notification (never answered, whatever its name).
+func isNotification(method string) bool { return strings.HasPrefix(method, "notifications/") }
+
+// methodNotFound is the error that answers a request for a method the server doesn't answer.
+func methodNotFound(method string) *jsonrpc.Error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+}
+
+// answeredOnly answers Method not found to the requests answered doesn't list.
+func answeredOnly(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		if !isNotification(method) && !answered[method] {
+			return nil, methodNotFound(method)
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// How long a client may keep a result before asking again (ttlMs). Every result is public
+// (cacheScope): nothing the server lists or reads depends on who asks.
+const (
+	// StableTTL covers what changes only with a new build: server/discover and the lists of tools,
+	// prompts and resource templates, and the guide's text.
+	StableTTL = 5 * time.Minute
+	// LiveTTL covers what changes while the server runs, and is at most a minute: the list of
+	// resources (salons are registered while it runs) and a salon's read (its open slots).
+	LiveTTL = 30 * time.Second
+)
+
+// setCacheable decides the caching hints of every result that carries them. resources/read keeps
+// the hint its resource's handler gave.
+func setCacheable(_ context.Context, req sdk.Request, c *sdk.Cacheable) {
+	c.CacheScope = "public"
+	switch req.(type) {
+	case *sdk.ReadResourceRequest:
+	case *sdk.ListResourcesRequest:
+		c.TTLMs = int(LiveTTL.Milliseconds())
+	default: // server/discover, tools/list, prompts/list, resources/templates/list
+		c.TTLMs = int(StableTTL.Milliseconds())
+	}
+}
+
+// resource is one resource the server lists, with its handler.
+type resource struct {
+	about *sdk.Resource
+	read  sdk.ResourceHandler
+}
+
+// GuideURI is the resource that tells an assistant how a booking goes, in Markdown.
+const GuideURI = "booking://guide"
+
+//go:embed guide.md
+var guideText string
+
+// resources are the resources the server lists.
+func resources() []resource {
+	return []resource{{
+		about: &sdk.Resource{URI: GuideURI, Name: "guide", Title: "How a booking goes", MIMEType: "text/markdown",
+			Description: "How to book a salon time with the book tool: what to send, how the customer is asked, and what the result says."},
+		read: func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+			return &sdk.ReadResourceResult{
+				Cacheable: sdk.Cacheable{TTLMs: int(StableTTL.Milliseconds())},
+				Contents:  []*sdk.ResourceContents{{URI: GuideURI, MIMEType: "text/markdown", Text: guideText}},
+			}, nil
+		},
+	}}
+}

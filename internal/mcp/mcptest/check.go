@@ -1,0 +1,117 @@
+// This file holds the checks the tests run on what the server answers: one JSON-RPC reply, an HTTP answer, and a stdio exchange of a case and a valid request.
+
+package mcptest
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Reply is one JSON-RPC response as the server wrote it, its id kept as written.
+type Reply struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  json.RawMessage `json:"result"`
+	Error   *struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// ReadReply decodes one reply, failing the test on anything that isn't a JSON-RPC 2.0 response.
+func ReadReply(t testing.TB, text string) Reply {
+	t.Helper()
+	var r Reply
+	if err := json.Unmarshal([]byte(text), &r); err != nil || r.JSONRPC != "2.0" || (r.Result == nil) == (r.Error == nil) {
+		t.Fatalf("got %q, want one JSON-RPC 2.0 response with a result or an error", text)
+	}
+	return r
+}
+
+// SameID reports whether the ids got and want (JSON) are written the same, byte for byte: an id
+// comes back exactly as it was sent.
+func SameID(got, want json.RawMessage) bool {
+	return bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want))
+}
+
+// WantError checks text is a JSON-RPC error response with code and id (JSON).
+func WantError(t testing.TB, text string, code int64, id string) {
+	t.Helper()
+	r := ReadReply(t, text)
+	if r.Error == nil || r.Error.Code != code || !SameID(r.ID, json.RawMessage(id)) {
+		t.Errorf("got %s, want a JSON-RPC error %d with id %s", text, code, id)
+	}
+}
+
+// WantHTTP checks an HTTP answer to c from a client of revision: status, Content-Type and body.
+func (c Case) WantHTTP(t testing.TB, revision string, status int, header http.Header, body string) {
+	t.Helper()
+	wantStatus, code, id := c.HTTP(revision)
+	if status != wantStatus {
+		t.Errorf("got %d %s, want %d", status, body, wantStatus)
+	}
+	if code == 0 {
+		if body != "" {
+			t.Errorf("got the body %s, want none", body)
+		}
+		return
+	}
+	if ct := header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("got Content-Type %q, want application/json", ct)
+	}
+	WantError(t, body, code, id)
+}
+
+// Stdio is a session over stdio as a test drives it: send writes one line, and lines yields each
+// line written back, closed when the server's output ends.
+type Stdio struct {
+	Send  func(line string)
+	Lines <-chan string
+}
+
+// waitFor bounds how long a reply may take.
+const waitFor = 10 * time.Second
+
+// Next returns the next line written back, failing the test if none comes in time.
+func (s Stdio) Next(t testing.TB) string {
+	t.Helper()
+	select {
+	case line, ok := <-s.Lines:
+		if !ok {
+			t.Fatal("the server's output ended, want a reply")
+		}
+		return line
+	case <-time.After(waitFor):
+		t.Fatalf("no reply within %s", waitFor)
+	}
+	return ""
+}
+
+// WantStdio writes c's message and then Discover(after), and requires c's answer (or none) and
+// the discovery result, in either order, and nothing else: the session goes on.
+func (c Case) WantStdio(t testing.TB, s Stdio, after string) {
+	t.Helper()
+	s.Send(c.Message)
+	s.Send(Discover(after))
+	answered, discovered := c.Code == 0 || c.Response, false
+	for !answered || !discovered {
+		line := s.Next(t)
+		r := ReadReply(t, line)
+		switch {
+		case !discovered && SameID(r.ID, json.RawMessage(after)):
+			if r.Result == nil {
+				t.Errorf("the request after it: got %s, want a result", line)
+			}
+			discovered = true
+		case !answered:
+			WantError(t, line, c.Code, c.ID)
+			answered = true
+		default:
+			t.Errorf("got the reply %s, want none", line)
+		}
+	}
+}
