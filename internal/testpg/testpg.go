@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -33,6 +34,8 @@ type Server struct {
 	port  int
 	owner *syscall.Credential // whom initdb and postgres run as; nil when the test isn't root
 	proc  *process
+	// shared is set on the server Shared hands out, which no test may stop.
+	shared bool
 }
 
 // process is one run of postgres. Its goroutine holds the OS thread that started it, because the
@@ -46,11 +49,63 @@ type process struct {
 // Start initialises a new cluster in a temporary directory and runs postgres on a free loopback
 // port, with fsync off for speed, trust authentication and its socket in that directory. It returns
 // once the server accepts connections, and stops it and removes the directory when the test ends.
+// The server is the test's own, to Stop and Start; Shared is quicker for tests that don't.
 //
 // Under go test -short it skips the test. Without -short, a PostgreSQL that isn't installed fails
 // the test: `make test` installs it. As root, initdb and postgres run as the postgres user, or as
 // nobody where there is none, since postgres refuses to run as root.
 func Start(tb testing.TB) *Server {
+	tb.Helper()
+	s := launch(tb)
+	tb.Cleanup(s.remove)
+	return s
+}
+
+// shared is the server Main runs for the tests of one test binary.
+var shared struct {
+	sync.Mutex
+	main bool // Main is running the tests
+	srv  *Server
+}
+
+// Main runs the tests, with one server that Shared hands to every test that asks, and stops it and
+// removes its directory after. Call it from the package's TestMain: os.Exit(testpg.Main(m)).
+func Main(m *testing.M) int {
+	shared.Lock()
+	shared.main = true
+	shared.Unlock()
+	code := m.Run()
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.srv != nil {
+		shared.srv.remove()
+		shared.srv = nil
+	}
+	return code
+}
+
+// Shared returns the test binary's one server, started as Start starts one the first time a test
+// asks, and kept until Main ends. Each test takes a database of its own with URL; none may Stop it.
+// It needs the package's TestMain to call Main, and skips under -short as Start does.
+func Shared(tb testing.TB) *Server {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("needs a real PostgreSQL server: skipped under -short")
+	}
+	shared.Lock()
+	defer shared.Unlock()
+	if !shared.main {
+		tb.Fatal("testpg.Shared needs the package's TestMain to run the tests with testpg.Main")
+	}
+	if shared.srv == nil {
+		shared.srv = launch(tb)
+		shared.srv.shared = true
+	}
+	return shared.srv
+}
+
+// launch makes and starts a server, failing tb if it can't.
+func launch(tb testing.TB) *Server {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("needs a real PostgreSQL server: skipped under -short")
@@ -64,12 +119,12 @@ func Start(tb testing.TB) *Server {
 		tb.Fatal(err)
 	}
 	s := &Server{tb: tb, bin: bin, dir: dir}
-	tb.Cleanup(func() {
-		s.Stop()
-		if err := os.RemoveAll(dir); err != nil {
-			tb.Errorf("removing %s: %v", dir, err)
+	ok := false
+	defer func() {
+		if !ok {
+			s.remove()
 		}
-	})
+	}()
 	if os.Geteuid() == 0 {
 		s.owner, err = unprivileged()
 		if err != nil {
@@ -91,8 +146,17 @@ func Start(tb testing.TB) *Server {
 	}
 	s.port = ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
-	s.Start()
+	s.start()
+	ok = true
 	return s
+}
+
+// remove stops the server and removes its directory.
+func (s *Server) remove() {
+	s.stop()
+	if err := os.RemoveAll(s.dir); err != nil {
+		fmt.Fprintf(os.Stderr, "testpg: removing %s: %v\n", s.dir, err)
+	}
 }
 
 // newestBin finds the bin directory of the newest PostgreSQL Debian installs under /usr/lib/postgresql.
@@ -167,8 +231,17 @@ func (s *Server) URL(tb testing.TB) string {
 	return s.url(name)
 }
 
-// Start (re)starts the server on its port and data directory and waits until it accepts connections.
+// Start restarts a server Stop stopped, on its port and data directory, and waits until it accepts
+// connections. Starting a running server does nothing. A shared server can't be stopped or started.
 func (s *Server) Start() {
+	s.tb.Helper()
+	if s.shared {
+		panic("testpg: the shared server can't be started by a test: use testpg.Start for one of its own")
+	}
+	s.start()
+}
+
+func (s *Server) start() {
 	s.tb.Helper()
 	if s.proc != nil {
 		return
@@ -231,6 +304,13 @@ func (s *Server) Start() {
 // Stop shuts the server down (fast shutdown: open sessions are ended) and waits for it to exit,
 // keeping the data directory and port for Start. Stopping a stopped server does nothing.
 func (s *Server) Stop() {
+	if s.shared {
+		panic("testpg: the shared server can't be stopped by a test: use testpg.Start for one of its own")
+	}
+	s.stop()
+}
+
+func (s *Server) stop() {
 	if s.proc == nil {
 		return
 	}

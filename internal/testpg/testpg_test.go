@@ -5,6 +5,7 @@ package testpg_test
 import (
 	"context"
 	"database/sql"
+	"os"
 	"testing"
 	"time"
 
@@ -12,6 +13,8 @@ import (
 
 	"salon/internal/testpg"
 )
+
+func TestMain(m *testing.M) { os.Exit(testpg.Main(m)) }
 
 func open(t *testing.T, url string) *sql.DB {
 	t.Helper()
@@ -23,8 +26,19 @@ func open(t *testing.T, url string) *sql.DB {
 	return db
 }
 
+func TestTheSharedServerIsOneServer(t *testing.T) {
+	first, second := testpg.Shared(t), testpg.Shared(t)
+	if first != second || first.Addr() != second.Addr() {
+		t.Errorf("got servers at %s and %s, want one", first.Addr(), second.Addr())
+	}
+	var one int
+	if err := open(t, first.URL(t)).QueryRowContext(t.Context(), "SELECT 1").Scan(&one); err != nil || one != 1 {
+		t.Errorf("got %d, %v, want 1", one, err)
+	}
+}
+
 func TestEachURLIsAFreshDatabase(t *testing.T) {
-	srv := testpg.Start(t)
+	srv := testpg.Shared(t)
 	ctx := context.Background()
 	first, second := open(t, srv.URL(t)), open(t, srv.URL(t))
 	if _, err := first.ExecContext(ctx, "CREATE TABLE marks (n INTEGER)"); err != nil {
