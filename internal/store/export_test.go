@@ -11,3 +11,10 @@ func (s *Store) Batches() int64 {
 	}
 	return s.batch.batches.Load()
 }
+
+// Queued is how many of s's SQLite spends wait for a batch.
+func (s *Store) Queued() int {
+	s.batch.mu.Lock()
+	defer s.batch.mu.Unlock()
+	return len(s.batch.queue)
+}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"salon/internal/requeststate"
 	"salon/internal/store"
@@ -109,6 +110,28 @@ func TestSpendSingleUse(t *testing.T) {
 					t.Errorf("bookings: got %v after the refused spend, want %v as before", after, before)
 				}
 			})
+		}
+	})
+}
+
+func TestAStateWhoseSpendWasSweptBooksNoMore(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, _ := b.withSalon(t)
+		id := stateID(t.Name())
+		if _, err := s.Spend(t.Context(), id, goodUntil, hold("first", "studio-nine", at(2)), now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Sweep(t.Context(), goodUntil.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		// Verify would refuse the state by now; the bookings' unique state refuses it below that.
+		out, err := s.Spend(t.Context(), id, goodUntil, hold("second", "studio-nine", at(3)), now)
+		if !errors.Is(err, requeststate.ErrAlreadyUsed) {
+			t.Errorf("got %+v, %v, want ErrAlreadyUsed", out, err)
+		}
+		list, err := s.Bookings(t.Context(), "studio-nine", now, at(24))
+		if err != nil || len(list) != 1 || list[0].ID != "first" {
+			t.Errorf("got %v, %v, want the first booking alone", list, err)
 		}
 	})
 }
