@@ -1,5 +1,5 @@
-// This file holds the tests of SQLite's batched spends: spends that queue while the writer is busy
-// share the next transaction, and batching changes no outcome.
+// This file holds the tests of SQLite's batched spends: shared transactions that change no outcome.
+
 package store_test
 
 import (

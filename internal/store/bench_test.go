@@ -1,5 +1,5 @@
-// This file holds the benchmarks of Spend booking a free slot and of reading a calendar, on both
-// databases, one caller at a time and many at once.
+// This file holds the benchmarks of Spend and of reading a calendar, on both databases.
+
 package store_test
 
 import (

@@ -1,5 +1,5 @@
-// This file holds the owner's side of the bookings: listing and cancelling them, closing and
-// opening slots, and sweeping spent states.
+// This file holds the owner's side of bookings: listing, cancelling, closing and opening, sweeping.
+
 package store
 
 import (

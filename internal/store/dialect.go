@@ -1,4 +1,5 @@
 // This file holds the few ways SQLite and PostgreSQL differ, as one dialect value for each.
+
 package store
 
 import (

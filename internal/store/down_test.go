@@ -1,5 +1,5 @@
-// This file holds the tests of a database that fails or goes away, of reopening one, and of
-// Open's refusals.
+// This file holds the tests of a database that goes away or is reopened, and of Open's refusals.
+
 package store_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the store's example: registering a salon and booking one of its slots.
+
 package store_test
 
 import (

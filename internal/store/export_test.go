@@ -1,3 +1,5 @@
+// This file holds what the tests see of the store's insides.
+
 package store
 
 // Unique reports whether err is a violated unique or primary key constraint in s's database, for

@@ -1,5 +1,5 @@
-// This file holds what the store's tests share: running a test against both databases, a fresh
-// store, a raw connection to its database, and the fixtures.
+// This file holds what the store's tests share: both databases, fresh stores, raw SQL, fixtures.
+
 package store_test
 
 import (

@@ -1,5 +1,5 @@
-// This file holds the tests of the owner's calls on both databases: listing and cancelling
-// bookings, closing and opening slots, and sweeping spent states.
+// This file holds the tests of the owner's calls: bookings, cancelling, closing and opening, sweeping.
+
 package store_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the statement cache: each statement prepared once per pool and reused.
+
 package store
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the salons: registering one, reading its settings, and reading its calendar.
+
 package store
 
 import (

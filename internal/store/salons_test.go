@@ -1,5 +1,5 @@
-// This file holds the tests of registering salons and reading their settings and calendars, on
-// both databases.
+// This file holds the tests of registering salons and reading their settings and calendars.
+
 package store_test
 
 import (

@@ -1,5 +1,5 @@
-// This file holds the tests of the schema's own refusals, on both databases: rows written straight
-// through SQL, past the store's code, that would break the calendar's invariants.
+// This file holds the tests of the schema's own refusals of rows written straight through SQL.
+
 package store_test
 
 import (

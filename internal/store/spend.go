@@ -1,5 +1,5 @@
-// This file holds Spend: spending a request state and booking its slot in one transaction, with
-// SQLite's spends batched into shared transactions.
+// This file holds Spend: a state spent and its slot booked in one transaction, batched on SQLite.
+
 package store
 
 import (

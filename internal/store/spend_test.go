@@ -1,5 +1,5 @@
-// This file holds the tests of Spend on both databases: booking and reading back, every way a slot
-// is taken, declining, single use, and the races for one slot and for one state.
+// This file holds the tests of Spend: booking, every way a slot is taken, single use, and races.
+
 package store_test
 
 import (

@@ -1,5 +1,5 @@
-// Tests of the PostgreSQL test server: it answers, gives each caller a database of its own, and
-// keeps its data across Stop and Start.
+// This file holds the tests of the PostgreSQL test server: fresh databases, data kept across restarts.
+
 package testpg_test
 
 import (
