@@ -114,7 +114,11 @@ func launch(tb testing.TB) *Server {
 	if err != nil {
 		tb.Fatalf("%v: run make test, which installs postgresql", err)
 	}
-	dir, err := os.MkdirTemp("", "testpg-")
+	base := ""
+	if os.Geteuid() == 0 && !reachable(os.TempDir()) {
+		base = "/tmp" // the unprivileged user must reach the directory
+	}
+	dir, err := os.MkdirTemp(base, "testpg-")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -179,6 +183,19 @@ func newestBin() (string, error) {
 		return 0
 	})
 	return filepath.Dir(found[len(found)-1]), nil
+}
+
+// reachable reports whether every user may pass through dir and each directory above it.
+func reachable(dir string) bool {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		info, err := os.Stat(d)
+		if err != nil || info.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		if d == filepath.Dir(d) {
+			return true
+		}
+	}
 }
 
 // unprivileged is the postgres user, or nobody where there is none.
