@@ -18,7 +18,7 @@ build: web
 web:
 	cd web && npm ci --no-audit --no-fund && npm run build
 
-## test: every check and test: gofmt, go vet, Go tests under the race detector (with a real Redis),
+## test: every check and test: gofmt, go vet, Go tests under the race detector (with a real Redis and PostgreSQL),
 ## every fuzz target for a bounded time, the web app's tests and contract check, and the end-to-end
 ## test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool
 test: deps check gotest fuzz webtest e2e mcptest
@@ -27,6 +27,7 @@ test: deps check gotest fuzz webtest e2e mcptest
 deps:
 	@missing=""; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing="$$missing postgresql"; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \

@@ -1,0 +1,159 @@
+// This file holds the owner's side of bookings: listing, cancelling, closing and opening, sweeping.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// bookingColumns are a booking's columns in the order scanBooking reads them.
+const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status`
+
+func scanBooking(row scanner) (Booking, error) {
+	var b Booking
+	var start, bookedAt int64
+	if err := row.Scan(&b.ID, &b.Salon, &b.Slot, &start, &b.Name, &b.Contact, &b.Words, &bookedAt, &b.Status); err != nil {
+		return Booking{}, err
+	}
+	b.Start, b.BookedAt = instant(start), instant(bookedAt)
+	return b, nil
+}
+
+// booking reads the booking id back.
+func (s *Store) booking(ctx context.Context, id string) (Booking, error) {
+	return scanBooking(s.r.queryRow(ctx, qBooking, text(id)))
+}
+
+// salonExists reports whether the salon id is registered.
+func (s *Store) salonExists(ctx context.Context, id string) (bool, error) {
+	var one int
+	err := s.r.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`, text(id)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Bookings lists the salon's bookings, live and cancelled, whose slots start at or after from and
+// before to, earliest slot first (then earliest booked): ErrNoSalon when no salon is registered
+// under the id.
+func (s *Store) Bookings(ctx context.Context, salon string, from, to time.Time) ([]Booking, error) {
+	rows, err := s.r.query(ctx, `SELECT `+bookingColumns+` FROM bookings
+		WHERE salon = $1 AND starts_at >= $2 AND starts_at < $3
+		ORDER BY starts_at, booked_at, id`, text(salon), from.Unix(), to.Unix())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var all []Booking
+	for rows.Next() {
+		b, err := scanBooking(rows)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(all) == 0 {
+		if ok, err := s.salonExists(ctx, salon); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, ErrNoSalon
+		}
+	}
+	return all, nil
+}
+
+// Cancel makes the salon's booking cancelled, so its slot is open again, and returns it as the
+// database then shows it. Cancelling a cancelled booking changes nothing and returns it again.
+// An unknown salon gives ErrNoSalon; an unknown booking of a known salon, ErrNoBooking.
+func (s *Store) Cancel(ctx context.Context, salon, booking string) (Booking, error) {
+	res, err := s.w.exec(ctx,
+		`UPDATE bookings SET status = 'cancelled' WHERE salon = $1 AND id = $2`, text(salon), text(booking))
+	if err != nil {
+		return Booking{}, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return Booking{}, err
+	} else if n == 0 {
+		if ok, err := s.salonExists(ctx, salon); err != nil {
+			return Booking{}, err
+		} else if !ok {
+			return Booking{}, ErrNoSalon
+		}
+		return Booking{}, ErrNoBooking
+	}
+	return s.booking(ctx, booking)
+}
+
+// CloseSlot closes the salon's slot starting at start, so it isn't offered or booked. Closing a
+// closed slot changes nothing. A live-booked slot gives ErrSlotBooked, an unknown salon ErrNoSalon,
+// and neither changes anything. A close and a booking of one slot racing end with one of them.
+func (s *Store) CloseSlot(ctx context.Context, salon string, start time.Time) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	var one int
+	err = w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.lockSalon, text(salon)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNoSalon
+	}
+	if err != nil {
+		return err
+	}
+	var booked bool
+	if err := w.queryRow(ctx,
+		`SELECT EXISTS (SELECT 1 FROM bookings WHERE salon = $1 AND starts_at = $2 AND status = 'booked')`,
+		text(salon), start.Unix()).Scan(&booked); err != nil {
+		return err
+	}
+	if booked {
+		return ErrSlotBooked
+	}
+	if _, err := w.exec(ctx,
+		`INSERT INTO closed_slots (salon, starts_at) VALUES ($1, $2) ON CONFLICT (salon, starts_at) DO NOTHING`,
+		text(salon), start.Unix()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// OpenSlot opens the salon's slot starting at start again, if it was closed; opening an open slot
+// changes nothing. An unknown salon gives ErrNoSalon.
+func (s *Store) OpenSlot(ctx context.Context, salon string, start time.Time) error {
+	res, err := s.w.exec(ctx,
+		`DELETE FROM closed_slots WHERE salon = $1 AND starts_at = $2`, text(salon), start.Unix())
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		if ok, err := s.salonExists(ctx, salon); err != nil {
+			return err
+		} else if !ok {
+			return ErrNoSalon
+		}
+	}
+	return nil
+}
+
+// Sweep deletes the spent states whose goodUntil is more than a few seconds before now, so the
+// spent set holds about one state life of spends, and reports how many it deleted. A state swept
+// can no longer verify anywhere. Bookings are never swept.
+func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	res, err := s.w.exec(ctx,
+		`DELETE FROM spent_states WHERE good_until < $1`, now.Add(-keepAfter).Unix())
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}

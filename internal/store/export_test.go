@@ -1,0 +1,22 @@
+// This file holds what the tests see of the store's insides.
+
+package store
+
+// Unique reports whether err is a violated unique or primary key constraint in s's database, for
+// the tests of the schema's own refusals.
+func (s *Store) Unique(err error) bool { return s.d.unique(err) }
+
+// Batches is how many shared transactions s's SQLite spends have begun; 0 on PostgreSQL.
+func (s *Store) Batches() int64 {
+	if s.batch == nil {
+		return 0
+	}
+	return s.batch.batches.Load()
+}
+
+// Queued is how many of s's SQLite spends wait for a batch.
+func (s *Store) Queued() int {
+	s.batch.mu.Lock()
+	defer s.batch.mu.Unlock()
+	return len(s.batch.queue)
+}

@@ -1,0 +1,198 @@
+// This file holds the salons: registering one, reading its settings, and reading its calendar.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"salon/internal/salon"
+)
+
+// storedPrice is a price line as the prices column holds it. Its words are []byte, so JSON carries
+// them in base64 and they read back byte for byte, even bytes that aren't UTF-8.
+type storedPrice struct {
+	Service []byte `json:"service"`
+	Price   []byte `json:"price"`
+}
+
+// storedHours is the hours column: by weekday number, each interval as [start, end] in minutes.
+type storedHours map[time.Weekday][][2]salon.Clock
+
+// encodeSettings gives the prices and hours columns. A nil list or map stays nil, and an empty
+// one empty, so the settings read back exactly as put.
+func encodeSettings(set salon.Settings) (prices, hours string, err error) {
+	var sp []storedPrice
+	if set.Prices != nil {
+		sp = make([]storedPrice, len(set.Prices))
+		for i, p := range set.Prices {
+			sp[i] = storedPrice{Service: text(p.Service), Price: text(p.Price)}
+		}
+	}
+	var sh storedHours
+	if set.Hours != nil {
+		sh = make(storedHours, len(set.Hours))
+		for day, intervals := range set.Hours {
+			var pairs [][2]salon.Clock
+			if intervals != nil {
+				pairs = make([][2]salon.Clock, len(intervals))
+				for i, in := range intervals {
+					pairs[i] = [2]salon.Clock{in.Start, in.End}
+				}
+			}
+			sh[day] = pairs
+		}
+	}
+	p, err := json.Marshal(sp)
+	if err != nil {
+		return "", "", err
+	}
+	h, err := json.Marshal(sh)
+	if err != nil {
+		return "", "", err
+	}
+	return string(p), string(h), nil
+}
+
+// decodeSettings reads back what encodeSettings wrote into set.
+func decodeSettings(prices, hours string, set *salon.Settings) error {
+	var sp []storedPrice
+	if err := json.Unmarshal([]byte(prices), &sp); err != nil {
+		return fmt.Errorf("a salon's prices don't read: %w", err)
+	}
+	var sh storedHours
+	if err := json.Unmarshal([]byte(hours), &sh); err != nil {
+		return fmt.Errorf("a salon's hours don't read: %w", err)
+	}
+	set.Prices, set.Hours = nil, nil
+	if sp != nil {
+		set.Prices = make([]salon.Price, len(sp))
+		for i, p := range sp {
+			set.Prices[i] = salon.Price{Service: string(p.Service), Price: string(p.Price)}
+		}
+	}
+	if sh != nil {
+		set.Hours = make(salon.Hours, len(sh))
+		for day, pairs := range sh {
+			var intervals []salon.Interval
+			if pairs != nil {
+				intervals = make([]salon.Interval, len(pairs))
+				for i, p := range pairs {
+					intervals[i] = salon.Interval{Start: p[0], End: p[1]}
+				}
+			}
+			set.Hours[day] = intervals
+		}
+	}
+	return nil
+}
+
+// PutSalon registers the salon id with set, or replaces the settings of one already registered;
+// its bookings and closed slots are kept. The settings are stored as given, unchecked: the caller
+// checks them first. They read back exactly, the order of prices and an empty list or day included.
+func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) error {
+	prices, hours, err := encodeSettings(set)
+	if err != nil {
+		return err
+	}
+	_, err = s.w.exec(ctx, `
+		INSERT INTO salons (id, name, time_zone, phone, prices, hours, slot_minutes, horizon_days)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (id) DO UPDATE SET
+			name = excluded.name, time_zone = excluded.time_zone, phone = excluded.phone,
+			prices = excluded.prices, hours = excluded.hours,
+			slot_minutes = excluded.slot_minutes, horizon_days = excluded.horizon_days`,
+		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
+		int64(set.SlotMinutes), int64(set.HorizonDays))
+	return err
+}
+
+// Salon reads the settings of the salon id: ErrNoSalon when none is registered under it.
+func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
+	var set salon.Settings
+	var prices, hours string
+	err := s.r.queryRow(ctx, `
+		SELECT name, time_zone, phone, prices, hours, slot_minutes, horizon_days
+		FROM salons WHERE id = $1`, text(id)).
+		Scan(&set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays)
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Settings{}, ErrNoSalon
+	}
+	if err != nil {
+		return salon.Settings{}, err
+	}
+	if err := decodeSettings(prices, hours, &set); err != nil {
+		return salon.Settings{}, err
+	}
+	return set, nil
+}
+
+// Salons lists every registered salon, ordered by id, byte by byte.
+func (s *Store) Salons(ctx context.Context) ([]Summary, error) {
+	rows, err := s.r.query(ctx, `SELECT id, name FROM salons ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var all []Summary
+	for rows.Next() {
+		var sum Summary
+		if err := rows.Scan(&sum.ID, &sum.Name); err != nil {
+			return nil, err
+		}
+		all = append(all, sum)
+	}
+	return all, rows.Err()
+}
+
+// Calendar reads the salon id's settings with its live bookings and closed slots starting at or
+// after from, all at one moment: ErrNoSalon when none is registered under id.
+func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (Calendar, error) {
+	// One statement is one snapshot in both databases, and one round trip: the taken starts come
+	// folded into the salon's row as comma-separated lists.
+	var set salon.Settings
+	var prices, hours string
+	var booked, closed sql.NullString
+	err := s.r.queryRow(ctx, `
+		SELECT name, time_zone, phone, prices, hours, slot_minutes, horizon_days,
+			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM bookings
+				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2),
+			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
+				WHERE salon = $1 AND starts_at >= $2)
+		FROM salons WHERE id = $1`, text(id), from.Unix()).
+		Scan(&set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays,
+			&booked, &closed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Calendar{}, ErrNoSalon
+	}
+	if err != nil {
+		return Calendar{}, err
+	}
+	if err := decodeSettings(prices, hours, &set); err != nil {
+		return Calendar{}, err
+	}
+	cal := Calendar{Settings: set, Taken: map[int64]Taken{}}
+	// Closed first, so that booked wins for a slot that is both.
+	for _, list := range []struct {
+		starts sql.NullString
+		why    Taken
+	}{{closed, TakenClosed}, {booked, TakenBooked}} {
+		if !list.starts.Valid {
+			continue
+		}
+		for start := range strings.SplitSeq(list.starts.String, ",") {
+			second, err := strconv.ParseInt(start, 10, 64)
+			if err != nil {
+				return Calendar{}, fmt.Errorf("a taken slot's start doesn't read: %w", err)
+			}
+			cal.Taken[second] = list.why
+		}
+	}
+	return cal, nil
+}

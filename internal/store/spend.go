@@ -1,0 +1,311 @@
+// This file holds Spend: a state spent and its slot booked in one transaction, batched on SQLite.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"salon/internal/requeststate"
+)
+
+// The statements of a booking, prepared at Open.
+const (
+	// qSpend writes a spend. ON CONFLICT DO NOTHING, on the primary key: a spend of the same id
+	// that is committing makes this one wait for it, then insert nothing; one that rolled back
+	// lets this one through.
+	qSpend = `INSERT INTO spent_states (id, good_until, outcome, booking) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO NOTHING`
+	// qSpendAt writes a spend at a salon, and nothing when the salon isn't registered. The dialect's
+	// lock on the salon's row goes after it, then qOnConflict.
+	qSpendAt = `INSERT INTO spent_states (id, good_until, outcome, booking)
+		SELECT $1, $2, $3, $4 FROM salons WHERE id = $5`
+	// qOnConflict ends qSpendAt as it ends qSpend.
+	qOnConflict = ` ON CONFLICT (id) DO NOTHING`
+	// qBook books a slot unless it is closed. ON CONFLICT DO NOTHING: a live booking of the slot,
+	// committed or committing, makes it insert nothing instead of failing, so the transaction goes
+	// on to spend the state as taken.
+	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9
+		WHERE NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
+		ON CONFLICT (salon, starts_at) WHERE status = 'booked' DO NOTHING`
+	// qBooking reads a booking back.
+	qBooking = `SELECT ` + bookingColumns + ` FROM bookings WHERE id = $1`
+)
+
+// keepAfter is how long a spent state's row outlives its goodUntil. A state verifies through its
+// whole last second, and instances' clocks may differ a little, so the row stays a few seconds
+// longer than the state can be used anywhere.
+const keepAfter = 5 * time.Second
+
+// Spend spends the request state id, good until goodUntil, and, when hold is not nil, books hold,
+// in one transaction: either the state is spent with its outcome recorded, or nothing changed.
+//
+// A state already spent gives requeststate.ErrAlreadyUsed, and nothing changes. Of any number of
+// spends of one id, concurrent or not and from any instance, exactly one succeeds.
+//
+// With no hold the spend is recorded as declined and the Outcome is zero. With a hold, an unknown
+// salon gives ErrNoSalon and nothing changes. A hold whose slot is live-booked, closed, or starts at
+// or before now books nothing: the state is spent, recorded as taken, and Outcome.Taken says why.
+// Otherwise the slot is booked and, after the commit, the booking is read back from the database
+// and returned as it shows it. Of holds racing for one slot, exactly one books it.
+//
+// Any other error means the database failed. Before the commit, nothing changed, and the same
+// spend can succeed later. If the commit succeeded but the booking couldn't be read back, the
+// state is spent and the booking made, though Spend returns the error.
+//
+// On SQLite, spends that arrive while others are being written go together in the next
+// transaction, so that one commit, and one sync to the disk, carries them all. Each still
+// decides as if it were alone, in the order they arrived, and a spend that fails is tried again
+// alone, so batching changes no outcome. ctx bounds the wait for a place in a batch; once its
+// batch is under way, a spend's answer is the batch's.
+func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *Hold, now time.Time) (Outcome, error) {
+	sp := &spend{ctx: ctx, id: id, goodUntil: goodUntil, hold: hold, now: now}
+	if s.batch == nil {
+		sp.spent = s.spendAlone(sp)
+	} else {
+		sp.done = make(chan spent, 1)
+		s.batch.add(sp, s.runBatches)
+		select {
+		case sp.spent = <-sp.done:
+		case <-ctx.Done():
+			if s.batch.remove(sp) {
+				return Outcome{}, ctx.Err()
+			}
+			sp.spent = <-sp.done
+		}
+	}
+	if sp.spent.err != nil {
+		return Outcome{}, sp.spent.err
+	}
+	if !sp.spent.booked {
+		return Outcome{Taken: sp.spent.taken}, nil
+	}
+	b, err := s.booking(ctx, hold.ID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Booking: &b}, nil
+}
+
+// spend is one call of Spend.
+type spend struct {
+	ctx       context.Context
+	id        requeststate.SpendID
+	goodUntil time.Time
+	hold      *Hold
+	now       time.Time
+
+	spent spent
+	done  chan spent // a batched spend's answer; buffered, so the batch never waits on it
+}
+
+// spent is what a spend did, known at its commit.
+type spent struct {
+	booked bool  // the hold was booked
+	taken  Taken // or why not
+	err    error
+}
+
+// spendAlone runs sp in a transaction of its own.
+func (s *Store) spendAlone(sp *spend) spent {
+	if sp.hold == nil {
+		// One statement is one transaction.
+		return s.spendIn(sp.ctx, s.w, sp)
+	}
+	tx, err := s.write.BeginTx(sp.ctx, nil)
+	if err != nil {
+		return spent{err: err}
+	}
+	defer tx.Rollback()
+	r := s.spendIn(sp.ctx, s.w.in(tx), sp)
+	if r.err != nil {
+		tx.Rollback()
+		if s.d.unique(r.err) && s.stateBooked(sp.ctx, sp.id) {
+			// The state's spend was swept while it could still book, and the unique index on
+			// the bookings' states refused its second booking.
+			return spent{err: requeststate.ErrAlreadyUsed}
+		}
+		return r
+	}
+	if err := tx.Commit(); err != nil {
+		return spent{err: err}
+	}
+	return r
+}
+
+// spendIn runs the statements of sp on w, in a transaction unless sp has no hold. A named error
+// comes with nothing written; any other leaves the transaction to be rolled back.
+func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
+	if sp.hold == nil {
+		res, err := w.exec(ctx, qSpend, sp.id[:], sp.goodUntil.Unix(), "declined", nil)
+		if err != nil {
+			return spent{err: err}
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return spent{err: err}
+		} else if n == 0 {
+			return spent{err: requeststate.ErrAlreadyUsed}
+		}
+		return spent{}
+	}
+	h := sp.hold
+	// The spend is written as booked before the booking is tried, since it usually books; the
+	// deferred foreign key holds it to the booking at the commit, and it is corrected if not.
+	outcome, booking, then := "booked", text(h.ID), spent{booked: true}
+	if !h.Start.After(sp.now) {
+		outcome, booking, then = "taken", nil, spent{taken: TakenPast}
+	}
+	res, err := w.exec(ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), outcome, booking, text(h.Salon))
+	if err != nil {
+		return spent{err: err}
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return spent{err: err}
+	} else if n == 0 {
+		// Written nothing: the salon is unknown, or the state spent.
+		var one int
+		err := w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`, text(h.Salon)).Scan(&one)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return spent{err: ErrNoSalon}
+		case err != nil:
+			return spent{err: err}
+		}
+		return spent{err: requeststate.ErrAlreadyUsed}
+	}
+	if !then.booked {
+		return then
+	}
+	start := h.Start.Unix()
+	res, err = w.exec(ctx, qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:])
+	if err != nil {
+		return spent{err: err}
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return spent{err: err}
+	} else if n == 1 {
+		return spent{booked: true}
+	}
+	var closed bool
+	if err := w.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $1 AND starts_at = $2)`,
+		text(h.Salon), start).Scan(&closed); err != nil {
+		return spent{err: err}
+	}
+	if _, err := w.exec(ctx, `UPDATE spent_states SET outcome = 'taken', booking = NULL WHERE id = $1`, sp.id[:]); err != nil {
+		return spent{err: err}
+	}
+	if closed {
+		return spent{taken: TakenClosed}
+	}
+	return spent{taken: TakenBooked}
+}
+
+// stateBooked reports whether a booking made by the state id exists; false when it can't say.
+func (s *Store) stateBooked(ctx context.Context, id requeststate.SpendID) bool {
+	var one int
+	return s.r.queryRow(ctx, `SELECT 1 FROM bookings WHERE state = $1`, id[:]).Scan(&one) == nil
+}
+
+// batcher queues SQLite's spends for the next shared transaction.
+type batcher struct {
+	mu      sync.Mutex
+	running bool     // a goroutine is running batches, and will take what is queued
+	queue   []*spend // waiting for the next batch, in the order they came
+	batches atomic.Int64
+}
+
+// maxBatch bounds a batch, so a transaction stays short whatever the load.
+const maxBatch = 128
+
+// batchTimeout bounds one batch's transaction. SQLite's own wait for a lock is 5 s.
+const batchTimeout = 10 * time.Second
+
+// add queues sp, starting run in a goroutine when none is running.
+func (b *batcher) add(sp *spend, run func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.queue = append(b.queue, sp)
+	if !b.running {
+		b.running = true
+		go run()
+	}
+}
+
+// remove takes sp out of the queue, and reports whether it was still there.
+func (b *batcher) remove(sp *spend) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	i := slices.Index(b.queue, sp)
+	if i < 0 {
+		return false
+	}
+	b.queue = slices.Delete(b.queue, i, i+1)
+	return true
+}
+
+// next takes the next batch off the queue, or reports that there is none and the runner stops.
+func (b *batcher) next() ([]*spend, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := min(len(b.queue), maxBatch)
+	if n == 0 {
+		b.running = false
+		return nil, false
+	}
+	batch := slices.Clone(b.queue[:n])
+	b.queue = slices.Delete(b.queue, 0, n)
+	return batch, true
+}
+
+// runBatches runs batches until the queue is empty.
+func (s *Store) runBatches() {
+	for {
+		batch, ok := s.batch.next()
+		if !ok {
+			return
+		}
+		s.runBatch(batch)
+	}
+}
+
+// runBatch runs batch's spends in one transaction and answers each. If one fails, the batch is
+// rolled back and each runs again alone, so that only the failing one fails.
+func (s *Store) runBatch(batch []*spend) {
+	answers, err := s.spendBatch(batch)
+	if err != nil {
+		for _, sp := range batch {
+			sp.done <- s.spendAlone(sp)
+		}
+		return
+	}
+	for i, sp := range batch {
+		sp.done <- answers[i]
+	}
+}
+
+func (s *Store) spendBatch(batch []*spend) ([]spent, error) {
+	s.batch.batches.Add(1)
+	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
+	defer cancel()
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	answers := make([]spent, len(batch))
+	for i, sp := range batch {
+		answers[i] = s.spendIn(ctx, w, sp)
+		if err := answers[i].err; err != nil && !errors.Is(err, ErrNoSalon) && !errors.Is(err, requeststate.ErrAlreadyUsed) {
+			return nil, err
+		}
+	}
+	return answers, tx.Commit()
+}

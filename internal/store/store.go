@@ -1,0 +1,332 @@
+// Package store is the salon calendar's database: registered salons and their settings, the bookings
+// made, the slots an owner closed, and the spent request states, in SQLite for one instance or in
+// PostgreSQL for many sharing one database.
+//
+// One implementation serves both, through database/sql, with a small dialect value for the few
+// places they differ. The schema is versioned SQL files embedded in the binary and migrated at Open.
+// The database itself refuses a second live booking of one slot and a second booking by one state,
+// so no bug above it can book a slot twice.
+//
+// Every method is safe for concurrent use, by many goroutines and by many instances on one
+// PostgreSQL database. An error that is none of the named errors (ErrNoSalon, ErrNoBooking,
+// ErrSlotBooked, requeststate.ErrAlreadyUsed) means the database failed or couldn't be reached:
+// the call may be tried again, and a method whose contract says so changed nothing.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"salon/internal/salon"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// The named errors. Each means nothing was changed.
+var (
+	// ErrNoSalon: no salon is registered under the id.
+	ErrNoSalon = errors.New("no such salon")
+	// ErrNoBooking: the salon has no booking with the id.
+	ErrNoBooking = errors.New("no such booking")
+	// ErrSlotBooked: the slot has a live booking, so it can't be closed.
+	ErrSlotBooked = errors.New("the slot is booked")
+)
+
+// Store is the calendar's database. It is safe for concurrent use; Close releases it.
+type Store struct {
+	// write takes the statements that change something. On SQLite it is one connection, so writers
+	// queue here in order rather than in SQLite's busy loop.
+	write *sql.DB
+	// read takes the reads. On SQLite it is a few read-only connections, which read WAL snapshots
+	// beside the writer; on PostgreSQL it is the same pool as write.
+	read *sql.DB
+	// w and r run statements on write and read, each prepared once.
+	w, r prepared
+	d    dialect
+	// spendAt is qSpendAt in the dialect.
+	spendAt string
+	// batch queues SQLite's spends to share transactions; nil on PostgreSQL, whose spends go
+	// on many connections at once.
+	batch *batcher
+}
+
+// Summary names one registered salon.
+type Summary struct {
+	ID, Name string
+}
+
+// Status is where a booking stands.
+type Status string
+
+// A booking's statuses.
+const (
+	Booked    Status = "booked"    // live: the slot is the customer's
+	Cancelled Status = "cancelled" // the owner cancelled it; its slot is open again
+)
+
+// Booking is one booking as the database holds it. Instants are in UTC, to the second.
+type Booking struct {
+	ID, Salon, Slot string
+	Start           time.Time
+	// Name and Contact are who the booking is for, and Words what they wrote, each as given.
+	Name, Contact, Words string
+	BookedAt             time.Time
+	Status               Status
+}
+
+// Hold is a booking to make: a slot of a salon, for a customer.
+type Hold struct {
+	// ID is the booking's id, chosen by the caller: opaque, unique, URL-safe.
+	ID string
+	// Salon is the salon's id; Slot the slot's id on the wire and Start its instant, which the
+	// database keeps to the second.
+	Salon, Slot string
+	Start       time.Time
+	// Name, Contact and Words are who the booking is for and what they wrote, kept as given.
+	Name, Contact, Words string
+}
+
+// Taken says why a slot is not open.
+type Taken int
+
+// Why a slot is not open. The zero Taken means it is.
+const (
+	TakenBooked Taken = iota + 1 // a live booking holds it
+	TakenClosed                  // the owner closed it
+	TakenPast                    // it starts at or before now
+)
+
+// String is the reason in one word: "booked", "closed" or "past"; "" for the zero Taken.
+func (t Taken) String() string {
+	switch t {
+	case TakenBooked:
+		return "booked"
+	case TakenClosed:
+		return "closed"
+	case TakenPast:
+		return "past"
+	}
+	return ""
+}
+
+// Calendar is a salon's settings with its taken slots, read together at one moment.
+type Calendar struct {
+	Settings salon.Settings
+	// Taken holds the salon's live bookings (TakenBooked) and closed slots (TakenClosed) that start
+	// at or after the time asked for, by the Unix second they start. A slot both booked and closed
+	// counts as booked.
+	Taken map[int64]Taken
+}
+
+// Outcome is what a spend did.
+type Outcome struct {
+	// Booking is the booking made, read back from the database after the commit; nil when nothing
+	// was booked.
+	Booking *Booking
+	// Taken is why the hold's slot wasn't booked; zero when it was, or when there was no hold.
+	Taken Taken
+}
+
+// Open opens the database at dbURL, migrates its schema to this build's and checks that it
+// answers. dbURL is "sqlite:PATH", a file created if missing, or "postgres://…" or
+// "postgresql://…" (libpq's URL form, as pgx reads it). A URL it can't read, a database it can't
+// reach, or a failed migration is an error whose message says which, and never holds a password.
+// ctx bounds the opening.
+func Open(ctx context.Context, dbURL string) (*Store, error) {
+	switch {
+	case strings.HasPrefix(dbURL, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(dbURL, "sqlite:"))
+	case strings.HasPrefix(dbURL, "postgres://"), strings.HasPrefix(dbURL, "postgresql://"):
+		return openPostgres(ctx, dbURL)
+	}
+	return nil, errors.New("the database URL must be sqlite:PATH, postgres://… or postgresql://…")
+}
+
+// SQLite's settings on every connection: a writer waits up to 5 s for another process's lock
+// rather than failing "database is locked", foreign keys are enforced, and, on the writer, every
+// transaction takes the write lock as it begins, so two never deadlock upgrading a read. The
+// journal is WAL, so reads go on beside the writer; each commit reaches the disk before it returns.
+const (
+	sqliteEvery  = "_busy_timeout=5000&_foreign_keys=1"
+	sqliteWriter = sqliteEvery + "&_journal_mode=WAL&_synchronous=FULL&_txlock=immediate"
+	sqliteReader = sqliteEvery + "&_query_only=1"
+)
+
+func openSQLite(ctx context.Context, path string) (*Store, error) {
+	switch {
+	case path == "":
+		return nil, errors.New("sqlite: the database URL names no file: want sqlite:PATH")
+	case path == ":memory:" || strings.HasPrefix(path, "file:") || strings.Contains(path, "?"):
+		return nil, fmt.Errorf("sqlite: %q is not a file path: want sqlite:PATH, a path without ?", path)
+	}
+	write, err := sql.Open("sqlite", path+"?"+sqliteWriter)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	s := &Store{write: write, read: write, d: sqliteDialect}
+	// The writer comes first: it creates the file, sets WAL and migrates, which a read-only
+	// connection can't.
+	if err := s.start(ctx, nil); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", path+"?"+sqliteReader)
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	readers := max(4, runtime.GOMAXPROCS(0))
+	read.SetMaxOpenConns(readers)
+	read.SetMaxIdleConns(readers)
+	if err := read.PingContext(ctx); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	s.read = read
+	s.w, s.r = newPrepared(write), newPrepared(read)
+	s.batch = &batcher{}
+	if err := s.warm(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// postgresConns bounds each instance's pool, so that a few instances stay well inside
+// PostgreSQL's default of 100 connections.
+const postgresConns = 20
+
+func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
+	config, err := pgx.ParseConfig(dbURL)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: the database URL can't be read: %w", err)
+	}
+	if config.ConnectTimeout == 0 {
+		config.ConnectTimeout = 10 * time.Second
+	}
+	db := stdlib.OpenDB(*config)
+	db.SetMaxOpenConns(postgresConns)
+	db.SetMaxIdleConns(postgresConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	where := redacted(dbURL)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("postgres at %s can't be reached: %w", where, err)
+	}
+	// Two instances starting together take turns to migrate.
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	s := &Store{write: db, read: db, d: postgresDialect}
+	if err := s.start(ctx, goose.WithSessionLocker(locker)); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("postgres at %s: %w", where, err)
+	}
+	s.w = newPrepared(db)
+	s.r = s.w
+	if err := s.warm(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("postgres at %s: %w", where, err)
+	}
+	return s, nil
+}
+
+// warm prepares the statements of a booking, which run in a transaction, and of reading it back.
+func (s *Store) warm(ctx context.Context) error {
+	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
+	if err := s.w.warm(ctx, qSpend, s.spendAt, qBook); err != nil {
+		return fmt.Errorf("preparing statements: %w", err)
+	}
+	if err := s.r.warm(ctx, qBooking); err != nil {
+		return fmt.Errorf("preparing statements: %w", err)
+	}
+	return nil
+}
+
+// redacted is the URL without its password, for messages.
+func redacted(dbURL string) string {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return "the database URL"
+	}
+	return u.Redacted()
+}
+
+// start checks that the writer answers and migrates the schema.
+func (s *Store) start(ctx context.Context, option goose.ProviderOption) error {
+	if err := s.write.PingContext(ctx); err != nil {
+		return fmt.Errorf("can't be opened: %w", err)
+	}
+	dir, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	options := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	if option != nil {
+		options = append(options, option)
+	}
+	provider, err := goose.NewProvider(s.d.goose, s.write, dir, options...)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := provider.Up(ctx); err != nil {
+		return fmt.Errorf("migrating the schema: %w", err)
+	}
+	return nil
+}
+
+// Ping checks that the database answers, for readiness.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.write.PingContext(ctx); err != nil {
+		return err
+	}
+	if s.read != s.write {
+		return s.read.PingContext(ctx)
+	}
+	return nil
+}
+
+// Close closes the database. Calls after Close fail with an error that is none of the named ones.
+func (s *Store) Close() error {
+	s.w.close()
+	err := s.write.Close()
+	if s.read != s.write {
+		s.r.close()
+		err = errors.Join(err, s.read.Close())
+	}
+	return err
+}
+
+// text is s as a query argument for a BYTEA column: its bytes exactly, and never NULL, even when
+// s is empty (a nil []byte would bind as NULL).
+func text(s string) []byte {
+	if s == "" {
+		return []byte{}
+	}
+	return []byte(s)
+}
+
+// instant is a Unix second as a time in UTC.
+func instant(second int64) time.Time { return time.Unix(second, 0).UTC() }
