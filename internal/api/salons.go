@@ -145,7 +145,7 @@ func (s *Service) readSalon(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return noStore(c, salonView(view))
+	return noStore(c, ViewOf(view))
 }
 
 func (s *Service) putSalon(c echo.Context) error {
@@ -169,7 +169,7 @@ func (s *Service) putSalon(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return noStore(c, salonView(view))
+	return noStore(c, ViewOf(view))
 }
 
 func (s *Service) listBookings(c echo.Context) error {
@@ -222,7 +222,7 @@ func (s *Service) setSlot(closed bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return noStore(c, salonView(view))
+		return noStore(c, ViewOf(view))
 	}
 }
 
@@ -342,7 +342,8 @@ func (p SalonSettings) settings() (salon.Settings, error) {
 	return s, nil
 }
 
-func salonView(v booking.View) SalonView {
+// ViewOf is a salon as GET /salons/{salon} shows it.
+func ViewOf(v booking.View) SalonView {
 	s := v.Settings
 	out := SalonView{
 		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone,

@@ -13,24 +13,27 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// capabilities are what the server declares: tools, resources and prompts, none of which change
-// while it runs (no listChanged), no resource subscriptions, no completions, no logging (the log
-// goes to stderr).
+// capabilities are what the server declares: tools, resources, prompts and completions, whose
+// lists don't change while it runs (no listChanged; the salons listed do, and their list carries a
+// short ttlMs), no resource subscriptions, no logging (the log goes to stderr).
 func capabilities() *sdk.ServerCapabilities {
 	return &sdk.ServerCapabilities{
 		Tools:     &sdk.ToolCapabilities{},
 		Resources: &sdk.ResourceCapabilities{},
 		Prompts:   &sdk.PromptCapabilities{},
+		// Completions completes the salon argument of the salon template and the book_a_time prompt.
+		Completions: &sdk.CompletionCapabilities{},
 	}
 }
 
-// offer registers on s everything the capabilities declare: the book tool and the resources.
-// Prompts are registered here too; there are none yet, so prompts/list answers an empty list.
+// offer registers on s everything the capabilities declare: the book tool, the guide, the salon
+// template and the book_a_time prompt. The registered salons are listed by listingSalons.
 func offer(s *sdk.Server, b *booker) {
 	s.AddTool(bookTool(), b.book)
 	for _, r := range resources() {
 		s.AddResource(r.about, r.read)
 	}
+	offerSalons(s, salons{desk: b.desk})
 }
 
 // answered lists the requests the server answers. A request for any other method is Method not
@@ -48,6 +51,7 @@ var answered = map[string]bool{
 	"resources/read":           true,
 	"prompts/list":             true,
 	"prompts/get":              true,
+	"completion/complete":      true,
 }
 
 // isNotification reports whether method names a notification (never answered, whatever its name).

@@ -53,13 +53,13 @@ func TestEveryCacheableResultCarriesItsHint(t *testing.T) {
 	}
 }
 
-func TestTheServerDeclaresToolsResourcesAndPromptsAndListsTheGuide(t *testing.T) {
+func TestTheServerDeclaresToolsResourcesPromptsAndCompletionsAndListsTheGuide(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			cs := tr.connect(t, newBench(t, false), sdk.NewClient(impl, nil), nil)
 			caps := cs.InitializeResult().Capabilities
-			if caps.Tools == nil || caps.Resources == nil || caps.Prompts == nil || caps.Completions != nil || caps.Logging != nil {
-				t.Errorf("got capabilities %s, want tools, resources and prompts only", mustJSON(t, caps))
+			if caps.Tools == nil || caps.Resources == nil || caps.Prompts == nil || caps.Completions == nil || caps.Logging != nil {
+				t.Errorf("got capabilities %s, want tools, resources, prompts and completions only", mustJSON(t, caps))
 			}
 			ctx := context.Background()
 			listed, err := cs.ListResources(ctx, nil)
@@ -71,12 +71,14 @@ func TestTheServerDeclaresToolsResourcesAndPromptsAndListsTheGuide(t *testing.T)
 				t.Fatalf("resources/read: got %v %s, want the guide's text", err, mustJSON(t, read))
 			}
 			prompts, err := cs.ListPrompts(ctx, nil)
-			if err != nil || len(prompts.Prompts) != 0 {
-				t.Errorf("prompts/list: got %v %s, want an empty list", err, mustJSON(t, prompts))
+			if err != nil || len(prompts.Prompts) != 1 || prompts.Prompts[0].Name != mcp.PromptName {
+				t.Errorf("prompts/list: got %v %s, want %s alone", err, mustJSON(t, prompts), mcp.PromptName)
 			}
-			_, err = cs.Complete(ctx, &sdk.CompleteParams{Ref: &sdk.CompleteReference{Type: "ref/resource", URI: mcp.GuideURI},
+			done, err := cs.Complete(ctx, &sdk.CompleteParams{Ref: &sdk.CompleteReference{Type: "ref/resource", URI: mcp.GuideURI},
 				Argument: sdk.CompleteParamsArgument{Name: "salon", Value: "s"}})
-			wantRPCError(t, err, -32601, `method not found: "completion/complete"`)
+			if err != nil || len(done.Completion.Values) != 0 {
+				t.Errorf("completing the guide's argument: got %v %v, want no values", done, err)
+			}
 		})
 	}
 }

@@ -38,9 +38,10 @@ func NewServer(desk *booking.Desk, log *slog.Logger) *sdk.Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "salon-booking", Title: "Salon booking assistant", Version: Version},
-		&sdk.ServerOptions{Logger: warnings(log), Instructions: instructions, Capabilities: capabilities(), SetCacheable: setCacheable})
+		&sdk.ServerOptions{Logger: warnings(log), Instructions: instructions, Capabilities: capabilities(),
+			SetCacheable: setCacheable, CompletionHandler: salons{desk: desk}.complete})
 	offer(s, &booker{desk: desk, log: log})
-	s.AddReceivingMiddleware(answeredOnly)
+	s.AddReceivingMiddleware(answeredOnly, listingSalons(salons{desk: desk}))
 	return s
 }
 
@@ -124,14 +125,15 @@ func (b *booker) refused(req *sdk.CallToolRequest, err error) error {
 		stateRefusal  requeststate.Refusal
 		answerRefusal answer.Refusal
 		deskRefusal   booking.Refusal
+		noSalon       booking.NoSalon
 		storeErr      *booking.StoreError
 	)
 	switch {
-	case errors.As(err, &stateRefusal), errors.As(err, &answerRefusal), errors.As(err, &deskRefusal):
+	case errors.As(err, &stateRefusal), errors.As(err, &answerRefusal), errors.As(err, &deskRefusal), errors.As(err, &noSalon):
 		b.logCall(req, "refused", "reason", err.Error())
 		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	case errors.As(err, &storeErr):
-		b.log.Error("the spent-state store failed", "error", storeErr.Cause.Error())
+		b.log.Error("the store failed", "error", storeErr.Cause.Error())
 		b.logCall(req, "unavailable")
 		return errUnavailable
 	case errors.Is(err, booking.ErrUnavailable):
@@ -208,7 +210,7 @@ func inputRequired(q step.Question, state string) *sdk.CallToolResult {
 func outcome(o step.Outcome) api.Outcome {
 	switch o := o.(type) {
 	case step.Booked:
-		return api.Outcome{Status: api.StatusBooked, Slot: o.Slot, Say: o.Say}
+		return api.Outcome{Status: api.StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
 	case step.NotBooked:
 		return api.Outcome{Status: api.StatusNotBooked, Say: o.Say}
 	}

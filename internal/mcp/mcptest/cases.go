@@ -91,7 +91,7 @@ var Malformed = []Case{
 		strings.Repeat("[", 1000) + strings.Repeat("]", 1000) + `}}`, Code: -32600, ID: "null"},
 	{Name: "a method the server doesn't know", Message: `{"jsonrpc":"2.0","id":17,"method":"unknown/method","params":{` + Meta + `}}`, Code: -32601, ID: "17"},
 	{Name: "a method the server doesn't know, before initialize", Message: `{"jsonrpc":"2.0","id":21,"method":"unknown/method"}`, Code: -32601, ID: "21"},
-	{Name: "a method of a feature not declared", Message: `{"jsonrpc":"2.0","id":"c","method":"completion/complete","params":{` + Meta + `}}`, Code: -32601, ID: `"c"`},
+	{Name: "a method of a feature not declared", Message: `{"jsonrpc":"2.0","id":"c","method":"logging/setLevel","params":{"level":"info",` + Meta + `}}`, Code: -32601, ID: `"c"`},
 	{Name: "a notification's method with an id", Message: `{"jsonrpc":"2.0","id":18,"method":"notifications/initialized"}`, Code: -32600, ID: "18"},
 	{Name: "a notification the server doesn't know", Message: `{"jsonrpc":"2.0","method":"notifications/unknown"}`},
 	{Name: "a request's method without an id", Message: `{"jsonrpc":"2.0","method":"tools/list","params":{` + Meta + `}}`},
