@@ -124,6 +124,7 @@ func build() (*openapi3.T, error) {
 			WithDescription("The metrics.").
 			WithContent(openapi3.NewContentWithSchemaRef(text, []string{"text/plain"}))})),
 	}})
+	markPublic(doc)
 	return doc, nil
 }
 

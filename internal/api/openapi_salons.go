@@ -27,7 +27,7 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 	return hours.NewRef()
 }
 
-// addSalonPaths adds the salons' routes, and marks every operation without security of its own as public.
+// addSalonPaths adds the salons' routes.
 func addSalonPaths(doc *openapi3.T) {
 	salon := pathParameter("salon", "The salon's id.", MaxSalonChars)
 	refusal := func(why string) *openapi3.ResponseRef { return jsonResponse(why, component("Refusal")) }
@@ -129,6 +129,11 @@ func addSalonPaths(doc *openapi3.T) {
 			Responses: responses,
 		}})
 	}
+}
+
+// markPublic declares every operation without security of its own public (security: []), so the
+// document says of each operation whether it needs the owner's token.
+func markPublic(doc *openapi3.T) {
 	public := &openapi3.SecurityRequirements{}
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
