@@ -152,6 +152,11 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		Name: r.Booking.Customer.Name, Contact: r.Booking.Customer.Contact, Words: r.Booking.Message,
 	}
 	out, err := d.spendAtSalon(ctx, verified, hold, now)
+	var unread *store.NotReadBack
+	if errors.As(err, &unread) {
+		// The commit holds the booking; only its read-back failed, so it is answered as held.
+		return Result{Outcome: step.Booked{Slot: slot, Say: SayYours(label), Booking: hold.ID}}, nil
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -165,7 +170,10 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 // spendAtSalon spends a verified state, booking hold when there is one, in the calendar's one transaction.
 func (d *Desk) spendAtSalon(ctx context.Context, v requeststate.Verified, hold *store.Hold, now time.Time) (store.Outcome, error) {
 	out, err := d.Calendar.Spend(ctx, v.ID, v.GoodUntil, hold, now)
+	var unread *store.NotReadBack
 	switch {
+	case errors.As(err, &unread):
+		return out, err
 	case errors.Is(err, requeststate.ErrAlreadyUsed):
 		return store.Outcome{}, requeststate.ErrAlreadyUsed
 	case err != nil:

@@ -57,7 +57,7 @@ const keepAfter = 5 * time.Second
 //
 // Any other error means the database failed. Before the commit, nothing changed, and the same
 // spend can succeed later. If the commit succeeded but the booking couldn't be read back, the
-// state is spent and the booking made, though Spend returns the error.
+// error is a *NotReadBack: the state is spent and the booking made as held.
 //
 // On SQLite, spends that arrive while others are being written go together in the next
 // transaction, so that one commit, and one sync to the disk, carries them all. Each still
@@ -88,10 +88,19 @@ func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil ti
 	}
 	b, err := s.booking(ctx, hold.ID)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, &NotReadBack{Err: err}
 	}
 	return Outcome{Booking: &b}, nil
 }
+
+// NotReadBack is a booking that committed but couldn't be read back: the state is spent and the
+// hold booked, so the caller must not tell the customer the booking failed.
+type NotReadBack struct{ Err error }
+
+func (e *NotReadBack) Error() string { return "the booking committed but couldn't be read back: " + e.Err.Error() }
+
+// Unwrap gives the read's own error.
+func (e *NotReadBack) Unwrap() error { return e.Err }
 
 // spend is one call of Spend.
 type spend struct {
