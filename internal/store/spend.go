@@ -97,7 +97,9 @@ func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil ti
 // hold booked, so the caller must not tell the customer the booking failed.
 type NotReadBack struct{ Err error }
 
-func (e *NotReadBack) Error() string { return "the booking committed but couldn't be read back: " + e.Err.Error() }
+func (e *NotReadBack) Error() string {
+	return "the booking committed but couldn't be read back: " + e.Err.Error()
+}
 
 // Unwrap gives the read's own error.
 func (e *NotReadBack) Unwrap() error { return e.Err }
