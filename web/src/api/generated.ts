@@ -22,6 +22,8 @@ export type BookApiArg = {
   bookRequest: BookRequest;
 };
 export type Outcome = {
+  /** The booking's reference at a salon with a calendar; present only when status is booked there. */
+  booking?: string;
   /** What to tell the customer. Shown, never parsed. */
   say: string;
   /** The booked slot; present only when status is booked. */
@@ -70,7 +72,14 @@ export type BookResult =
       resultType: 'input_required';
     } & InputRequiredResult);
 export type Refusal = string;
+export type Customer = {
+  /** A phone number or an e-mail address, as the customer writes it. */
+  contact: string;
+  /** The customer's name. */
+  name: string;
+};
 export type BookArguments = {
+  customer?: Customer;
   /** The customer's words. */
   message: string;
   /** The slots still open, in the app's order. Opaque to the server. */
