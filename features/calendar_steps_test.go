@@ -26,6 +26,7 @@ import (
 	"salon/internal/requeststate"
 	"salon/internal/store"
 	"salon/internal/testkit"
+	"salon/internal/wire"
 )
 
 // ownerToken is the owner's token of every calendar scenario.
@@ -189,7 +190,7 @@ func (w *calendarWorld) book(salonID string, g *guest, answers any, withCustomer
 	if err := w.send(w.request(http.MethodPost, "/salons/"+url.PathEscape(salonID)+"/book", b, false)); err != nil {
 		return err
 	}
-	var r struct{ StructuredContent api.Outcome }
+	var r struct{ StructuredContent wire.Outcome }
 	if w.reply.Status == http.StatusOK && json.Unmarshal(w.reply.Body, &r) == nil && r.StructuredContent.Booking != "" {
 		g.booking = r.StructuredContent.Booking
 	}
@@ -197,11 +198,11 @@ func (w *calendarWorld) book(salonID string, g *guest, answers any, withCustomer
 }
 
 // view reads the salon as anyone can.
-func (w *calendarWorld) view() (api.SalonView, error) {
+func (w *calendarWorld) view() (wire.SalonView, error) {
 	if err := w.send(w.request(http.MethodGet, "/salons/"+w.salon, nil, false)); err != nil {
-		return api.SalonView{}, err
+		return wire.SalonView{}, err
 	}
-	var v api.SalonView
+	var v wire.SalonView
 	if w.reply.Status != http.StatusOK {
 		return v, fmt.Errorf("reading the salon: got %d %s, want 200", w.reply.Status, w.reply.Body)
 	}
@@ -221,7 +222,7 @@ func (w *calendarWorld) openIDs() ([]string, error) {
 }
 
 // bookings lists what the owner sees over a wide window.
-func (w *calendarWorld) bookings() ([]api.BookingView, error) {
+func (w *calendarWorld) bookings() ([]wire.BookingView, error) {
 	q := url.Values{"from": {"2026-01-01T00:00:00Z"}, "to": {"2028-01-01T00:00:00Z"}}
 	if err := w.send(w.request(http.MethodGet, "/salons/"+w.salon+"/bookings?"+q.Encode(), nil, true)); err != nil {
 		return nil, err
@@ -229,7 +230,7 @@ func (w *calendarWorld) bookings() ([]api.BookingView, error) {
 	if w.reply.Status != http.StatusOK {
 		return nil, fmt.Errorf("listing bookings: got %d %s, want 200", w.reply.Status, w.reply.Body)
 	}
-	var list api.BookingList
+	var list wire.BookingList
 	return list.Bookings, json.Unmarshal(w.reply.Body, &list)
 }
 
@@ -339,9 +340,9 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 	sc.Step(`^(\w+) is asked to choose between "([^"]*)" and "([^"]*)"$`, func(name, first, second string) error {
 		var r struct {
 			ResultType    string
-			InputRequests api.InputRequests
+			InputRequests wire.InputRequests
 		}
-		if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &r) != nil || r.ResultType != api.ResultInputRequired {
+		if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &r) != nil || r.ResultType != wire.ResultInputRequired {
 			return fmt.Errorf("got %d %s, want a question", w.reply.Status, w.reply.Body)
 		}
 		if got := r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum; !slices.Equal(got, []string{first, second}) {
@@ -420,7 +421,7 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		if err != nil {
 			return err
 		}
-		var live []api.BookingView
+		var live []wire.BookingView
 		for _, b := range found {
 			if b.Status == "booked" {
 				live = append(live, b)
@@ -496,16 +497,16 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 func told(w *calendarWorld, g *guest, say string, booked bool) error {
 	var r struct {
 		ResultType        string
-		StructuredContent api.Outcome
+		StructuredContent wire.Outcome
 	}
-	if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &r) != nil || r.ResultType != api.ResultComplete {
+	if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &r) != nil || r.ResultType != wire.ResultComplete {
 		return fmt.Errorf("got %d %s, want a completed result", w.reply.Status, w.reply.Body)
 	}
 	out := r.StructuredContent
 	if say != "" && out.Say != say {
 		return fmt.Errorf("got say %q, want %q", out.Say, say)
 	}
-	if booked != (out.Status == api.StatusBooked && out.Booking != "") {
+	if booked != (out.Status == wire.StatusBooked && out.Booking != "") {
 		return fmt.Errorf("got %+v, want booked with a reference: %v", out, booked)
 	}
 	if booked {

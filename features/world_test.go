@@ -21,6 +21,7 @@ import (
 	desk "salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/testkit"
+	"salon/internal/wire"
 )
 
 // stateLife is the life the scenarios' service gives every state: the default of bookingd.
@@ -280,7 +281,7 @@ func merge(into, extra map[string]any) {
 // result is a 200 reply, read generously: either shape's fields, and the raw structured content to see which keys it holds.
 type result struct {
 	ResultType        string                     `json:"resultType"`
-	InputRequests     *api.InputRequests         `json:"inputRequests"`
+	InputRequests     *wire.InputRequests        `json:"inputRequests"`
 	RequestState      *string                    `json:"requestState"`
 	StructuredContent map[string]json.RawMessage `json:"structuredContent"`
 }

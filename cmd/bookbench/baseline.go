@@ -21,10 +21,11 @@ import (
 	"salon/internal/answer"
 	"salon/internal/api"
 	"salon/internal/step"
+	"salon/internal/wire"
 )
 
 // newBaseline is the bare Echo application: the booking route alone, no middleware. Each round
-// decodes the body into api.BookRequest (and round two its answers into api.Answer) and encodes
+// decodes the body into wire.BookRequest (and round two its answers into wire.Answer) and encodes
 // the wire type bookingd answers, the same size, with a requestState of zeros standing in for a signed one.
 func newBaseline() *echo.Echo {
 	e := echo.New()
@@ -39,22 +40,22 @@ func bareBook(c echo.Context) error {
 	if err != nil {
 		return c.JSON(http.StatusBadRequest, "the body could not be read")
 	}
-	var req api.BookRequest
+	var req wire.BookRequest
 	if err := json.Unmarshal(body, &req); err != nil {
 		return c.JSON(http.StatusBadRequest, "the body must be a JSON object")
 	}
 	if req.RequestState == nil {
 		offered := req.Arguments.OpenSlots[:min(2, len(req.Arguments.OpenSlots))]
-		return c.JSON(http.StatusOK, api.InputRequiredResult{
-			ResultType: api.ResultInputRequired,
-			InputRequests: api.InputRequests{Time: api.ElicitationRequest{
+		return c.JSON(http.StatusOK, wire.InputRequiredResult{
+			ResultType: wire.ResultInputRequired,
+			InputRequests: wire.InputRequests{Time: wire.ElicitationRequest{
 				Method: "elicitation/create",
-				Params: api.ElicitationParams{
+				Params: wire.ElicitationParams{
 					Mode:    "form",
 					Message: step.AskWhichTime,
-					RequestedSchema: api.TimeSchema{
+					RequestedSchema: wire.TimeSchema{
 						Type:       "object",
-						Properties: api.TimeProperties{Time: api.TimeChoice{Type: "string", Enum: offered}},
+						Properties: wire.TimeProperties{Time: wire.TimeChoice{Type: "string", Enum: offered}},
 						Required:   []string{answer.Question},
 					},
 				},
@@ -62,14 +63,14 @@ func bareBook(c echo.Context) error {
 			RequestState: unsignedState(offered),
 		})
 	}
-	var answers map[string]api.Answer
+	var answers map[string]wire.Answer
 	if err := json.Unmarshal(req.InputResponses, &answers); err != nil {
 		return c.JSON(http.StatusBadRequest, "inputResponses must be an object")
 	}
 	slot, _ := answers[answer.Question].Content[answer.Question].(string)
-	return c.JSON(http.StatusOK, api.CompleteResult{
-		ResultType:        api.ResultComplete,
-		StructuredContent: api.Outcome{Status: api.StatusBooked, Slot: slot, Say: slot + " is yours."},
+	return c.JSON(http.StatusOK, wire.CompleteResult{
+		ResultType:        wire.ResultComplete,
+		StructuredContent: wire.Outcome{Status: wire.StatusBooked, Slot: slot, Say: slot + " is yours."},
 	})
 }
 

@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"salon/internal/api"
+	"salon/internal/wire"
 )
 
 // The booking every customer asks for. It is the README's curl session.
@@ -69,7 +69,7 @@ type customer struct {
 const okKind = "200"
 
 func newCustomer(client *http.Client, base string) *customer {
-	args, err := json.Marshal(api.BookArguments{Message: benchMessage, OpenSlots: benchSlots})
+	args, err := json.Marshal(wire.BookArguments{Message: benchMessage, OpenSlots: benchSlots})
 	if err != nil {
 		panic("bookbench: encoding the booking can't fail: " + err.Error())
 	}
@@ -92,8 +92,8 @@ func (c *customer) roundOne(ctx context.Context) (offer, string) {
 
 // readOffer reads round one's reply: the state and the first time offered, or "bad-reply".
 func readOffer(reply []byte) (offer, string) {
-	var r api.InputRequiredResult
-	if json.Unmarshal(reply, &r) != nil || r.ResultType != api.ResultInputRequired ||
+	var r wire.InputRequiredResult
+	if json.Unmarshal(reply, &r) != nil || r.ResultType != wire.ResultInputRequired ||
 		r.RequestState == "" || len(r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum) == 0 {
 		return offer{}, "bad-reply"
 	}
@@ -110,8 +110,8 @@ func (c *customer) roundTwo(ctx context.Context, o offer) string {
 	case status != http.StatusOK:
 		return strconv.Itoa(status)
 	}
-	var r api.CompleteResult
-	if json.Unmarshal(c.buf.Bytes(), &r) != nil || r.ResultType != api.ResultComplete || r.StructuredContent.Slot != o.time {
+	var r wire.CompleteResult
+	if json.Unmarshal(c.buf.Bytes(), &r) != nil || r.ResultType != wire.ResultComplete || r.StructuredContent.Slot != o.time {
 		return "bad-reply"
 	}
 	return okKind

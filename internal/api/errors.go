@@ -13,6 +13,7 @@ import (
 	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
+	"salon/internal/wire"
 )
 
 // problem is a refusal the API itself decides, with its status and the outcome it counts as.
@@ -55,6 +56,7 @@ func classify(err error) (status int, outcome, reason string) {
 		ar answer.Refusal
 		sr requeststate.Refusal
 		lr salon.Refusal
+		wr wire.Refusal
 		ns booking.NoSalon
 		nb booking.NoBooking
 		nl booking.NoSlot
@@ -64,6 +66,8 @@ func classify(err error) (status int, outcome, reason string) {
 	switch {
 	case errors.As(err, &p):
 		return p.status, p.outcome, p.reason
+	case errors.As(err, &wr):
+		return http.StatusBadRequest, "invalid_request", wr.Error()
 	case errors.As(err, &ns):
 		return http.StatusNotFound, "no_salon", ns.Error()
 	case errors.As(err, &nb):

@@ -15,10 +15,10 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"salon/internal/answer"
 	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/step"
+	"salon/internal/wire"
 )
 
 // Service is everything the booking route depends on, handed in so a test can hold each part.
@@ -81,7 +81,7 @@ func (s *Service) book(c echo.Context) error {
 	if !isJSON(c.Request().Header.Get(echo.HeaderContentType)) {
 		return errNotJSON
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, MaxBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
@@ -89,7 +89,7 @@ func (s *Service) book(c echo.Context) error {
 		}
 		return badRequest("the body could not be read")
 	}
-	req, err := decode(salonParam(c), body)
+	req, err := wire.DecodeBooking(salonParam(c), body)
 	if err != nil {
 		return err
 	}
@@ -98,51 +98,17 @@ func (s *Service) book(c echo.Context) error {
 	case err != nil:
 		return err
 	case result.Question != nil:
-		note(c, ResultInputRequired, nil)
-		return c.JSON(http.StatusOK, inputRequired(*result.Question, result.State))
+		note(c, wire.ResultInputRequired, nil)
+		return c.JSON(http.StatusOK, wire.InputRequired(*result.Question, result.State))
 	}
 	return completed(c, result.Outcome)
 }
 
 // completed writes a complete result and notes its status for the request log.
 func completed(c echo.Context, o step.Outcome) error {
-	r := complete(o)
+	r := wire.Complete(o)
 	note(c, r.StructuredContent.Status, nil)
 	return c.JSON(http.StatusOK, r)
-}
-
-// requiredTime is every question's list of required answers: one list, shared by every reply,
-// which only the encoder reads.
-var requiredTime = []string{answer.Question}
-
-func inputRequired(q step.Question, state string) InputRequiredResult {
-	return InputRequiredResult{
-		ResultType: ResultInputRequired,
-		InputRequests: InputRequests{Time: ElicitationRequest{
-			Method: "elicitation/create",
-			Params: ElicitationParams{
-				Mode:    "form",
-				Message: q.Message,
-				RequestedSchema: TimeSchema{
-					Type:       "object",
-					Properties: TimeProperties{Time: TimeChoice{Type: "string", Enum: q.Times}},
-					Required:   requiredTime,
-				},
-			},
-		}},
-		RequestState: state,
-	}
-}
-
-func complete(o step.Outcome) CompleteResult {
-	r := CompleteResult{ResultType: ResultComplete}
-	switch o := o.(type) {
-	case step.Booked:
-		r.StructuredContent = Outcome{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
-	case step.NotBooked:
-		r.StructuredContent = Outcome{Status: StatusNotBooked, Say: o.Say}
-	}
-	return r
 }
 
 // salonParam is the salon's name from the path, unescaped once. Echo hands the path

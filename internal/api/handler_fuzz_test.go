@@ -18,6 +18,7 @@ import (
 	"salon/internal/api/apitest"
 	"salon/internal/requeststate"
 	"salon/internal/step"
+	"salon/internal/wire"
 )
 
 // fuzzNow is the fixed time of the fuzzed application, so the seeds' states never expire mid-run.
@@ -127,7 +128,7 @@ func FuzzHandler(f *testing.F) {
 		switch {
 		case mediaErr != nil || media != "application/json":
 			wantStatus(t, reply, http.StatusUnsupportedMediaType)
-		case len(body) > api.MaxBodyBytes:
+		case len(body) > wire.MaxBodyBytes:
 			wantStatus(t, reply, http.StatusRequestEntityTooLarge)
 		}
 		if reply.Status != http.StatusOK {
@@ -170,22 +171,22 @@ func assertResultFits(t *testing.T, request, result []byte, spentNow int) {
 	var got struct {
 		ResultType    string
 		RequestState  string
-		InputRequests api.InputRequests
-		Structured    api.Outcome `json:"structuredContent"`
+		InputRequests wire.InputRequests
+		Structured    wire.Outcome `json:"structuredContent"`
 	}
 	if err := json.Unmarshal(result, &got); err != nil {
 		t.Fatal(err)
 	}
 	switch {
-	case got.ResultType == api.ResultInputRequired:
+	case got.ResultType == wire.ResultInputRequired:
 		if roundTwo || got.RequestState == "" || !slices.Equal(got.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum, offerable) || spentNow != 0 {
 			t.Fatalf("got %s (%d spent) for %q, want a question offering %q with a state, nothing spent", result, spentNow, request, offerable)
 		}
-	case got.ResultType == api.ResultComplete && got.Structured.Status == api.StatusBooked:
+	case got.ResultType == wire.ResultComplete && got.Structured.Status == wire.StatusBooked:
 		if !roundTwo || !slices.Contains(offerable, got.Structured.Slot) || spentNow != 1 {
 			t.Fatalf("got %s (%d spent) for %q, want a booking of one of %q in round two, one state spent", result, spentNow, request, offerable)
 		}
-	case got.ResultType == api.ResultComplete && got.Structured.Status == api.StatusNotBooked:
+	case got.ResultType == wire.ResultComplete && got.Structured.Status == wire.StatusNotBooked:
 		if roundTwo != (spentNow == 1) || spentNow > 1 || !roundTwo && len(offerable) > 0 {
 			t.Fatalf("got %s (%d spent) for %q, want nothing booked: one state spent in round two, or none open in round one", result, spentNow, request)
 		}

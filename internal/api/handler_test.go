@@ -16,6 +16,7 @@ import (
 	"salon/internal/requeststate"
 	"salon/internal/step"
 	"salon/internal/testkit"
+	"salon/internal/wire"
 )
 
 const (
@@ -96,7 +97,7 @@ func accept(time string) string {
 func (w *world) askedState(args string) string {
 	w.t.Helper()
 	reply := w.book(salon, `{"arguments":`+args+`}`)
-	var r api.InputRequiredResult
+	var r wire.InputRequiredResult
 	if reply.Status != http.StatusOK || json.Unmarshal(reply.Body, &r) != nil || r.RequestState == "" {
 		w.t.Fatalf("round one: got %d %s, want 200 input_required", reply.Status, reply.Body)
 	}
@@ -116,7 +117,7 @@ func wantJSON(t *testing.T, reply apitest.Reply, status int, want string) {
 func TestRoundOneAsksWhichOfTheFirstTwoOpenTimes(t *testing.T) {
 	w := newWorld(t, true)
 	reply := w.book(salon, `{"arguments":`+booking(slots...)+`}`)
-	var r api.InputRequiredResult
+	var r wire.InputRequiredResult
 	if err := json.Unmarshal(reply.Body, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +242,7 @@ func TestExpiryAndReplay(t *testing.T) {
 
 func TestTheBodyLimit(t *testing.T) {
 	w := newWorld(t, true)
-	padding := strings.Repeat(" ", api.MaxBodyBytes)
+	padding := strings.Repeat(" ", wire.MaxBodyBytes)
 	wantJSON(t, w.book(salon, `{"arguments":`+booking(slots...)+padding+`}`), http.StatusRequestEntityTooLarge, `"the body must be at most 65536 bytes"`)
 }
 
@@ -270,7 +271,7 @@ func TestSalonNamesAreUnescapedOnce(t *testing.T) {
 		state := w.askedState(args) // issued for salon
 		wantJSON(t, w.book(name, roundTwo(args, accept("sat-10:30"), state)), 400, `"requestState belongs to another request"`)
 		reply := w.book(name, `{"arguments":`+args+`}`)
-		var r api.InputRequiredResult
+		var r wire.InputRequiredResult
 		if err := json.Unmarshal(reply.Body, &r); err != nil {
 			t.Fatal(err)
 		}

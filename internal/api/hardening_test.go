@@ -14,6 +14,7 @@ import (
 	"salon/internal/api"
 	"salon/internal/requeststate"
 	"salon/internal/testkit"
+	"salon/internal/wire"
 )
 
 // panickingStore is a spent-state store with a bug: it panics, with a detail no client may see.
@@ -78,7 +79,7 @@ func TestAPanicAnswers500WithNoDetailAndIsLogged(t *testing.T) {
 	panicRoundOne = false
 	t.Run("a panic in round two", func(t *testing.T) {
 		reply := serve(`{"arguments":` + booking(slots...) + `}`)
-		var asked api.InputRequiredResult
+		var asked wire.InputRequiredResult
 		if reply.Code != http.StatusOK || json.Unmarshal(reply.Body.Bytes(), &asked) != nil {
 			t.Fatalf("round one after a panic: got %d %s, want 200: one panic must not stop the service", reply.Code, reply.Body)
 		}

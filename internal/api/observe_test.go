@@ -16,6 +16,7 @@ import (
 	"salon/internal/api"
 	"salon/internal/requeststate"
 	"salon/internal/testkit"
+	"salon/internal/wire"
 )
 
 // observed is an application whose request log and metrics the test reads.
@@ -67,7 +68,7 @@ func TestEachRequestLogsOneLineWithItsOutcomeAndNoBody(t *testing.T) {
 	o := newObserved(t)
 	bookPath := "/salons/" + salon + "/book"
 	one := o.send(http.MethodPost, bookPath, `{"arguments":`+booking(slots...)+`}`)
-	var asked api.InputRequiredResult
+	var asked wire.InputRequiredResult
 	if err := json.Unmarshal(one.Body.Bytes(), &asked); err != nil || asked.RequestState == "" {
 		t.Fatalf("round one: got %d %s", one.Code, one.Body)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"salon/internal/wire"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,8 +41,8 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 // build assembles the document from the wire types, with its references unresolved.
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
-	for _, v := range []any{BookRequest{}, InputRequiredResult{}, CompleteResult{}, Answer{},
-		SalonSettings{}, SalonView{}, SalonList{}, BookingList{}} {
+	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
+		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -54,7 +55,7 @@ func build() (*openapi3.T, error) {
 	schemas["BookRequest"].Value.Properties["inputResponses"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Type:                 &openapi3.Types{openapi3.TypeObject},
 		Nullable:             true,
-		Description:          fieldDoc(BookRequest{}, "InputResponses"),
+		Description:          fieldDoc(wire.BookRequest{}, "InputResponses"),
 		AdditionalProperties: openapi3.AdditionalProperties{Schema: component("Answer")},
 	})
 	schemas["BookRequest"].Value.Properties["requestState"].Value.Nullable = true
@@ -64,8 +65,8 @@ func build() (*openapi3.T, error) {
 		Discriminator: &openapi3.Discriminator{
 			PropertyName: "resultType",
 			Mapping: map[string]openapi3.MappingRef{
-				ResultInputRequired: {Ref: "#/components/schemas/InputRequiredResult"},
-				ResultComplete:      {Ref: "#/components/schemas/CompleteResult"},
+				wire.ResultInputRequired: {Ref: "#/components/schemas/InputRequiredResult"},
+				wire.ResultComplete:      {Ref: "#/components/schemas/CompleteResult"},
 			},
 		},
 	})
@@ -130,7 +131,7 @@ func build() (*openapi3.T, error) {
 
 func bookOperation() *openapi3.Operation {
 	salon := openapi3.NewPathParameter("salon").WithSchema(
-		openapi3.NewStringSchema().WithMinLength(1).WithMaxLength(MaxSalonChars))
+		openapi3.NewStringSchema().WithMinLength(1).WithMaxLength(wire.MaxSalonChars))
 	salon.Description = "The salon's name."
 	refusal := func(why string) *openapi3.ResponseRef { return jsonResponse(why, component("Refusal")) }
 	return &openapi3.Operation{
@@ -138,7 +139,7 @@ func bookOperation() *openapi3.Operation {
 		Summary:     "Asks for a time, or completes the booking with the customer's answer.",
 		Parameters:  openapi3.Parameters{{Value: salon}},
 		RequestBody: &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
-			WithDescription(fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", MaxBodyBytes)).
+			WithDescription(fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)).
 			WithRequired(true).
 			WithJSONSchemaRef(component("BookRequest"))},
 		Responses: openapi3.NewResponses(

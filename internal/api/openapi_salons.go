@@ -4,6 +4,7 @@ package api
 
 import (
 	"net/http"
+	"salon/internal/wire"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -29,7 +30,7 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 
 // addSalonPaths adds the salons' routes.
 func addSalonPaths(doc *openapi3.T) {
-	salon := pathParameter("salon", "The salon's id.", MaxSalonChars)
+	salon := pathParameter("salon", "The salon's id.", wire.MaxSalonChars)
 	refusal := func(why string) *openapi3.ResponseRef { return jsonResponse(why, component("Refusal")) }
 	noSalon := refusal("There is no such salon, or no calendar is configured.")
 	unavailable := refusal("The calendar's database can't be reached.")
@@ -124,7 +125,7 @@ func addSalonPaths(doc *openapi3.T) {
 			OperationID: op.verb + "Slot",
 			Summary:     op.summary,
 			Parameters: openapi3.Parameters{{Value: salon},
-				{Value: pathParameter("slot", "The slot's id, percent-encoded (+ as %2B).", MaxSlotChars)}},
+				{Value: pathParameter("slot", "The slot's id, percent-encoded (+ as %2B).", wire.MaxSlotChars)}},
 			Security:  owner,
 			Responses: responses,
 		}})

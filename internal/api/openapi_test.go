@@ -9,6 +9,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/api/apitest"
+	"salon/internal/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite openapi.json from the wire types")
@@ -52,12 +53,12 @@ func TestDocumentStatesTheBounds(t *testing.T) {
 		name      string
 		got, want uint64
 	}{
-		{"message maxLength", *message.MaxLength, api.MaxMessageChars},
-		{"openSlots maxItems", *slots.MaxItems, api.MaxOpenSlots},
+		{"message maxLength", *message.MaxLength, wire.MaxMessageChars},
+		{"openSlots maxItems", *slots.MaxItems, wire.MaxOpenSlots},
 		{"slot minLength", slots.Items.Value.MinLength, 1},
-		{"slot maxLength", *slots.Items.Value.MaxLength, api.MaxSlotChars},
+		{"slot maxLength", *slots.Items.Value.MaxLength, wire.MaxSlotChars},
 		{"salon minLength", salon.MinLength, 1},
-		{"salon maxLength", *salon.MaxLength, api.MaxSalonChars},
+		{"salon maxLength", *salon.MaxLength, wire.MaxSalonChars},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: got %d, want %d", c.name, c.got, c.want)

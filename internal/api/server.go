@@ -91,13 +91,6 @@ func MountMCP(e *echo.Echo, h http.Handler) {
 	e.Any(MCPPath, echo.WrapHandler(h))
 }
 
-// DecodeBooking reads one round of a booking for salon from body, shaped as the route's body, with
-// the route's bounds and its refusals word for word. Other transports (the MCP tool) decode here,
-// so a bound is checked in one place.
-func DecodeBooking(salon string, body []byte) (booking.Request, error) {
-	return decode(salon, body)
-}
-
 // AllowOrigins lets pages served from origins (such as "https://salon.example") call e from a
 // browser: it answers CORS preflights and marks replies to those origins readable, for POST and
 // GET with a JSON body and no credentials. With no origins it does nothing, so no reply carries a

@@ -21,6 +21,7 @@ import (
 	"salon/internal/api"
 	"salon/internal/mcp"
 	"salon/internal/requeststate"
+	"salon/internal/wire"
 )
 
 // bench is one server's world: its service (key, clock, nonces, spent store) and what it serves.
@@ -160,7 +161,7 @@ func wantOutcome(t *testing.T, res *sdk.CallToolResult, err error, want string) 
 	if res.NeedsInput() || res.IsError {
 		t.Fatalf("got %s, want a completed %s", mustJSON(t, res), want)
 	}
-	if got := mustJSON(t, as[api.Outcome](t, res.StructuredContent)); got != want {
+	if got := mustJSON(t, as[wire.Outcome](t, res.StructuredContent)); got != want {
 		t.Errorf("structuredContent: got %s, want %s", got, want)
 	}
 	if len(res.Content) != 1 {

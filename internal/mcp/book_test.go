@@ -10,10 +10,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/api"
 	"salon/internal/mcp"
 	"salon/internal/requeststate"
 	"salon/internal/step"
+	"salon/internal/wire"
 )
 
 func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
@@ -46,11 +46,11 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 		got, want int
 	}{
 		{"salon minLength", deref(salon.MinLength), 1},
-		{"salon maxLength", deref(salon.MaxLength), api.MaxSalonChars},
-		{"message maxLength", deref(message.MaxLength), api.MaxMessageChars},
-		{"openSlots maxItems", deref(open.MaxItems), api.MaxOpenSlots},
+		{"salon maxLength", deref(salon.MaxLength), wire.MaxSalonChars},
+		{"message maxLength", deref(message.MaxLength), wire.MaxMessageChars},
+		{"openSlots maxItems", deref(open.MaxItems), wire.MaxOpenSlots},
 		{"openSlots items minLength", deref(open.Items.MinLength), 1},
-		{"openSlots items maxLength", deref(open.Items.MaxLength), api.MaxSlotChars},
+		{"openSlots items maxLength", deref(open.Items.MaxLength), wire.MaxSlotChars},
 	} {
 		if c.got != c.want {
 			t.Errorf("input schema %s: got %d, want %d", c.what, c.got, c.want)
@@ -110,7 +110,7 @@ func TestRoundOneAsksWithTheRouteFormAndASignedState(t *testing.T) {
 			}
 			want := `{"mode":"form","message":"Which time suits you?","requestedSchema":{"type":"object",` +
 				`"properties":{"time":{"type":"string","enum":["sat-10:30","sat-11:30"]}},"required":["time"]}}`
-			if got := mustJSON(t, as[api.ElicitationParams](t, asked)); got != want {
+			if got := mustJSON(t, as[wire.ElicitationParams](t, asked)); got != want {
 				t.Errorf("the question: got %s, want %s", got, want)
 			}
 			verified, err := requeststate.Verify(b.keys, b.now(), "studio-nine", step.Booking{Message: "A cut on Saturday morning?", OpenSlots: slots}, state)

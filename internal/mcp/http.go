@@ -22,7 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/api"
+	"salon/internal/wire"
 )
 
 // HTTPOptions configure the HTTP endpoint.
@@ -71,7 +71,7 @@ func Handler(server *sdk.Server, o HTTPOptions) http.Handler {
 			Stateless:           true,
 			JSONResponse:        true,
 			Logger:              warnings(o.Log),
-			MaxRequestBodyBytes: api.MaxBodyBytes,
+			MaxRequestBodyBytes: wire.MaxBodyBytes,
 		}),
 		origins: make([]string, len(o.Origins)),
 	}
@@ -113,7 +113,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.forward(w, r, nil) // the SDK's 405 or 415
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, api.MaxBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, wire.MaxBodyBytes))
 	if err != nil {
 		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 			refuseHTTP(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", mbe.Limit))

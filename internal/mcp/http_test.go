@@ -11,6 +11,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/mcp"
+	"salon/internal/wire"
 )
 
 func TestTheRouteAndTheToolAskTheSameQuestion(t *testing.T) {
@@ -130,7 +131,7 @@ func TestHeadersThatContradictTheBodyAreRefused(t *testing.T) {
 
 func TestABodyOverTheRouteBoundAnswers413(t *testing.T) {
 	b := newBench(t, false)
-	huge := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{"message":"` + strings.Repeat("m", api.MaxBodyBytes) + `"}}}`
+	huge := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{"message":"` + strings.Repeat("m", wire.MaxBodyBytes) + `"}}}`
 	status, _, _ := post(t, b.http.URL+api.MCPPath, huge, map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "tools/call", "Mcp-Name": "book"})
 	if status != http.StatusRequestEntityTooLarge {
 		t.Errorf("got %d, want 413", status)

@@ -14,6 +14,7 @@ import (
 	"salon/internal/api"
 	"salon/internal/mcp"
 	"salon/internal/mcp/mcptest"
+	"salon/internal/wire"
 )
 
 func TestHTTPAnswersEveryMalformedMessageAsJSONRPCSays(t *testing.T) {
@@ -53,7 +54,7 @@ func TestHTTPRefusalsBeforeAnyMessageAreJSONWithNoID(t *testing.T) {
 	}{
 		{"GET", http.MethodGet, nil, "", http.StatusMethodNotAllowed},
 		{"a body that isn't JSON by its type", http.MethodPost, map[string]string{"Content-Type": "text/plain"}, mcptest.Discover("1"), http.StatusUnsupportedMediaType},
-		{"a body over the bound", http.MethodPost, nil, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":"` + strings.Repeat("m", api.MaxBodyBytes) + `"}}`, http.StatusRequestEntityTooLarge},
+		{"a body over the bound", http.MethodPost, nil, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":"` + strings.Repeat("m", wire.MaxBodyBytes) + `"}}`, http.StatusRequestEntityTooLarge},
 		{"an unsupported revision", http.MethodPost, map[string]string{"MCP-Protocol-Version": "1999-01-01"}, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, http.StatusBadRequest},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/api"
 	"salon/internal/booking"
+	"salon/internal/wire"
 )
 
 // SalonURITemplate is the resource template of a salon: its settings and open slots, as JSON.
@@ -68,7 +68,7 @@ func (s salons) read(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.Re
 	case err != nil:
 		return nil, errUnavailable
 	}
-	text, err := json.Marshal(api.ViewOf(view))
+	text, err := json.Marshal(wire.ViewOf(view))
 	if err != nil {
 		return nil, errInternal
 	}

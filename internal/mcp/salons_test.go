@@ -18,6 +18,7 @@ import (
 	"salon/internal/mcp"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/wire"
 )
 
 // newCalendarBench is a bench whose desk books against a fresh SQLite calendar holding studio-nine,
@@ -74,7 +75,7 @@ func TestTheRegisteredSalonsAreListedAndReadAsTheirPageReadsThem(t *testing.T) {
 			if len(read.Contents) != 1 || read.Contents[0].MIMEType != "application/json" {
 				t.Fatalf("got %s, want one JSON content", mustJSON(t, read))
 			}
-			var view api.SalonView
+			var view wire.SalonView
 			if err := json.Unmarshal([]byte(read.Contents[0].Text), &view); err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +83,7 @@ func TestTheRegisteredSalonsAreListedAndReadAsTheirPageReadsThem(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := mustJSON(t, view), mustJSON(t, api.ViewOf(page)); got != want {
+			if got, want := mustJSON(t, view), mustJSON(t, wire.ViewOf(page)); got != want {
 				t.Errorf("got %s, want what GET /salons/studio-nine shows: %s", got, want)
 			}
 			if len(view.OpenSlots) == 0 || view.OpenSlots[0].Label == "" || view.Phone != "+44 20 7946 0000" {

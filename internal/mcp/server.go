@@ -11,10 +11,10 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"salon/internal/answer"
-	"salon/internal/api"
 	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/step"
+	"salon/internal/wire"
 )
 
 // ToolName is the name of the one tool the server offers.
@@ -110,10 +110,10 @@ func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		return nil, b.refused(req, err)
 	}
 	if result.Question != nil {
-		b.logCall(req, api.ResultInputRequired)
+		b.logCall(req, wire.ResultInputRequired)
 		return inputRequired(*result.Question, result.State), nil
 	}
-	out := outcome(result.Outcome)
+	out := wire.OutcomeOf(result.Outcome)
 	b.logCall(req, out.Status)
 	return completed(out)
 }
@@ -172,7 +172,7 @@ func decodeCall(p *sdk.CallToolParamsRaw) (booking.Request, error) {
 		return booking.Request{}, errors.New("arguments.salon must be a string")
 	}
 	body := append(append([]byte(`{"arguments":`), p.Arguments...), '}')
-	r, err := api.DecodeBooking(salon, body)
+	r, err := wire.DecodeBooking(salon, body)
 	if err != nil {
 		return booking.Request{}, err
 	}
@@ -192,34 +192,18 @@ func decodeCall(p *sdk.CallToolParamsRaw) (booking.Request, error) {
 
 // inputRequired is round one's question: the route's elicitation form, and the state to echo.
 func inputRequired(q step.Question, state string) *sdk.CallToolResult {
+	form := wire.Form(q)
 	return &sdk.CallToolResult{
 		InputRequests: sdk.InputRequestMap{answer.Question: &sdk.ElicitParams{
-			Mode:    "form",
-			Message: q.Message,
-			RequestedSchema: api.TimeSchema{
-				Type:       "object",
-				Properties: api.TimeProperties{Time: api.TimeChoice{Type: "string", Enum: q.Times}},
-				Required:   []string{answer.Question},
-			},
+			Mode: form.Mode, Message: form.Message, RequestedSchema: form.RequestedSchema,
 		}},
 		RequestState: state,
 	}
 }
 
-// outcome is a completed booking in the route's wire shape.
-func outcome(o step.Outcome) api.Outcome {
-	switch o := o.(type) {
-	case step.Booked:
-		return api.Outcome{Status: api.StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
-	case step.NotBooked:
-		return api.Outcome{Status: api.StatusNotBooked, Say: o.Say}
-	}
-	panic("mcp: the step completed with an outcome that is neither booked nor not booked")
-}
-
 // completed carries the outcome as structuredContent and, for clients that read only text, the
 // same JSON as a text block.
-func completed(out api.Outcome) (*sdk.CallToolResult, error) {
+func completed(out wire.Outcome) (*sdk.CallToolResult, error) {
 	text, err := json.Marshal(out)
 	if err != nil {
 		return nil, errInternal

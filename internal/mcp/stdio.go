@@ -16,14 +16,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/api"
+	"salon/internal/wire"
 )
 
 // drainGrace bounds how long the end of input waits for replies still being made.
 const drainGrace = 10 * time.Second
 
-// MaxLineBytes bounds one line of stdio, as api.MaxBodyBytes bounds a POST to /mcp.
-const MaxLineBytes = api.MaxBodyBytes
+// MaxLineBytes bounds one line of stdio, as wire.MaxBodyBytes bounds a POST to /mcp.
+const MaxLineBytes = wire.MaxBodyBytes
 
 // StdioTransport serves a session over in (one JSON-RPC message per line) and out (one reply per
 // line). Each line is checked before the SDK sees it: a line that isn't a message (not JSON, a

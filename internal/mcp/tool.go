@@ -8,13 +8,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/api"
+	"salon/internal/wire"
 )
 
 // bookTool is the definition clients list: its input schema states the bounds the route's decoder
 // enforces, its output schema the shape of a completed booking.
 func bookTool() *sdk.Tool {
-	slot := &jsonschema.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(api.MaxSlotChars)}
+	slot := &jsonschema.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxSlotChars)}
 	return &sdk.Tool{
 		Name:  ToolName,
 		Title: "Book a salon time",
@@ -24,17 +24,17 @@ func bookTool() *sdk.Tool {
 		InputSchema: &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{
-				"salon": {Type: "string", MinLength: ptr(1), MaxLength: ptr(api.MaxSalonChars),
+				"salon": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxSalonChars),
 					Description: "The salon's name, as it appears in its booking link."},
-				"message": {Type: "string", MaxLength: ptr(api.MaxMessageChars),
+				"message": {Type: "string", MaxLength: ptr(wire.MaxMessageChars),
 					Description: "The customer's words, such as \"A cut on Saturday morning?\"."},
-				"openSlots": {Type: "array", Items: slot, MaxItems: ptr(api.MaxOpenSlots), UniqueItems: true,
+				"openSlots": {Type: "array", Items: slot, MaxItems: ptr(wire.MaxOpenSlots), UniqueItems: true,
 					Description: "The slots still open, in the app's order. At a salon with a calendar, the slot ids its resource salon://{salon} lists; elsewhere, opaque strings such as \"sat-10:30\"."},
 				"customer": {Type: "object", Description: "Whom the booking is for. Required at a salon with a calendar.",
 					Properties: map[string]*jsonschema.Schema{
-						"name": {Type: "string", MinLength: ptr(1), MaxLength: ptr(api.MaxCustomerNameChars),
+						"name": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxCustomerNameChars),
 							Description: "The customer's name."},
-						"contact": {Type: "string", MinLength: ptr(1), MaxLength: ptr(api.MaxContactChars),
+						"contact": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxContactChars),
 							Description: "A phone number or an e-mail address, as the customer writes it."},
 					},
 					Required: []string{"name", "contact"}},
@@ -44,7 +44,7 @@ func bookTool() *sdk.Tool {
 		OutputSchema: &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{
-				"status":  {Type: "string", Enum: []any{api.StatusBooked, api.StatusNotBooked}},
+				"status":  {Type: "string", Enum: []any{wire.StatusBooked, wire.StatusNotBooked}},
 				"slot":    {Type: "string", Description: "The booked slot; present only when status is booked."},
 				"say":     {Type: "string", Description: "What to tell the customer."},
 				"booking": {Type: "string", Description: "The booking's reference, at a salon with a calendar; present only when status is booked there."},

@@ -1,5 +1,6 @@
-// This file holds the wire types of the booking route: what crosses HTTP, and so what the OpenAPI document describes.
-package api
+// This file holds the booking's wire types: what crosses every transport, and so what the OpenAPI document describes.
+
+package wire
 
 import "encoding/json"
 

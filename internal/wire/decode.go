@@ -1,6 +1,6 @@
 // This file holds the request decoder: a body becomes a checked booking request, or a refusal naming the field.
 
-package api
+package wire
 
 import (
 	"bytes"
@@ -23,17 +23,17 @@ import (
 // (inputResponses.time.content.time); the bound keeps the cost of a hostile body flat.
 const maxDepth = 32
 
-// decode reads a booking request for salon from body, refusing anything outside the bounds with a
+// DecodeBooking reads one round of a booking request for salon from body, refusing anything outside the bounds with a
 // reason that names the field. Names match exactly, case included. Fields it does not know are
 // ignored, at any depth; null counts as absent. A key written twice in one object, at any depth, is
 // refused: parsers disagree on which of the two counts, so such a body could mean one thing here
 // and another to whatever reads it next.
-func decode(salon string, body []byte) (booking.Request, error) {
-	if err := checkSalon(salon); err != nil {
+func DecodeBooking(salon string, body []byte) (booking.Request, error) {
+	if err := CheckSalon(salon); err != nil {
 		return booking.Request{}, err
 	}
 	if !utf8.Valid(body) {
-		return booking.Request{}, badRequest("the body must be UTF-8 JSON")
+		return booking.Request{}, Refusal("the body must be UTF-8 JSON")
 	}
 	// Only a body with more brackets than maxDepth can nest deeper, so only such a body is walked
 	// for its depth before it is decoded.
@@ -72,17 +72,17 @@ type requestBody struct {
 
 // The refusals of a field of the wrong type, by where the decoder met it.
 var (
-	errNotAnObject = badRequest("the body must be a JSON object")
-	errNotSlots    = badRequest("arguments.openSlots must be a list of strings")
+	errNotAnObject = Refusal("the body must be a JSON object")
+	errNotSlots    = Refusal("arguments.openSlots must be a list of strings")
 	typeRefusals   = map[jsontext.Pointer]error{
 		"":                            errNotAnObject,
-		"/arguments":                  badRequest("arguments must be an object"),
-		"/arguments/message":          badRequest("arguments.message must be a string"),
+		"/arguments":                  Refusal("arguments must be an object"),
+		"/arguments/message":          Refusal("arguments.message must be a string"),
 		"/arguments/openSlots":        errNotSlots,
-		"/arguments/customer":         badRequest("arguments.customer must be an object"),
-		"/arguments/customer/name":    badRequest("arguments.customer.name must be a string"),
-		"/arguments/customer/contact": badRequest("arguments.customer.contact must be a string"),
-		"/requestState":               badRequest("requestState must be a string"),
+		"/arguments/customer":         Refusal("arguments.customer must be an object"),
+		"/arguments/customer/name":    Refusal("arguments.customer.name must be a string"),
+		"/arguments/customer/contact": Refusal("arguments.customer.contact must be a string"),
+		"/requestState":               Refusal("requestState must be a string"),
 	}
 )
 
@@ -114,7 +114,7 @@ func (b requestBody) request(salon string) (booking.Request, error) {
 	case a.Message == nil:
 		return booking.Request{}, typeRefusals["/arguments/message"]
 	case utf8.RuneCountInString(*a.Message) > MaxMessageChars:
-		return booking.Request{}, badRequest(fmt.Sprintf("arguments.message must be at most %d characters", MaxMessageChars))
+		return booking.Request{}, Refusal(fmt.Sprintf("arguments.message must be at most %d characters", MaxMessageChars))
 	}
 	slots, err := checkSlots(a.OpenSlots)
 	if err != nil {
@@ -149,20 +149,20 @@ func present(raw jsontext.Value) []byte {
 	return raw
 }
 
-// checkSalon refuses a salon's name outside its bounds. The name is opaque (the state binds it
+// CheckSalon refuses a salon's name outside its bounds. The name is opaque (the state binds it
 // exactly), but a "." or ".." segment is one that URL normalizers (browsers, proxies) rewrite on
 // the way, so the salon served could differ from the one meant, and a control character is never
 // a name.
-func checkSalon(salon string) error {
+func CheckSalon(salon string) error {
 	if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) {
-		return badRequest(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
+		return Refusal(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
 	}
 	if strings.IndexFunc(salon, unicode.IsControl) >= 0 {
-		return badRequest("salon must not hold control characters")
+		return Refusal("salon must not hold control characters")
 	}
 	for segment := range strings.FieldsFuncSeq(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if segment == "." || segment == ".." {
-			return badRequest("salon must not hold . or .. as a path segment")
+			return Refusal("salon must not hold . or .. as a path segment")
 		}
 	}
 	return nil
@@ -174,7 +174,7 @@ func checkSlots(items []*string) ([]string, error) {
 		return nil, errNotSlots
 	}
 	if len(items) > MaxOpenSlots {
-		return nil, badRequest(fmt.Sprintf("arguments.openSlots must hold at most %d slots", MaxOpenSlots))
+		return nil, Refusal(fmt.Sprintf("arguments.openSlots must hold at most %d slots", MaxOpenSlots))
 	}
 	slots := make([]string, len(items))
 	for i, item := range items {
@@ -183,10 +183,10 @@ func checkSlots(items []*string) ([]string, error) {
 		}
 		slots[i] = *item
 		if n := utf8.RuneCountInString(slots[i]); n < 1 || n > MaxSlotChars {
-			return nil, badRequest(fmt.Sprintf("arguments.openSlots[%d] must be 1 to %d characters", i, MaxSlotChars))
+			return nil, Refusal(fmt.Sprintf("arguments.openSlots[%d] must be 1 to %d characters", i, MaxSlotChars))
 		}
 		if slices.Contains(slots[:i], slots[i]) {
-			return nil, badRequest(fmt.Sprintf("arguments.openSlots[%d] repeats a slot", i))
+			return nil, Refusal(fmt.Sprintf("arguments.openSlots[%d] repeats a slot", i))
 		}
 	}
 	return slots, nil
@@ -199,10 +199,10 @@ func checkCustomer(c step.Customer) error {
 		max         int
 	}{{"name", c.Name, MaxCustomerNameChars}, {"contact", c.Contact, MaxContactChars}} {
 		if n := utf8.RuneCountInString(f.value); n < 1 || n > f.max {
-			return badRequest(fmt.Sprintf("arguments.customer.%s must be 1 to %d characters", f.name, f.max))
+			return Refusal(fmt.Sprintf("arguments.customer.%s must be 1 to %d characters", f.name, f.max))
 		}
 		if strings.IndexFunc(f.value, unicode.IsControl) >= 0 {
-			return badRequest(fmt.Sprintf("arguments.customer.%s must not hold control characters", f.name))
+			return Refusal(fmt.Sprintf("arguments.customer.%s must not hold control characters", f.name))
 		}
 	}
 	return nil
@@ -228,12 +228,12 @@ func checkShape(body []byte) error {
 			}
 			return nil
 		case errors.As(err, &syntactic) && errors.Is(err, jsontext.ErrDuplicateName):
-			return badRequest(fieldPath(dec, syntactic.JSONPointer) + " appears twice")
+			return Refusal(fieldPath(dec, syntactic.JSONPointer) + " appears twice")
 		case err != nil:
 			return notAnObject
 		}
 		if k := tok.Kind(); (k == '{' || k == '[') && dec.StackDepth() > maxDepth {
-			return badRequest(fmt.Sprintf("the body must nest at most %d levels deep", maxDepth))
+			return Refusal(fmt.Sprintf("the body must nest at most %d levels deep", maxDepth))
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // This file measures the request decoder on the bodies of both rounds.
 
-package api
+package wire
 
 import "testing"
 
@@ -15,7 +15,7 @@ func BenchmarkDecode(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := decode("studio-nine", body); err != nil {
+				if _, err := DecodeBooking("studio-nine", body); err != nil {
 					b.Fatal(err)
 				}
 			}

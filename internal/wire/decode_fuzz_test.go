@@ -1,12 +1,11 @@
 // This file holds FuzzDecode: any salon and body decodes to a request within every bound, or is refused with a 400 naming the field.
-package api
+package wire
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
-	"net/http"
 	"reflect"
 	"slices"
 	"strings"
@@ -14,10 +13,10 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzDecode checks decode against hostile salons and bodies. A request it returns holds exactly
+// FuzzDecode checks DecodeBooking against hostile salons and bodies. A request it returns holds exactly
 // what an ordinary JSON reader finds under the keys as written, within every bound; a refusal is
 // a 400 whose reason names the field, and a body that is one object of sound shape is never
-// refused for its shape. The oracles here are written apart from decode's own walk.
+// refused for its shape. The oracles here are written apart from the decoder's own.
 func FuzzDecode(f *testing.F) {
 	for _, body := range []string{
 		`{"arguments":{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]}}`,
@@ -37,32 +36,33 @@ func FuzzDecode(f *testing.F) {
 	f.Add("studio/../nine", []byte(`{"arguments":{"message":"","openSlots":[]}}`))
 	f.Add("a\x00b", []byte(`{"arguments":{"message":"","openSlots":[]}}`))
 	f.Fuzz(func(t *testing.T, salon string, body []byte) {
-		r, err := decode(salon, body)
+		r, err := DecodeBooking(salon, body)
 		if err != nil {
-			var p *problem
-			if !errors.As(err, &p) || p.status != http.StatusBadRequest {
-				t.Fatalf("decode(%q, %q): got %v, want a 400 refusal", salon, body, err)
+			var refusal Refusal
+			if !errors.As(err, &refusal) {
+				t.Fatalf("DecodeBooking(%q, %q): got %v, want a refusal", salon, body, err)
 			}
-			if !namesAField(p.reason) || len(p.reason) > 200 || !utf8.ValidString(p.reason) {
-				t.Fatalf("decode(%q, %q): got reason %q, want a short reason naming the field", salon, body, p.reason)
+			reason := refusal.Error()
+			if !namesAField(reason) || len(reason) > 200 || !utf8.ValidString(reason) {
+				t.Fatalf("DecodeBooking(%q, %q): got reason %q, want a short reason naming the field", salon, body, reason)
 			}
-			if soundShape(body) && isBodyShapeReason(p.reason) {
-				t.Fatalf("decode(%q, %q): refused a body of sound shape as %q", salon, body, p.reason)
+			if soundShape(body) && isBodyShapeReason(reason) {
+				t.Fatalf("DecodeBooking(%q, %q): refused a body of sound shape as %q", salon, body, reason)
 			}
 			return
 		}
 		if !soundShape(body) {
-			t.Fatalf("decode(%q, %q): accepted a body that is not one object of sound shape", salon, body)
+			t.Fatalf("DecodeBooking(%q, %q): accepted a body that is not one object of sound shape", salon, body)
 		}
 		if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) || r.Salon != salon {
-			t.Fatalf("decode(%q, %q): got salon %q, want the salon, 1 to %d characters", salon, body, r.Salon, MaxSalonChars)
+			t.Fatalf("DecodeBooking(%q, %q): got salon %q, want the salon, 1 to %d characters", salon, body, r.Salon, MaxSalonChars)
 		}
 		if utf8.RuneCountInString(r.Booking.Message) > MaxMessageChars || len(r.Booking.OpenSlots) > MaxOpenSlots {
-			t.Fatalf("decode(%q, %q): got %+v, outside the bounds", salon, body, r.Booking)
+			t.Fatalf("DecodeBooking(%q, %q): got %+v, outside the bounds", salon, body, r.Booking)
 		}
 		for i, slot := range r.Booking.OpenSlots {
 			if n := utf8.RuneCountInString(slot); n < 1 || n > MaxSlotChars || slices.Contains(r.Booking.OpenSlots[:i], slot) {
-				t.Fatalf("decode(%q, %q): got slot %d %q, want 1 to %d characters and no repeat", salon, body, i, slot, MaxSlotChars)
+				t.Fatalf("DecodeBooking(%q, %q): got slot %d %q, want 1 to %d characters and no repeat", salon, body, i, slot, MaxSlotChars)
 			}
 		}
 		assertReadAsWritten(t, body, r.Booking.Message, r.Booking.OpenSlots, r.InputResponses, r.RequestState)
@@ -85,7 +85,7 @@ func isBodyShapeReason(reason string) bool {
 }
 
 // soundShape reports whether body is valid UTF-8 holding one JSON object, nested at most
-// maxDepth deep, with no key twice in any object. It reads the body recursively, unlike decode.
+// maxDepth deep, with no key twice in any object. It reads the body recursively, unlike DecodeBooking.
 func soundShape(body []byte) bool {
 	if !utf8.Valid(body) || !json.Valid(body) || !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) {
 		return false
@@ -146,30 +146,30 @@ func assertReadAsWritten(t *testing.T, body []byte, message string, slots []stri
 	}
 	args, _ := top["arguments"].(map[string]any)
 	if got, ok := args["message"].(string); !ok || got != message {
-		t.Fatalf("decode(%q): got message %q, want %q", body, message, args["message"])
+		t.Fatalf("DecodeBooking(%q): got message %q, want %q", body, message, args["message"])
 	}
 	want, _ := args["openSlots"].([]any)
 	if len(want) != len(slots) {
-		t.Fatalf("decode(%q): got slots %q, want %q", body, slots, want)
+		t.Fatalf("DecodeBooking(%q): got slots %q, want %q", body, slots, want)
 	}
 	for i := range want {
 		if want[i] != slots[i] {
-			t.Fatalf("decode(%q): got slots %q, want %q", body, slots, want)
+			t.Fatalf("DecodeBooking(%q): got slots %q, want %q", body, slots, want)
 		}
 	}
 	switch s, ok := top["requestState"].(string); {
 	case ok && (state == nil || *state != s):
-		t.Fatalf("decode(%q): got requestState %v, want %q", body, state, s)
+		t.Fatalf("DecodeBooking(%q): got requestState %v, want %q", body, state, s)
 	case !ok && state != nil:
-		t.Fatalf("decode(%q): got requestState %q, want none", body, *state)
+		t.Fatalf("DecodeBooking(%q): got requestState %q, want none", body, *state)
 	}
 	switch a := top["inputResponses"]; {
 	case a == nil && answers != nil:
-		t.Fatalf("decode(%q): got inputResponses %s, want none (absent or null)", body, answers)
+		t.Fatalf("DecodeBooking(%q): got inputResponses %s, want none (absent or null)", body, answers)
 	case a != nil:
 		var got any
 		if err := unmarshalNumbers(answers, &got); err != nil || !reflect.DeepEqual(got, a) {
-			t.Fatalf("decode(%q): got inputResponses %s, want %v", body, answers, a)
+			t.Fatalf("DecodeBooking(%q): got inputResponses %s, want %v", body, answers, a)
 		}
 	}
 }

@@ -1,0 +1,51 @@
+// This file turns the desk's results into the wire's: a question with its state, or a completed outcome.
+
+package wire
+
+import (
+	"salon/internal/answer"
+	"salon/internal/step"
+)
+
+// requiredTime is every question's list of required answers: one list, shared by every reply,
+// which only the encoder reads.
+var requiredTime = []string{answer.Question}
+
+// Form is the elicitation form that asks which of q's times suits the customer.
+func Form(q step.Question) ElicitationParams {
+	return ElicitationParams{
+		Mode:    "form",
+		Message: q.Message,
+		RequestedSchema: TimeSchema{
+			Type:       "object",
+			Properties: TimeProperties{Time: TimeChoice{Type: "string", Enum: q.Times}},
+			Required:   requiredTime,
+		},
+	}
+}
+
+// InputRequired is round one's question as the route answers it, with the state to send back.
+func InputRequired(q step.Question, state string) InputRequiredResult {
+	return InputRequiredResult{
+		ResultType:    ResultInputRequired,
+		InputRequests: InputRequests{Time: ElicitationRequest{Method: "elicitation/create", Params: Form(q)}},
+		RequestState:  state,
+	}
+}
+
+// OutcomeOf is what a completed booking came to, as structuredContent carries it. o is step.Booked
+// or step.NotBooked.
+func OutcomeOf(o step.Outcome) Outcome {
+	switch o := o.(type) {
+	case step.Booked:
+		return Outcome{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
+	case step.NotBooked:
+		return Outcome{Status: StatusNotBooked, Say: o.Say}
+	}
+	panic("wire: a completed booking is either booked or not booked")
+}
+
+// Complete is the result that ends a booking.
+func Complete(o step.Outcome) CompleteResult {
+	return CompleteResult{ResultType: ResultComplete, StructuredContent: OutcomeOf(o)}
+}
