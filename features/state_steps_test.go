@@ -83,7 +83,7 @@ func split(state string) (payload, mac string) {
 	return state[:dot], state[dot+1:]
 }
 
-// stateClaims is a state's payload as SPEC §4 writes it.
+// stateClaims is a state's payload as docs/contract.md (The request state) writes it.
 type stateClaims struct {
 	GoodUntil int64    `json:"goodUntil"`
 	Nonce     string   `json:"nonce"`
@@ -280,7 +280,7 @@ func (w *world) secondsPass(n int) error {
 	return nil
 }
 
-// digest is SPEC §4's request digest, computed here from its definition rather than by the server's code.
+// digest is the request digest of docs/contract.md (The request state), computed here from its definition rather than by the server's code.
 func digest(b booking) string {
 	slots := b.slots
 	if slots == nil {

@@ -1,4 +1,4 @@
-// This file holds the tests of Parse: every rule and exact refusal of SPEC §3 step 5, and the property that only offered times come back.
+// This file holds the tests of Parse: every rule and exact refusal of docs/contract.md's order of checks, step 6, and the property that only offered times come back.
 package answer_test
 
 import (
@@ -95,7 +95,7 @@ func TestParse(t *testing.T) {
 		{"an accept with an object content.time is not a choice", `{"time":{"action":"accept","content":{"time":{"time":"sat-10:30"}}}}`, refuses(wantNotAChoice)},
 		{"an accept with a boolean content.time is not a choice", `{"time":{"action":"accept","content":{"time":true}}}`, refuses(wantNotAChoice)},
 
-		// SPEC §3: fields the server does not read are ignored at any depth. JSON keys are case-sensitive,
+		// docs/contract.md: fields the server does not read are ignored at any depth. JSON keys are case-sensitive,
 		// so "ACTION", "Content" and "TIME" are fields the server does not read.
 		{"an ACTION key in capitals is a field the server does not read", `{"time":{"ACTION":"accept","content":{"time":"sat-10:30"}}}`, refuses(wantNotAChoice)},
 		{"an Action key in capitals cannot turn a decline into an accept", `{"time":{"action":"decline","Action":"accept","content":{"time":"sat-10:30"}}}`, declines()},
@@ -288,7 +288,7 @@ func TestPropertyParseOfAnyBytesYieldsOnlyAnOfferedTime(t *testing.T) {
 	}
 }
 
-// isRefusal reports whether err is one of the refusals SPEC §3 step 5 allows.
+// isRefusal reports whether err is one of the refusals docs/contract.md's order of checks allows for an answer.
 func isRefusal(err error) bool {
 	var r answer.Refusal
 	if !errors.As(err, &r) {

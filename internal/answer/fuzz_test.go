@@ -33,7 +33,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("got accepted %q, want only a time among %q", o.Time(), offer)
 		}
 		if err != nil && !isRefusal(err) {
-			t.Fatalf("got error %q (%T), want one of the refusals of SPEC §3 step 5", err, err)
+			t.Fatalf("got error %q (%T), want one of the answer's refusals in docs/contract.md", err, err)
 		}
 		if err != nil && err.Error() != wantNoAnswer && err.Error() != wantNotAChoice {
 			// A "never offered" refusal names a time that really was not offered.

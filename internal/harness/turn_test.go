@@ -16,7 +16,7 @@ import (
 
 var booking = step.Booking{Message: "A cut on Sunday?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sun-11:00", "sun-13:00"}}
 
-// defaultOffer is §3's offer for booking, written out.
+// defaultOffer is the contract's default offer for booking, written out.
 var defaultOffer = step.Offer{Times: []string{"sat-10:30", "sat-11:30"}, Question: "Which time suits you?"}
 
 const (

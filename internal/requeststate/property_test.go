@@ -97,7 +97,7 @@ func TestPropertyIssueThenVerifyGivesBackTheOfferedTimes(t *testing.T) {
 }
 
 // recasesMACDigit reports whether writing b at i of state only changes the case of a hex letter of the MAC,
-// which still verifies by design (SPEC §4).
+// which still verifies by design (docs/contract.md, The request state).
 func recasesMACDigit(state string, i int, b byte) bool {
 	isHexLetter := func(c byte) bool { return strings.ContainsRune("abcdefABCDEF", rune(c)) }
 	return i > strings.LastIndexByte(state, '.') && isHexLetter(state[i]) && isHexLetter(b) && b|0x20 == state[i]|0x20

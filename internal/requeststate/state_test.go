@@ -1,4 +1,4 @@
-// This file holds the tests of Issue, Verify and NewKeys: the format of SPEC §4 recomputed from the key, and every refusal in its order.
+// This file holds the tests of Issue, Verify and NewKeys: the format of docs/contract.md (The request state) recomputed from the key, and every refusal in its order.
 package requeststate_test
 
 import (
@@ -54,7 +54,7 @@ func mustKeys(tb testing.TB, current []byte, previous ...[]byte) requeststate.Ke
 	return keys
 }
 
-// macHex is the lowercase hex HMAC-SHA3-256 of payload under key, computed here from SPEC §4, not by the package.
+// macHex is the lowercase hex HMAC-SHA3-256 of payload under key, computed here from docs/contract.md, not by the package.
 func macHex(key []byte, payload string) string {
 	h := hmac.New(sha3.New256, key)
 	h.Write([]byte(payload))
@@ -67,7 +67,7 @@ func sha3Hex(b string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// signed is payload with its MAC under key, as SPEC §4 writes a state.
+// signed is payload with its MAC under key, as docs/contract.md writes a state.
 func signed(key []byte, payload string) string { return payload + "." + macHex(key, payload) }
 
 // split cuts a state at its last dot into payload and MAC.
@@ -80,7 +80,7 @@ func split(tb testing.TB, state string) (payload, mac string) {
 	return state[:dot], state[dot+1:]
 }
 
-func TestIssueWritesTheFormatOfSPEC4(t *testing.T) {
+func TestIssueWritesTheContractsFormat(t *testing.T) {
 	tests := []struct {
 		name    string
 		salon   string

@@ -19,7 +19,7 @@ func TestAsk(t *testing.T) {
 		{"the offer's words and times are asked as chosen", open,
 			step.Offer{Times: []string{"sun-11:00"}, Question: "Would Sunday at 11:00 suit you?"},
 			step.Question{Message: "Would Sunday at 11:00 suit you?", Times: []string{"sun-11:00"}}},
-		{"the default offer is §3's question", open, step.DefaultOffer(open.OpenSlots),
+		{"the default offer is the contract's question", open, step.DefaultOffer(open.OpenSlots),
 			step.Question{Message: wantAsk, Times: []string{"sat-10:30", "sat-11:30"}}},
 		{"an offer with no times is asked as the default", open, step.Offer{Question: "Hm?"},
 			step.Question{Message: wantAsk, Times: []string{"sat-10:30", "sat-11:30"}}},
