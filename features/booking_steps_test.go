@@ -1,4 +1,5 @@
 // This file holds the steps of a booking as the customer lives it: the salon's open times, the two rounds and their outcomes.
+
 package features
 
 import (

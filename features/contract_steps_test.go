@@ -1,4 +1,5 @@
 // This file holds the steps about what crosses the wire: refusals, raw bodies and answers, bounds, a service without a key, real HTTP and the OpenAPI document.
+
 package features
 
 import (

@@ -1,4 +1,5 @@
-// Package features runs the service's behaviour scenarios, written in Gherkin, against the real application with godog.
+// This file runs every scenario of the .feature files as a subtest, each with a world of its own.
+
 package features
 
 import (

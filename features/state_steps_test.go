@@ -1,4 +1,5 @@
 // This file holds the steps about the request state: what it carries, an app that edits it or its booking, replays, races, time and keys.
+
 package features
 
 import (

@@ -1,4 +1,5 @@
 // This file holds one scenario's world: the salon, a clock the steps move, the real application and the exchanges with it.
+
 package features
 
 import (

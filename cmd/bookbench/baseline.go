@@ -1,4 +1,5 @@
 // This file holds the baseline: a bare Echo route that decodes the same wire types and answers replies of the same size, with no booking logic and no crypto.
+
 package main
 
 import (

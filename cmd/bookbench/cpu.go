@@ -1,4 +1,5 @@
 // This file reads how much CPU a server process has used, so the tool can print the server's CPU time per request: a figure other processes' load barely moves.
+
 package main
 
 import (

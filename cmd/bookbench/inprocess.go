@@ -1,4 +1,5 @@
 // This file holds the booking app served inside the tool, wired as bookingd wires it, so a CPU profile of the tool covers the server too.
+
 package main
 
 import (

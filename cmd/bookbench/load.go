@@ -1,4 +1,5 @@
 // This file holds the customers: each books in two rounds over one keep-alive connection and notes every answer.
+
 package main
 
 import (

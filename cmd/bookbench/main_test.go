@@ -1,4 +1,5 @@
 // This file tests bookbench end to end on tiny bounded runs against the booking app served in the test: it stops by itself, and what it prints parses.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file turns tallies into the figures the tool prints: throughput, latency percentiles, ratios to the baseline and medians over runs.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the in-process benchmarks of a whole round through the Echo handler, for the booking app and the bare baseline side by side.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file sends hostile requests over real HTTP to the built bookingd: each row is a clear 4xx naming its reason, and spends nothing.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file runs two real bookingd processes sharing one key and one real Redis, as a fleet behind a load balancer would.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file tests the built bookingd's hardening over real connections: time-outs, size limits, security headers and CORS.
+
 package main
 
 import (

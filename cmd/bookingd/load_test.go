@@ -1,4 +1,5 @@
 // This file loads one in-process bookingd with many customers doing both rounds at once, under the race detector, and checks for leaked goroutines.
+
 package main
 
 import (

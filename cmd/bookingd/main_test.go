@@ -1,4 +1,5 @@
 // This file tests bookingd as operators meet it: run on port 0, its configuration, subcommands, logs and shutdown.
+
 package main
 
 import (

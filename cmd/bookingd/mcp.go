@@ -1,4 +1,5 @@
 // This file wires the MCP server: the /mcp endpoint beside the route, and `bookingd mcp` over stdio.
+
 package main
 
 import (

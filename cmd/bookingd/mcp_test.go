@@ -1,4 +1,5 @@
 // This file tests bookingd as an MCP server: `bookingd mcp` driven over stdio by the Go SDK's command transport and by raw lines, malformed ones included, and /mcp beside the route, raw, with and without its token.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file configures round one's offerer: none (the default offer), a stand-in, or a hosted or local model behind the harness.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file tests bookingd with a model in round one's seat: the stand-in, a fake hosted service, its limit, its logs and its flags.
+
 package main
 
 import (

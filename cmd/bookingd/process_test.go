@@ -1,4 +1,5 @@
 // This file runs the real bookingd binary as a child process, for the tests that need whole processes.
+
 package main
 
 import (

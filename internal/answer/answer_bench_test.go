@@ -1,4 +1,5 @@
 // This file holds the benchmarks of Parse: reading round two's answer against the offered times.
+
 package answer_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the tests of Parse: every rule and exact refusal of docs/contract.md's order of checks, step 6, and the property that only offered times come back.
+
 package answer_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds FuzzParse: any inputResponses against any offer never panics and accepts only an offered time.
+
 package answer_test
 
 import (

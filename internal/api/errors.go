@@ -1,4 +1,5 @@
 // This file maps every error a handler returns to its HTTP status and JSON string body, in one place.
+
 package api
 
 import (

@@ -1,4 +1,4 @@
-// Package api serves the booking route over HTTP with Echo: it decodes, verifies, spends and encodes around the pure step.
+// Package api serves the booking over HTTP with Echo: the booking route, the salons' calendars and the owner's endpoints, the OpenAPI document, the app and the operational endpoints. Every error becomes its reply in one place.
 package api
 
 import (

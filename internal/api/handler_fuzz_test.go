@@ -1,4 +1,5 @@
 // This file holds FuzzHandler: any salon, content type, header and body sent to the whole application never gets a 5xx (but the documented 503) and never spends a state it refuses.
+
 package api_test
 
 import (

@@ -1,4 +1,5 @@
 // This file tests the booking route in process: each result, each refusal with its exact reason, and the order of checks.
+
 package api_test
 
 import (

@@ -1,4 +1,5 @@
 // This file tests the application's own hardening in process: a panic answers 500 with no detail and is logged, and CORS is off unless origins are allowed.
+
 package api_test
 
 import (

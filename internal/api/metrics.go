@@ -1,4 +1,5 @@
 // This file holds the Prometheus metrics of the service: requests, latency, booking outcomes and spent-store errors.
+
 package api
 
 import (

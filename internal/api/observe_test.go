@@ -1,4 +1,5 @@
 // This file tests what each request leaves behind: its one log line and its metric series.
+
 package api_test
 
 import (

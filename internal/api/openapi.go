@@ -1,4 +1,5 @@
 // This file builds the OpenAPI document of the service from the wire types, so the document can't describe other types than the server's.
+
 package api
 
 import (

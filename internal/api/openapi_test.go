@@ -1,4 +1,5 @@
 // This file checks that the committed openapi.json is the document the wire types generate, and that it validates.
+
 package api_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the route's property under concurrency: whatever the interleaving of round twos, each state completes at most once, and a refused answer never spends it.
+
 package api_test
 
 import (

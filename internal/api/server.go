@@ -1,4 +1,5 @@
 // This file assembles the Echo application: middleware, routes and the request log.
+
 package api
 
 import (

@@ -1,4 +1,5 @@
 // This file composes a turn's context from the request alone: the facts, the one offer list and the customer's words.
+
 package harness
 
 import (

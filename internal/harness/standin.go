@@ -1,4 +1,5 @@
 // This file holds the stand-in models: pure functions of the call, for tests and for a demo without a key.
+
 package harness
 
 import (

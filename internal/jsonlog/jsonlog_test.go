@@ -1,4 +1,5 @@
 // This file checks the handler against slog.JSONHandler: the same bytes for every record, whichever path writes it.
+
 package jsonlog_test
 
 import (

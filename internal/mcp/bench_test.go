@@ -1,4 +1,5 @@
 // This file holds the tests' bench: a desk with a fixed key and a clock the test moves, and the two ways a test reaches the server, in process and over HTTP through the Echo application.
+
 package mcp_test
 
 import (

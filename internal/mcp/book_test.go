@@ -1,4 +1,5 @@
 // This file tests the book tool with the Go SDK's own client, in process and over HTTP: both rounds, a decline, replayed and tampered states, and clients that can't be asked.
+
 package mcp_test
 
 import (

@@ -1,4 +1,5 @@
 // This file tests what the server offers besides the tool: the capabilities it declares, the guide it lists and reads, the caching hints on every result that carries them, and the bearer token that may guard /mcp.
+
 package mcp_test
 
 import (

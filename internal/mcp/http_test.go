@@ -1,4 +1,5 @@
 // This file tests the /mcp endpoint on the wire: the same form as the route's, the headers of revision 2026-07-28, Origin validation and the methods it refuses.
+
 package mcp_test
 
 import (

@@ -1,4 +1,5 @@
 // This file sends raw JSON-RPC over both transports in process: every malformed message, ids of every kind, and the refusals before any message is read, through the HTTP handler in the Echo application and the stdio transport over pipes.
+
 package mcp_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the book tool's definition (input and output schemas with the route's bounds, annotations) and the client capability round one needs.
+
 package mcp
 
 import (

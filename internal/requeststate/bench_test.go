@@ -1,4 +1,5 @@
 // This file holds the benchmarks of issuing, verifying and spending states.
+
 package requeststate_test
 
 import (

@@ -1,4 +1,5 @@
 // This file checks the request digest against JSON.stringify's encoding, byte for byte, on awkward strings.
+
 package requeststate
 
 import (

@@ -1,4 +1,5 @@
 // This file holds FuzzVerify: any string as a state never panics, never verifies unless the key signed it, and never verifies for another request.
+
 package requeststate_test
 
 import (

@@ -1,4 +1,5 @@
 // This file checks the spent set's flat hash table against a Go map under random adds and removes, through growing, shrinking and wrapping around.
+
 package requeststate
 
 import (

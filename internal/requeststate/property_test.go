@@ -1,4 +1,5 @@
 // This file holds the property tests of issued states: round trips, any one byte changed, and any edit of the request.
+
 package requeststate_test
 
 import (

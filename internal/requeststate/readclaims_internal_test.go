@@ -1,4 +1,5 @@
 // This file checks the reflection-free claims reader and string writer against encoding/json: whatever they read or write, encoding/json reads or writes the same.
+
 package requeststate
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the memory soak of the in-memory spent set: a sustained rate of spends with a short life, cycling the set many times, with the live heap measured before and after.
+
 package requeststate_test
 
 import (

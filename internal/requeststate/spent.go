@@ -1,4 +1,5 @@
 // This file holds the single-use record of spent states: the store interface and its in-memory implementation.
+
 package requeststate
 
 import (

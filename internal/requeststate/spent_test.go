@@ -1,4 +1,5 @@
 // This file holds the tests of the in-memory spent set: one winner per state under races, and entries dropped once their goodUntil has passed.
+
 package requeststate_test
 
 import (

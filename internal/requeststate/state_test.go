@@ -1,4 +1,5 @@
 // This file holds the tests of Issue, Verify and NewKeys: the format of docs/contract.md (The request state) recomputed from the key, and every refusal in its order.
+
 package requeststate_test
 
 import (

@@ -1,4 +1,5 @@
 // This file tests round one with an offerer's offer: the offer asked as chosen, and the default where an offer can't be asked.
+
 package step_test
 
 import (

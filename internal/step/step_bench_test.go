@@ -1,4 +1,5 @@
 // This file holds the benchmarks of the pure step: round one's question and round two's booking.
+
 package step_test
 
 import (

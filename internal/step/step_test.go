@@ -1,4 +1,5 @@
 // This file holds the tests of the pure step: every rule of docs/contract.md's "The step", with its exact words.
+
 package step_test
 
 import (

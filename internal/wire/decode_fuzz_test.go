@@ -1,4 +1,5 @@
 // This file holds FuzzDecode: any salon and body decodes to a request within every bound, or is refused with a 400 naming the field.
+
 package wire
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the benchmarks of spending states in a real local Redis, one spender and many.
+
 package redisspent_test
 
 import (

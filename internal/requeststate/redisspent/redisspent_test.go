@@ -1,4 +1,5 @@
 // This file tests the Redis spent set against a real redis-server: single use, races, expiry and failing closed.
+
 package redisspent_test
 
 import (
