@@ -16,6 +16,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 )
 
 // harnessWorld is one scenario's harness: the model it asks, what it sent the model and what its turns recorded.
@@ -102,7 +103,7 @@ func (h *harnessWorld) use(m harness.Model) error {
 func (h *harnessWorld) standin() error { return h.use(harness.Standin()) }
 
 func (h *harnessWorld) answersEvery(doc *godog.DocString) error {
-	return h.use(harness.Scripted(strings.TrimSpace(doc.Content)))
+	return h.use(harnesstest.Scripted(strings.TrimSpace(doc.Content)))
 }
 
 func (h *harnessWorld) answersByAttempt(table *godog.Table) error {
@@ -113,10 +114,10 @@ func (h *harnessWorld) answersByAttempt(table *godog.Table) error {
 		}
 		outputs = append(outputs, row.Cells[1].Value)
 	}
-	return h.use(harness.Scripted(outputs...))
+	return h.use(harnesstest.Scripted(outputs...))
 }
 
-func (h *harnessWorld) neverAnswers() error { return h.use(harness.Silent()) }
+func (h *harnessWorld) neverAnswers() error { return h.use(harnesstest.Silent()) }
 
 func (h *harnessWorld) limitIs(ms int) error {
 	h.limit = time.Duration(ms) * time.Millisecond

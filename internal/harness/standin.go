@@ -1,4 +1,4 @@
-// This file holds the stand-in models: pure functions of the call, for tests and for a demo without a key.
+// This file holds the stand-in model: a pure function of the call, for a demo without a key.
 package harness
 
 import (
@@ -24,27 +24,6 @@ func Standin() Model {
 		}
 		return AnswerText(chosen, question), nil
 	})
-}
-
-// Scripted is a model that answers attempt n with outputs[n-1], and every later attempt with the
-// last output: a recorded model replayed.
-func Scripted(outputs ...string) Model {
-	return ModelFunc(func(_ context.Context, c Call) (string, error) {
-		return outputs[min(c.Attempt, len(outputs))-1], nil
-	})
-}
-
-// Silent is a model that never answers: it returns only when ctx is done, with ctx's error.
-func Silent() Model {
-	return ModelFunc(func(ctx context.Context, _ Call) (string, error) {
-		<-ctx.Done()
-		return "", ctx.Err()
-	})
-}
-
-// Failing is a model whose every call fails with err.
-func Failing(err error) Model {
-	return ModelFunc(func(context.Context, Call) (string, error) { return "", err })
 }
 
 // AnswerText writes an answer of the grammar's shape, as a model following it would.

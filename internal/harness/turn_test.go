@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 	"salon/internal/step"
 )
 
@@ -46,7 +47,7 @@ func stages(records []harness.Record) string {
 }
 
 func TestTurnServesTheCheckedAnswer(t *testing.T) {
-	m := &counting{model: harness.Scripted(good)}
+	m := &counting{model: harnesstest.Scripted(good)}
 	out := harness.Turn(context.Background(), m, 3, booking)
 	want := step.Offer{Times: []string{"sun-11:00", "sun-13:00"}, Question: "Would Sunday at 11:00 or 13:00 suit you?"}
 	if !out.Served || out.Why != "" || !slices.Equal(out.Offer.Times, want.Times) || out.Offer.Question != want.Question {
@@ -64,7 +65,7 @@ func TestTurnServesTheCheckedAnswer(t *testing.T) {
 }
 
 func TestTurnRetriesWithTheCorrectionPrompt(t *testing.T) {
-	m := &counting{model: harness.Scripted(invented, good)}
+	m := &counting{model: harnesstest.Scripted(invented, good)}
 	out := harness.Turn(context.Background(), m, 3, booking)
 	if !out.Served || m.calls.Load() != 2 {
 		t.Fatalf("got %+v after %d calls, want served on the second", out, m.calls.Load())
@@ -98,12 +99,12 @@ func TestTurnFallsBack(t *testing.T) {
 		wantCalls  int32
 		wantStages string
 	}{
-		{"when every attempt is refused", harness.Scripted(invented), booking, harness.WhyAttemptsRanOut, 3,
+		{"when every attempt is refused", harnesstest.Scripted(invented), booking, harness.WhyAttemptsRanOut, 3,
 			"composed call ruling call ruling call ruling fallback"},
-		{"when the model fails", harness.Failing(boom), booking, harness.WhyModelError, 1, "composed call fallback"},
+		{"when the model fails", harnesstest.Failing(boom), booking, harness.WhyModelError, 1, "composed call fallback"},
 		{"when the model panics", harness.ModelFunc(func(context.Context, harness.Call) (string, error) { panic("oops") }),
 			booking, harness.WhyModelError, 1, "composed call fallback"},
-		{"before any call, when options differ only in case", harness.Scripted(good),
+		{"before any call, when options differ only in case", harnesstest.Scripted(good),
 			step.Booking{OpenSlots: []string{"sat-10:30", "SAT-10:30"}}, harness.WhyOptionsDifferInCase, 0, "composed fallback"},
 	}
 	for _, tt := range tests {
@@ -128,7 +129,7 @@ func TestTurnFallsBack(t *testing.T) {
 }
 
 func TestTurnWithNothingOpenCallsNothing(t *testing.T) {
-	m := &counting{model: harness.Scripted(good)}
+	m := &counting{model: harnesstest.Scripted(good)}
 	out := harness.Turn(context.Background(), m, 3, step.Booking{Message: "Saturday?", OpenSlots: []string{}})
 	if m.calls.Load() != 0 || out.Served || out.Why != "" || len(out.Offer.Times) != 0 {
 		t.Errorf("got %+v after %d calls, want no call and an empty offer", out, m.calls.Load())
@@ -146,7 +147,7 @@ func TestTurnStopsAModelThatNeverAnswersAtTheLimit(t *testing.T) {
 		<-release
 		return good, nil
 	})
-	for name, m := range map[string]harness.Model{"silent": harness.Silent(), "deaf to its context": deaf} {
+	for name, m := range map[string]harness.Model{"silent": harnesstest.Silent(), "deaf to its context": deaf} {
 		t.Run(name, func(t *testing.T) {
 			const limit = 100 * time.Millisecond
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -170,7 +171,7 @@ func TestTurnStopsAModelThatNeverAnswersAtTheLimit(t *testing.T) {
 func TestTurnWhoseRequestGoesAwayFallsBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m := &counting{model: harness.Scripted(good)}
+	m := &counting{model: harnesstest.Scripted(good)}
 	out := harness.Turn(ctx, m, 3, booking)
 	if out.Why != harness.WhyCancelled || m.calls.Load() != 0 {
 		t.Errorf("got %+v after %d calls, want a fallback for a cancelled request and no call", out, m.calls.Load())
@@ -178,7 +179,7 @@ func TestTurnWhoseRequestGoesAwayFallsBack(t *testing.T) {
 }
 
 func TestTurnDefaultsToThreeAttempts(t *testing.T) {
-	m := &counting{model: harness.Scripted(invented)}
+	m := &counting{model: harnesstest.Scripted(invented)}
 	harness.Turn(context.Background(), m, 0, booking)
 	if m.calls.Load() != 3 {
 		t.Errorf("got %d calls, want 3", m.calls.Load())
