@@ -193,3 +193,57 @@ func TestStandinIsServed(t *testing.T) {
 		t.Errorf("got %+v, want %+v served", out, want)
 	}
 }
+
+// At a salon with a calendar the stand-in words its question by the labels, and answers a price
+// asked about from the sheet; the checker serves it, and the records pass their audit.
+func TestStandinAtASalonWordsItsQuestionByTheLabels(t *testing.T) {
+	tests := []struct {
+		name    string
+		booking step.Booking
+		want    step.Offer
+	}{
+		{"the day asked for first", studio("Anything on Tuesday?", cut),
+			step.Offer{Times: []string{"2026-12-08T15:00:00Z", "2026-12-05T09:00:00Z"},
+				Question: "Would Tuesday 8 December, 15:00 or Saturday 5 December, 09:00 suit you?"}},
+		{"a price on the sheet", studio("How much is a cut on Saturday?", cut, colour),
+			step.Offer{Times: []string{"2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"},
+				Question: "A cut costs $45. Would Saturday 5 December, 09:00 or Saturday 5 December, 09:45 suit you?"}},
+		{"no price on the sheet", studio("What does a cut cost on Saturday?"),
+			step.Offer{Times: []string{"2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"},
+				Question: "The price isn't on the sheet, so the salon will tell you. Would Saturday 5 December, 09:00 or Saturday 5 December, 09:45 suit you?"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := harness.Turn(context.Background(), harness.Standin(), 3, tt.booking)
+			if !out.Served || !slices.Equal(out.Offer.Times, tt.want.Times) || out.Offer.Question != tt.want.Question {
+				t.Errorf("got %+v (%s), want %+v served", out.Offer, out.Why, tt.want)
+			}
+			if f := harness.Audit(out.Records); len(f) > 0 {
+				t.Errorf("the turn's records fail their audit: %q", f)
+			}
+		})
+	}
+}
+
+// A model that never says the price isn't on the sheet is refused for it and asked again with
+// every reason, until its attempts run out.
+func TestTurnRetriesAQuestionSilentOnAMissingPrice(t *testing.T) {
+	silentOnPrice := answer("2026-12-05T09:00:00Z", "Would Saturday 5 December, 09:00 suit you?")
+	saysSo := answer("2026-12-05T09:00:00Z", "That price isn't on the sheet. Would Saturday 5 December, 09:00 suit you?")
+	b := studio("What does a cut cost on Saturday?")
+	m := &counting{model: harnesstest.Scripted(silentOnPrice, saysSo)}
+	out := harness.Turn(context.Background(), m, 3, b)
+	if !out.Served || out.Offer.Question != "That price isn't on the sheet. Would Saturday 5 December, 09:00 suit you?" {
+		t.Fatalf("got %+v, want the second answer served", out)
+	}
+	reasons := out.Records[2].Ruling.Reasons
+	if len(reasons) != 1 || reasons[0].Fault != harness.FaultMissingNotNamed {
+		t.Errorf("the first answer was refused for %q, want missing_not_named", reasons)
+	}
+	if want := harness.Correction(harness.Prompt(harness.Compose(b)), silentOnPrice, reasons); m.seen[1].Prompt != want {
+		t.Errorf("the retry was sent\n%s\nwant\n%s", m.seen[1].Prompt, want)
+	}
+	if f := harness.Audit(out.Records); len(f) > 0 {
+		t.Errorf("the turn's records fail their audit: %q", f)
+	}
+}
