@@ -1,4 +1,5 @@
 // This file holds the steps of the offer harness: the model in round one's seat, what it was sent, the records and their audit.
+
 package features
 
 import (

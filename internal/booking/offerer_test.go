@@ -1,4 +1,5 @@
 // This file tests the offerer seam of round one: the desk asks its offerer, the state carries what it chose, round two holds to it.
+
 package booking_test
 
 import (

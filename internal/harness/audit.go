@@ -1,4 +1,5 @@
 // This file holds the audit: checks run over a turn's records, every failed check reported at once.
+
 package harness
 
 import (

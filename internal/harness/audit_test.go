@@ -1,4 +1,5 @@
 // This file tests the audit: a turn's own records pass, and planted faults are every one reported at once.
+
 package harness_test
 
 import (

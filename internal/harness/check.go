@@ -1,4 +1,5 @@
 // This file holds the checker: it reads the model's choices and question together and rules on them, with every reason at once.
+
 package harness
 
 import (

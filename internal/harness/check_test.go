@@ -1,4 +1,5 @@
 // This file tests the checker: what it accepts, in the list's own spelling, and every reason it refuses for, at once.
+
 package harness_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the claim reader: the one function that reads days, times, hours and prices out of text.
+
 package harness
 
 import (

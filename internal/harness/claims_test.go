@@ -1,4 +1,5 @@
 // This file tests the claim reader: days, times, hours and prices, as a model or a customer writes them.
+
 package harness_test
 
 import (

@@ -1,4 +1,5 @@
 // This file composes a turn's context from the request and the salon's own facts: the facts, the one offer list and the customer's words.
+
 package harness
 
 import (

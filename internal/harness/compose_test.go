@@ -1,4 +1,5 @@
 // This file tests composing a turn: the one offer list, the facts, the grammar, and the prompt read exactly as the model is sent it.
+
 package harness_test
 
 import (

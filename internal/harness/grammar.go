@@ -1,4 +1,5 @@
 // This file holds the grammar: the JSON schema the model's answer must follow, built from the one offer list.
+
 package harness
 
 import (

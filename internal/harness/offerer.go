@@ -1,4 +1,5 @@
 // This file holds the harness at the edge: the offerer that runs a turn under its time limit, and reports it to the served log, the log and the metrics.
+
 package harness
 
 import (

@@ -1,4 +1,5 @@
 // This file tests the offerer at the edge: its time limit, its served log, its log lines and its counters.
+
 package harness_test
 
 import (

@@ -1,4 +1,5 @@
 // This file renders the prompt from a context alone, and the correction prompt that follows a refused answer.
+
 package harness
 
 import "strings"

@@ -1,4 +1,5 @@
 // This file holds the harness's properties over random calendars: the grammar's options and the checker agree, the offer list keeps every slot.
+
 package harness_test
 
 import (

@@ -1,4 +1,5 @@
 // This file renders the served log: one JSON line per model call, the prompt exactly as sent, the output and the ruling.
+
 package harness
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the committed served log to what a recorded turn records, line for line and byte for byte.
+
 package harness_test
 
 import (

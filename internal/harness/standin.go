@@ -1,4 +1,5 @@
 // This file holds the stand-in model: a pure function of the call, for a demo without a key.
+
 package harness
 
 import (

@@ -1,4 +1,5 @@
 // This file holds a turn: the model interface, the records a turn writes, and the one function that runs the attempts.
+
 package harness
 
 import (

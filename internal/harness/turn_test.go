@@ -1,4 +1,5 @@
 // This file tests a turn: served answers, retries with the correction prompt, fallbacks and why, and the time limit.
+
 package harness_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the adapter for the Anthropic Messages API with structured outputs.
+
 package models
 
 import (

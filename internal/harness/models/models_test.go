@@ -1,4 +1,5 @@
 // This file tests the adapters against local servers that check each request and reply as the real services do.
+
 package models_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the adapter for OpenAI-compatible chat completions with a json_schema response format.
+
 package models
 
 import (
