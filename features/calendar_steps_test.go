@@ -12,9 +12,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,6 +47,12 @@ type calendarWorld struct {
 
 	guests map[string]*guest
 	reply  apitest.Reply
+
+	settings map[string]any // the salon's settings as last put, so a step can change one and put them again
+	offerer  desk.Offerer   // round one's offerer; nil is the default
+
+	mu      sync.Mutex
+	records [][]desk.Record // each round two's records, in order
 }
 
 // guest is one customer's conversation with the salon.
@@ -52,7 +60,8 @@ type guest struct {
 	name, contact, words string
 	slots                []string
 	state                string
-	booking              string // the reference of the booking they were told of
+	offered              []string // the times round one's question offered
+	booking              string   // the reference of the booking they were told of
 }
 
 // flaky is the calendar's database as the service reaches it: while down, every call fails as an unreachable database would.
@@ -119,6 +128,11 @@ func (w *calendarWorld) open() error {
 		Keys: &w.keys, Life: stateLife, Now: w.clock.Now, Nonce: randomNonce,
 		Spent: requeststate.NewMemory(w.clock.Now), Calendar: &w.down, Ready: w.down.Ping,
 		BookingID: func() string { return fmt.Sprintf("b%x", randomNonce()) }, OwnerToken: ownerToken,
+		Offerer: w.offerer, Records: func(r []desk.Record) {
+			w.mu.Lock()
+			w.records = append(w.records, r)
+			w.mu.Unlock()
+		},
 	}))
 	client, err := apitest.New(relay(w.server.Client(), w.server.URL, func() {}))
 	w.client = client
@@ -234,6 +248,64 @@ func (w *calendarWorld) bookings() ([]wire.BookingView, error) {
 	return list.Bookings, json.Unmarshal(w.reply.Body, &list)
 }
 
+// asks sends round one for the customer name with words and slots, keeping the state it issues.
+func (w *calendarWorld) asks(name, words string, slots []string) error {
+	g := w.guest(name)
+	g.words = words
+	g.slots = slots
+	if err := w.book(w.salon, g, nil, true); err != nil {
+		return err
+	}
+	var r struct {
+		RequestState  string
+		InputRequests wire.InputRequests
+	}
+	if w.reply.Status == http.StatusOK && json.Unmarshal(w.reply.Body, &r) == nil {
+		g.state, g.offered = r.RequestState, r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum
+	}
+	return nil
+}
+
+// asksWithOpenTimes sends round one for the customer name with words and every open time the salon shows.
+func (w *calendarWorld) asksWithOpenTimes(name, words string) error {
+	ids, err := w.openIDs()
+	if err != nil {
+		return err
+	}
+	return w.asks(name, words, ids)
+}
+
+// putSalon puts the salon's settings as they stand.
+func (w *calendarWorld) putSalon() error {
+	if err := w.send(w.request(http.MethodPut, "/salons/"+w.salon, w.settings, true)); err != nil {
+		return err
+	}
+	if w.reply.Status != http.StatusOK {
+		return fmt.Errorf("putting the salon: got %d %s, want 200", w.reply.Status, w.reply.Body)
+	}
+	return nil
+}
+
+// offer puts offerer in round one's seat, restarting the service on the same database if it runs.
+func (w *calendarWorld) offer(offerer desk.Offerer) error {
+	w.offerer = offerer
+	if w.server == nil {
+		return nil
+	}
+	w.close()
+	return w.open()
+}
+
+// latestRecords is the latest round two's records.
+func (w *calendarWorld) latestRecords() ([]desk.Record, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.records) == 0 {
+		return nil, fmt.Errorf("no round two wrote records")
+	}
+	return w.records[len(w.records)-1], nil
+}
+
 // quoted reads a step's list of quoted strings: "a", "b" and "c".
 func quoted(s string) []string {
 	var out []string
@@ -251,22 +323,25 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		return ctx, nil
 	})
-	sc.Step(`^the salon "([^"]*)" in "([^"]*)" is open on Saturdays from (\d\d:\d\d) to (\d\d:\d\d) with (\d+)-minute slots over (\d+) days$`,
-		func(id, zone, from, to string, minutes, days int) error {
+	sc.Step(`^the salon "([^"]*)" in "([^"]*)" is open on (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days from (\d\d:\d\d) to (\d\d:\d\d) with (\d+)-minute slots over (\d+) days$`,
+		func(id, zone, day, from, to string, minutes, days int) error {
 			if err := w.open(); err != nil {
 				return err
 			}
 			w.salon = id
-			hours := map[string][][]string{"sat": {{from, to}}}
-			put := map[string]any{"name": "Studio Nine", "timeZone": zone, "phone": "+44 20 7946 0000", "hours": hours, "slotMinutes": minutes, "horizonDays": days}
-			if err := w.send(w.request(http.MethodPut, "/salons/"+id, put, true)); err != nil {
-				return err
-			}
-			if w.reply.Status != http.StatusOK {
-				return fmt.Errorf("putting the salon: got %d %s, want 200", w.reply.Status, w.reply.Body)
-			}
-			return nil
+			hours := map[string][][]string{strings.ToLower(day[:3]): {{from, to}}}
+			w.settings = map[string]any{"name": "Studio Nine", "timeZone": zone, "phone": "+44 20 7946 0000", "hours": hours, "slotMinutes": minutes, "horizonDays": days}
+			return w.putSalon()
 		})
+	sc.Step(`^the salon has no price$`, func() error {
+		w.settings["prices"] = []any{}
+		return w.putSalon()
+	})
+	sc.Step(`^the salon's sheet prices a (\w+) at "([^"]*)"$`, func(service, price string) error {
+		prices, _ := w.settings["prices"].([]any)
+		w.settings["prices"] = append(prices, map[string]any{"service": service, "price": price})
+		return w.putSalon()
+	})
 	sc.Step(`^it is "([^"]*)"$`, func(at string) error {
 		t, err := time.Parse(time.RFC3339, at)
 		w.clock.Set(t)
@@ -300,26 +375,8 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		return fmt.Errorf("%s is not open", id)
 	})
-	asks := func(name, words string, slots []string) error {
-		g := w.guest(name)
-		g.words = words
-		g.slots = slots
-		if err := w.book(w.salon, g, nil, true); err != nil {
-			return err
-		}
-		var r struct{ RequestState string }
-		if w.reply.Status == http.StatusOK && json.Unmarshal(w.reply.Body, &r) == nil {
-			g.state = r.RequestState
-		}
-		return nil
-	}
-	sc.Step(`^(\w+) asks "([^"]*)" with the salon's open times$`, func(name, words string) error {
-		ids, err := w.openIDs()
-		if err != nil {
-			return err
-		}
-		return asks(name, words, ids)
-	})
+	asks := w.asks
+	sc.Step(`^(\w+) asks "([^"]*)" with the salon's open times$`, w.asksWithOpenTimes)
 	sc.Step(`^(\w+) asks "([^"]*)" with the slots (.*)$`, func(name, words, slots string) error {
 		return asks(name, words, quoted(slots))
 	})
@@ -347,6 +404,69 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		if got := r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum; !slices.Equal(got, []string{first, second}) {
 			return fmt.Errorf("got the choice %q, want %q", got, []string{first, second})
+		}
+		return nil
+	})
+	sc.Step(`^(\w+) is asked "([^"]*)" offering (.*)$`, func(name, message, times string) error {
+		var r struct {
+			ResultType    string
+			RequestState  string
+			InputRequests wire.InputRequests
+		}
+		if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &r) != nil || r.ResultType != wire.ResultInputRequired || r.RequestState == "" {
+			return fmt.Errorf("got %d %s, want a question", w.reply.Status, w.reply.Body)
+		}
+		params := r.InputRequests.Time.Params
+		if params.Message != message {
+			return fmt.Errorf("%s is asked %q, want %q", name, params.Message, message)
+		}
+		if got := params.RequestedSchema.Properties.Time.Enum; !slices.Equal(got, quoted(times)) {
+			return fmt.Errorf("%s is offered %q, want %q", name, got, quoted(times))
+		}
+		return nil
+	})
+	sc.Step(`^no hour is held$`, func() error {
+		found, err := w.bookings()
+		if err == nil && len(found) > 0 {
+			err = fmt.Errorf("got bookings %+v, want no hour held", found)
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if err == nil && len(w.records) > 0 {
+			err = fmt.Errorf("round two wrote records %+v, want none", w.records)
+		}
+		return err
+	})
+	sc.Step(`^(\w+), reachable at "([^"]*)", has booked "([^"]*)" saying "([^"]*)"$`, func(name, contact, slot, words string) error {
+		w.guest(name).contact = contact
+		if err := w.asks(name, words, []string{slot}); err != nil {
+			return err
+		}
+		if err := w.book(w.salon, w.guest(name), accept(slot), true); err != nil {
+			return err
+		}
+		return told(w, w.guest(name), "", true)
+	})
+	sc.Step(`^round two's records say "([^"]*)" is held for (\w+), read back as booked, and pass their audit$`, func(slot, name string) error {
+		records, err := w.latestRecords()
+		if err != nil {
+			return err
+		}
+		g := w.guest(name)
+		want := []desk.Record{
+			{Stage: desk.StageAnswer, Offered: g.offered, Accepted: true, Slot: slot},
+			{Stage: desk.StageHold, Slot: slot, Booking: g.booking, For: g.name},
+			{Stage: desk.StageReadBack, Slot: slot, Booking: g.booking, For: g.name, Status: store.Booked},
+		}
+		if !reflect.DeepEqual(records, want) {
+			return fmt.Errorf("round two's records are\n  %+v\nwant\n  %+v", records, want)
+		}
+		if findings := desk.Audit(records); len(findings) > 0 {
+			return fmt.Errorf("round two's records fail their audit: %q", findings)
+		}
+		data, _ := json.Marshal(records)
+		if strings.Contains(string(data), g.contact) || strings.Contains(string(data), g.words) {
+			return fmt.Errorf("round two's records hold %s's contact or words: %s", name, data)
 		}
 		return nil
 	})

@@ -46,6 +46,7 @@ func initializeScenario(sc *godog.ScenarioContext) {
 	bookingSteps(sc, w)
 	stateSteps(sc, w)
 	contractSteps(sc, w)
-	harnessSteps(sc, w)
-	calendarSteps(sc, &calendarWorld{})
+	cal := &calendarWorld{}
+	harnessSteps(sc, w, cal)
+	calendarSteps(sc, cal)
 }

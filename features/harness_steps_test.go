@@ -17,11 +17,14 @@ import (
 	"github.com/cucumber/godog"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 )
 
-// harnessWorld is one scenario's harness: the model it asks, what it sent the model and what its turns recorded.
+// harnessWorld is one scenario's harness: the model it asks, what it sent the model and what its
+// turns recorded. It sits in round one's seat of both the stateless service and the calendar's.
 type harnessWorld struct {
-	w *world
+	w   *world
+	cal *calendarWorld
 
 	model    harness.Model
 	limit    time.Duration
@@ -39,8 +42,8 @@ type harnessWorld struct {
 }
 
 // harnessSteps registers the steps of the offer harness.
-func harnessSteps(sc *godog.ScenarioContext, w *world) {
-	h := &harnessWorld{w: w}
+func harnessSteps(sc *godog.ScenarioContext, w *world, cal *calendarWorld) {
+	h := &harnessWorld{w: w, cal: cal}
 	sc.Step(`^round one's offer is proposed by the stand-in model$`, h.standin)
 	sc.Step(`^the model answers every attempt with:$`, h.answersEvery)
 	sc.Step(`^the model answers, attempt by attempt:$`, h.answersByAttempt)
@@ -48,12 +51,17 @@ func harnessSteps(sc *godog.ScenarioContext, w *world) {
 	sc.Step(`^the turn's time limit is (\d+) milliseconds$`, h.limitIs)
 
 	sc.Step(`^the customer asks "([^"]*)", timed$`, h.asksTimed)
+	sc.Step(`^(\w+) asks "([^"]*)" with the salon's open times, timed$`, h.asksAtTheSalonTimed)
+	sc.Step(`^the prompt holds nothing of (\w+): not (?:her|his|their) name, contact, words or booking$`, h.promptHoldsNothingOf)
 	sc.Step(`^round one answered within (\d+) milliseconds and a margin of (\d+) milliseconds$`, h.answeredWithin)
 
 	sc.Step(`^the model was called (\d+) times?$`, h.calledTimes)
 	sc.Step(`^no model was called$`, func() error { return h.calledTimes(0) })
 	sc.Step(`^the model was offered every open slot, in the order "([^"]*)"$`, h.offeredInOrder)
 	sc.Step(`^the model was told "([^"]*)"$`, h.told)
+	sc.Step(`^the model was told "([^"]*)" is open, reading "([^"]*)"$`, func(slot, label string) error {
+		return h.told(`"` + slot + `" is open: ` + label + ".")
+	})
 	sc.Step(`^attempt (\d+) was refused for:$`, h.attemptRefusedFor)
 	sc.Step(`^every attempt was refused for:$`, h.everyAttemptRefusedFor)
 	sc.Step(`^the prompt of attempt (\d+) is the prompt of attempt (\d+), then its refused answer, then every reason it was refused for$`, h.retryPrompt)
@@ -82,7 +90,7 @@ func (h *harnessWorld) install() error {
 		h.mu.Unlock()
 		return inner.Answer(ctx, c)
 	})
-	h.w.offerer = &harness.Offerer{
+	offerer := &harness.Offerer{
 		Model:    recording,
 		Limit:    h.limit,
 		Attempts: h.attempts,
@@ -91,6 +99,10 @@ func (h *harnessWorld) install() error {
 			h.outcomes = append(h.outcomes, out)
 			h.mu.Unlock()
 		},
+	}
+	h.w.offerer = offerer
+	if err := h.cal.offer(offerer); err != nil {
+		return err
 	}
 	return h.w.rebuild()
 }
@@ -103,7 +115,7 @@ func (h *harnessWorld) use(m harness.Model) error {
 func (h *harnessWorld) standin() error { return h.use(harness.Standin()) }
 
 func (h *harnessWorld) answersEvery(doc *godog.DocString) error {
-	return h.use(harness.Scripted(strings.TrimSpace(doc.Content)))
+	return h.use(harnesstest.Scripted(strings.TrimSpace(doc.Content)))
 }
 
 func (h *harnessWorld) answersByAttempt(table *godog.Table) error {
@@ -114,10 +126,10 @@ func (h *harnessWorld) answersByAttempt(table *godog.Table) error {
 		}
 		outputs = append(outputs, row.Cells[1].Value)
 	}
-	return h.use(harness.Scripted(outputs...))
+	return h.use(harnesstest.Scripted(outputs...))
 }
 
-func (h *harnessWorld) neverAnswers() error { return h.use(harness.Silent()) }
+func (h *harnessWorld) neverAnswers() error { return h.use(harnesstest.Silent()) }
 
 func (h *harnessWorld) limitIs(ms int) error {
 	h.limit = time.Duration(ms) * time.Millisecond
@@ -129,6 +141,56 @@ func (h *harnessWorld) asksTimed(message string) error {
 	err := h.w.asks("the customer", message)
 	h.took = time.Since(began)
 	return err
+}
+
+func (h *harnessWorld) asksAtTheSalonTimed(name, words string) error {
+	ids, err := h.cal.openIDs()
+	if err != nil {
+		return err
+	}
+	began := time.Now()
+	err = h.cal.asks(name, words, ids)
+	h.took = time.Since(began)
+	return err
+}
+
+// promptHoldsNothingOf looks for another customer's name, contact, words and booking in every
+// prompt of the latest turn, its records and the served-log lines it renders.
+func (h *harnessWorld) promptHoldsNothingOf(name string) error {
+	g := h.cal.guest(name)
+	calls, err := h.latestCalls()
+	if err != nil {
+		return err
+	}
+	if len(calls) == 0 {
+		return fmt.Errorf("the latest turn called no model")
+	}
+	out, _ := h.latest()
+	records, err := json.Marshal(out.Records)
+	if err != nil {
+		return err
+	}
+	texts := map[string]string{"the records": string(records), "the served log": string(harness.Served(out.Records))}
+	for _, c := range calls {
+		texts[fmt.Sprintf("the prompt of attempt %d", c.Attempt)] = c.Prompt
+	}
+	first, _, _ := strings.Cut(g.name, " ")
+	foreign := map[string]string{
+		"name": g.name, "first name": first, "contact": g.contact, "words": g.words, "booking": g.booking,
+		"booked slot": g.slots[0],
+	}
+	if start, err := time.Parse(time.RFC3339, g.slots[0]); err == nil {
+		london, _ := time.LoadLocation("Europe/London")
+		foreign["booked slot's label"] = start.In(london).Format("Monday 2 January, 15:04")
+	}
+	for where, text := range texts {
+		for what, field := range foreign {
+			if field != "" && strings.Contains(text, field) {
+				return fmt.Errorf("%s holds %s's %s (%q)", where, name, what, field)
+			}
+		}
+	}
+	return nil
 }
 
 func (h *harnessWorld) answeredWithin(limit, margin int) error {

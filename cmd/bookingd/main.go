@@ -24,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"salon/internal/api"
+	"salon/internal/booking"
 	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
@@ -95,6 +96,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Log:      log,
 		Registry: registry,
 		App:      web.App(),
+		// One line per round two at a calendar: the hold, its read-back or why the slot was taken.
+		// The records name whom a booking is for and never hold the contact or the words.
+		Records: func(records []booking.Record) { log.Info("round two", "records", records) },
 	}
 	offerer, closeOfferer, err := cfg.model.offerer(log, registry)
 	if err != nil {

@@ -206,3 +206,64 @@ func TestModelFlagsThatCouldNotServeStopStartUp(t *testing.T) {
 		})
 	}
 }
+
+// With -dev and the stand-in, round one at the demo salon asks by its labels and its price sheet,
+// and round two's booking logs its records: the hold for whom it is and the read-back, never the
+// contact or the words.
+func TestTheStandinAsksByTheDemoSalonsLabelsAndRoundTwoLogsItsRecords(t *testing.T) {
+	owner := strings.Repeat("o", minOwnerTokenChars) // so -dev prints no token, and every line is JSON
+	s := start(t, map[string]string{envSigningKey: testKey, envOwnerToken: owner}, "-dev", "-model", "standin")
+	view := readDemo(t, s.base)
+	slots := make([]string, len(view.OpenSlots))
+	for i, slot := range view.OpenSlots {
+		slots[i] = slot.Slot
+	}
+	args := `{"message":"How much is a cut?","openSlots":` + mustJSON(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"}}`
+	status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+`}`)
+	var asked struct {
+		InputRequests struct {
+			Time struct {
+				Params struct {
+					Message         string
+					RequestedSchema struct {
+						Properties struct{ Time struct{ Enum []string } }
+					}
+				}
+			}
+		}
+		RequestState string
+	}
+	if status != http.StatusOK || json.Unmarshal([]byte(body), &asked) != nil {
+		t.Fatalf("round one: got %d %s, want a question", status, body)
+	}
+	first, second := view.OpenSlots[0], view.OpenSlots[1]
+	params := asked.InputRequests.Time.Params
+	if want := "A cut costs $45. Would " + first.Label + " or " + second.Label + " suit you?"; params.Message != want {
+		t.Errorf("got the question %q, want %q", params.Message, want)
+	}
+	if got := strings.Join(params.RequestedSchema.Properties.Time.Enum, ","); got != first.Slot+","+second.Slot {
+		t.Errorf("got the choice %s, want %s,%s", got, first.Slot, second.Slot)
+	}
+	status, body = post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+
+		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(first.Slot)+`}}},"requestState":`+mustJSON(asked.RequestState)+`}`)
+	if status != http.StatusOK || !strings.Contains(body, `"status":"booked"`) {
+		t.Fatalf("round two: got %d %s, want booked", status, body)
+	}
+	s.shutdown(t)
+
+	var records []map[string]any
+	for _, line := range s.stderr.lines(t) {
+		if line["msg"] == "round two" {
+			for _, r := range line["records"].([]any) {
+				records = append(records, r.(map[string]any))
+			}
+		}
+	}
+	if len(records) != 3 || records[1]["stage"] != "hold" || records[1]["slot"] != first.Slot || records[1]["for"] != "Ana Lima" ||
+		records[2]["stage"] != "read_back" || records[2]["status"] != "booked" {
+		t.Errorf("the log's round two records are %v, want the answer, the hold of %s for Ana Lima and its read-back", records, first.Slot)
+	}
+	if logs := s.stderr.String(); strings.Contains(logs, "+44 7700 900123") || strings.Contains(logs, "How much is a cut?") {
+		t.Errorf("the log holds the customer's contact or words:\n%s", logs)
+	}
+}

@@ -52,6 +52,9 @@ type Service struct {
 	BookingID func() string
 	// OwnerToken guards the owner's endpoints. Empty: they don't exist.
 	OwnerToken string
+	// Records, when set, is handed the records of every round two at a salon with a calendar that
+	// spent its state (booking.Desk.Observe). They never hold a customer's contact. Nil keeps none.
+	Records func([]booking.Record)
 
 	desk    *booking.Desk
 	metrics *metrics

@@ -127,17 +127,21 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
 			return !holdsOpen(cal, loc, now, slot)
 		})
+		held.Salon = salonFacts(cal.Settings, loc, held.OpenSlots)
 		return d.ask(ctx, r, held), nil
 	}
 	verified, ans, err := d.check(r, now)
 	if err != nil {
 		return Result{}, err
 	}
+	var rec recorder
 	offered, accepted := ans.Accepted()
+	rec.answered(verified.Offered, offered.Time(), accepted)
 	if !accepted {
 		if _, err := d.spendAtSalon(ctx, verified, nil, now); err != nil {
 			return Result{}, err
 		}
+		d.observe(rec)
 		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
 	}
 	slot := offered.Time()
@@ -151,6 +155,7 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		ID: d.BookingID(), Salon: r.Salon, Slot: slot, Start: start,
 		Name: r.Booking.Customer.Name, Contact: r.Booking.Customer.Contact, Words: r.Booking.Message,
 	}
+	rec.held(hold)
 	out, err := d.spendAtSalon(ctx, verified, hold, now)
 	var unread *store.NotReadBack
 	if errors.As(err, &unread) {
@@ -160,11 +165,35 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	rec.spent(out)
+	d.observe(rec)
 	if out.Booking == nil {
 		return Result{Outcome: step.NotBooked{Say: SayTaken(label)}}, nil
 	}
 	got := out.Booking
 	return Result{Outcome: step.Booked{Slot: got.Slot, Say: SayYours(salon.Label(got.Start, loc)), Booking: got.ID}}, nil
+}
+
+// salonFacts is what round one's offerer is told of a salon: the labels of the open slots, the
+// price sheet and the zone, from its settings alone. Nothing of its bookings is read.
+func salonFacts(s salon.Settings, loc *time.Location, open []string) *step.Salon {
+	facts := &step.Salon{Zone: s.TimeZone, Labels: make(map[string]string, len(open)), Prices: make([]step.Price, len(s.Prices))}
+	for _, slot := range open {
+		if start, ok := salon.ParseSlotID(slot, loc); ok {
+			facts.Labels[slot] = salon.Label(start, loc)
+		}
+	}
+	for i, p := range s.Prices {
+		facts.Prices[i] = step.Price{Service: p.Service, Price: p.Price}
+	}
+	return facts
+}
+
+// observe hands round two's records to Observe, when it is set.
+func (d *Desk) observe(rec recorder) {
+	if d.Observe != nil {
+		d.Observe(rec.records)
+	}
 }
 
 // spendAtSalon spends a verified state, booking hold when there is one, in the calendar's one transaction.

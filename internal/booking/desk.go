@@ -70,12 +70,18 @@ type Desk struct {
 	Calendar Calendar
 	// BookingID returns a fresh, URL-safe booking id of at least 16 random bytes. Used with Calendar.
 	BookingID func() string
+	// Observe, when set, is handed the records of every round two at a salon with a calendar that
+	// spent its state: the answer, the hold, and the read-back or why the slot was taken. They
+	// never hold a customer's contact. Nil keeps none. It must be safe for concurrent use.
+	Observe func([]Record)
 
 	zones zones
 }
 
 // Offerer decides what round one asks when something is open: which times, in which words.
 // It is asked before the pure step builds the question, and the state carries the times it chose.
+// At a salon with a calendar, b carries the salon's own facts in b.Salon (labels, prices, zone),
+// and nothing of any other customer.
 // It never fails: an offerer whose own means fail falls back to an offer built by typed code.
 // Every time it offers must be one of b.OpenSlots. It must be safe for concurrent use.
 type Offerer interface {

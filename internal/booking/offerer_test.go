@@ -5,6 +5,7 @@ package booking_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"salon/internal/answer"
 	"salon/internal/booking"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -87,5 +89,40 @@ func TestRoundOneWithNoOffererAsksTheDefault(t *testing.T) {
 	res, err := desk(t, nil).Book(context.Background(), sunday)
 	if err != nil || res.Question == nil || res.Question.Message != step.AskWhichTime || !slices.Equal(res.Question.Times, []string{"sat-10:30", "sat-11:30"}) {
 		t.Errorf("got %+v, %v; want the default question of the first two slots", res, err)
+	}
+}
+
+// At a salon with a calendar the offerer is told the salon's own facts: the labels of the slots it
+// holds open, its price sheet and its zone, and nothing else.
+func TestRoundOneAtASalonTellsTheOffererTheSalonsFacts(t *testing.T) {
+	var asked []step.Booking
+	s := openSalon(t, booking.OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+		asked = append(asked, b)
+		return step.DefaultOffer(b.OpenSlots)
+	}))
+	s.put(t, "studio-nine", saturday, salon.Price{Service: "cut", Price: "$45"}, salon.Price{Service: "colour", Price: "from $80"})
+	s.roundOne(t, "studio-nine", ana, "A cut?", []string{"2026-12-05T10:00:00Z", "2026-12-05T09:30:00Z", "2026-12-05T09:00:00Z"})
+	want := step.Salon{
+		Zone:   "Europe/London",
+		Labels: map[string]string{"2026-12-05T10:00:00Z": "Saturday 5 December, 10:00", "2026-12-05T09:00:00Z": "Saturday 5 December, 09:00"},
+		Prices: []step.Price{{Service: "cut", Price: "$45"}, {Service: "colour", Price: "from $80"}},
+	}
+	if len(asked) != 1 || asked[0].Salon == nil || !reflect.DeepEqual(*asked[0].Salon, want) {
+		t.Fatalf("the offerer was asked %+v, want the salon's facts %+v", asked, want)
+	}
+	if !slices.Equal(asked[0].OpenSlots, []string{"2026-12-05T10:00:00Z", "2026-12-05T09:00:00Z"}) {
+		t.Errorf("the offerer was offered %q, want the slots the calendar holds open, in the app's order", asked[0].OpenSlots)
+	}
+}
+
+// Without a calendar the offerer is told nothing of a salon.
+func TestRoundOneWithoutACalendarTellsTheOffererNoSalon(t *testing.T) {
+	var asked []step.Booking
+	d := desk(t, booking.OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+		asked = append(asked, b)
+		return step.DefaultOffer(b.OpenSlots)
+	}))
+	if _, err := d.Book(context.Background(), sunday); err != nil || len(asked) != 1 || asked[0].Salon != nil {
+		t.Errorf("the offerer was asked %+v (%v), want the booking with no salon", asked, err)
 	}
 }

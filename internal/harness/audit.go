@@ -57,7 +57,7 @@ func Audit(records []Record) []Finding {
 		fail(CheckComposedFirst, "the first record is a %s record, not the composed context", records[0].Stage)
 	default:
 		c, bound = *records[0].Context, records[0].Attempts
-		if differ := unlike(c, Compose(step.Booking{Message: c.Words, OpenSlots: c.Open})); len(differ) > 0 {
+		if differ := unlike(c, Compose(step.Booking{Message: c.Words, OpenSlots: c.Open, Salon: c.Salon})); len(differ) > 0 {
 			fail(CheckComposedAlone, "the context's %s differ from what its request composes", strings.Join(differ, " and "))
 		}
 	}
@@ -183,6 +183,9 @@ func unlike(a, b Context) []string {
 	var differ []string
 	if a.AskedDay != b.AskedDay {
 		differ = append(differ, "day asked for")
+	}
+	if a.AskedPrice != b.AskedPrice {
+		differ = append(differ, "price asked about")
 	}
 	if !slices.Equal(a.Facts, b.Facts) {
 		differ = append(differ, "facts")

@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 	"salon/internal/step"
 )
 
 // Records are plain data: they cross JSON and come back equal, and still pass the audit.
 func TestRecordsArePlainData(t *testing.T) {
-	out := harness.Turn(context.Background(), harness.Scripted(invented, good), 3, booking)
+	out := harness.Turn(context.Background(), harnesstest.Scripted(invented, good), 3, booking)
 	data, err := json.Marshal(out.Records)
 	if err != nil {
 		t.Fatal(err)
@@ -34,13 +35,14 @@ func TestRecordsArePlainData(t *testing.T) {
 
 func TestAuditPassesEveryKindOfTurn(t *testing.T) {
 	turns := map[string]harness.Outcome{
-		"served first":        harness.Turn(context.Background(), harness.Scripted(good), 3, booking),
-		"served on a retry":   harness.Turn(context.Background(), harness.Scripted(invented, invented, good), 3, booking),
-		"attempts ran out":    harness.Turn(context.Background(), harness.Scripted(invented), 2, booking),
-		"nothing open":        harness.Turn(context.Background(), harness.Scripted(good), 3, step.Booking{}),
-		"options differ":      harness.Turn(context.Background(), harness.Scripted(good), 3, step.Booking{OpenSlots: []string{"a", "A"}}),
+		"served first":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, booking),
+		"served on a retry":   harness.Turn(context.Background(), harnesstest.Scripted(invented, invented, good), 3, booking),
+		"attempts ran out":    harness.Turn(context.Background(), harnesstest.Scripted(invented), 2, booking),
+		"nothing open":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, step.Booking{}),
+		"options differ":      harness.Turn(context.Background(), harnesstest.Scripted(good), 3, step.Booking{OpenSlots: []string{"a", "A"}}),
 		"stand-in":            harness.Turn(context.Background(), harness.Standin(), 1, booking),
-		"not json, then good": harness.Turn(context.Background(), harness.Scripted("Sunday?", good), 3, booking),
+		"not json, then good": harness.Turn(context.Background(), harnesstest.Scripted("Sunday?", good), 3, booking),
+		"at a salon":          harness.Turn(context.Background(), harness.Standin(), 3, studio("What does a cut cost?")),
 	}
 	for name, out := range turns {
 		if f := harness.Audit(out.Records); len(f) > 0 {
@@ -51,7 +53,7 @@ func TestAuditPassesEveryKindOfTurn(t *testing.T) {
 
 // Planted faults, each breaking another check, are every one reported by one audit.
 func TestAuditReportsEveryFailedCheckAtOnce(t *testing.T) {
-	records := harness.Turn(context.Background(), harness.Scripted(invented, good), 3, booking).Records
+	records := harness.Turn(context.Background(), harnesstest.Scripted(invented, good), 3, booking).Records
 	// composed call(1) ruling(1) call(2) ruling(2, accepted)
 	records[1].Attempt, records[2].Attempt = 4, 4                                                       // attempts in order
 	records[3].Prompt = "Try again."                                                                    // retry prompt
@@ -87,5 +89,30 @@ func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
 	}
 	if !slices.Equal(checks, want) {
 		t.Errorf("got %q, want checks %q", got, want)
+	}
+}
+
+// A salon's records cross JSON and come back equal; a sheet changed after the facts were composed
+// from it is caught as a context that isn't what its request and salon compose.
+func TestAuditOfASalonsRecords(t *testing.T) {
+	out := harness.Turn(context.Background(), harness.Standin(), 3, studio("How much is a cut on Saturday?", cut))
+	data, err := json.Marshal(out.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []harness.Record
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, out.Records) {
+		t.Errorf("the records changed crossing JSON:\n%s", data)
+	}
+	if f := harness.Audit(back); len(f) > 0 {
+		t.Errorf("the records fail the audit after crossing JSON: %q", f)
+	}
+	back[0].Context.Salon.Prices = []step.Price{}
+	got := harness.Audit(back)
+	if len(got) == 0 || got[0].Check != harness.CheckComposedAlone {
+		t.Errorf("got %q, want the context found not to be what its request composes", got)
 	}
 }

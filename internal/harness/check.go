@@ -6,13 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
 
-// Fault is the kind of a reason the checker refuses an answer for. The set is closed: these four.
+// Fault is the kind of a reason the checker refuses an answer for. The set is closed: these five.
 type Fault string
 
 // The faults of an answer.
@@ -24,8 +26,12 @@ const (
 	FaultNotOnOffer Fault = "not_on_offer"
 	// FaultNotNamed is a chosen time the question doesn't name.
 	FaultNotNamed Fault = "not_named"
-	// FaultUnsupported is a day, a time, an hour or a price in the question that the facts don't hold.
+	// FaultUnsupported is a day, a date, a time, an hour or a price in the question that the facts don't hold.
 	FaultUnsupported Fault = "unsupported_fact"
+	// FaultMissingNotNamed is a question that doesn't say the price isn't on the sheet, when the
+	// customer's words ask about a price and the salon's sheet holds none. A question that states
+	// a price there is refused for that price, as FaultUnsupported, instead.
+	FaultMissingNotNamed Fault = "missing_not_named"
 )
 
 // Bounds the checker holds an answer to.
@@ -54,8 +60,10 @@ type Ruling struct {
 
 // Check rules on a model's output against the context it was composed from. It accepts one or two
 // choices, none repeated, each matching an option without regard to case, with a question of 1 to
-// MaxQuestionChars characters that names every chosen time and states no day, time, hour or price
-// the facts don't hold. Otherwise it gives every reason it finds, never stopping at the first.
+// MaxQuestionChars characters that names every chosen time and states no day, date, time, hour or
+// price the facts don't hold; at a salon whose sheet holds no price, when the customer asked about
+// one, the question must also say the price isn't on the sheet. Hours are compared in the salon's
+// zone. Otherwise it gives every reason it finds, never stopping at the first.
 func Check(c Context, output string) Ruling {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(output), &fields); err != nil || fields == nil {
@@ -117,13 +125,14 @@ func Check(c Context, output string) Ruling {
 		case n > MaxQuestionChars:
 			wrong("the question is %d characters, over %d", n, MaxQuestionChars)
 		}
-		said := Claims(question)
+		loc := zoneOf(c)
+		said := inZone(Claims(question), loc)
 		for _, option := range chosen {
-			if !names(question, said, option) {
+			if !names(c, loc, question, said, option) {
 				reasons = append(reasons, Reason{FaultNotNamed, "the question doesn't name the chosen time " + quote(option)})
 			}
 		}
-		held := factsOf(c)
+		held := factsOf(c, loc)
 		for _, claim := range said {
 			if !held.hold(claim) {
 				r := Reason{FaultUnsupported, "the question says " + quote(claim.Text) + " (" + claim.String() + "), which the facts don't hold"}
@@ -131,6 +140,10 @@ func Check(c Context, output string) Ruling {
 					reasons = append(reasons, r)
 				}
 			}
+		}
+		statesPrice := slices.ContainsFunc(said, func(claim Claim) bool { return claim.Kind == ClaimPrice })
+		if c.Salon != nil && len(c.Salon.Prices) == 0 && c.AskedPrice && !statesPrice && !SaysNotOnSheet(question) {
+			reasons = append(reasons, Reason{FaultMissingNotNamed, "the customer asked about a price, and the question doesn't say the price isn't on the sheet"})
 		}
 	}
 	if len(reasons) > 0 {
@@ -151,16 +164,22 @@ func onOffer(options []string, choice string) (string, bool) {
 	return "", false
 }
 
-// names reports whether a question names a chosen option: it writes the option out in any casing,
-// or it holds every day, time and hour the option reads as, an hour either whole ("Saturday at
-// 10:30") or as its time with its day said elsewhere ("Saturday at 10:30 or 11:30").
-// An option that reads as no day or time must be written out.
-func names(question string, said []Claim, option string) bool {
-	if strings.Contains(strings.ToLower(question), strings.ToLower(option)) {
+// names reports whether a question names a chosen option: it writes the option (or, at a salon
+// with a calendar, its label) out in any casing, or it holds every day, time and hour the option
+// reads as, an hour either whole ("Saturday at 10:30") or as its time with its day said elsewhere
+// ("Saturday at 10:30 or 11:30"). A day said with a date names only that date. An option that
+// reads as no day or time must be written out.
+func names(c Context, loc *time.Location, question string, said []Claim, option string) bool {
+	lower := strings.ToLower(question)
+	if strings.Contains(lower, strings.ToLower(option)) {
+		return true
+	}
+	label, labelled := labelOf(c, option)
+	if labelled && strings.Contains(lower, strings.ToLower(label)) {
 		return true
 	}
 	named := false
-	for _, want := range Claims(option) {
+	for _, want := range optionClaims(c, loc, option) {
 		if want.Kind == ClaimPrice {
 			continue
 		}
@@ -174,7 +193,7 @@ func names(question string, said []Claim, option string) bool {
 
 func covers(said []Claim, want Claim) bool {
 	saysDay := slices.ContainsFunc(said, func(c Claim) bool {
-		return (c.Kind == ClaimDay || c.Kind == ClaimHour) && c.Day == want.Day
+		return (c.Kind == ClaimDay || c.Kind == ClaimHour) && sameDay(c, want)
 	})
 	saysTime := func(bare bool) bool {
 		return slices.ContainsFunc(said, func(c Claim) bool {
@@ -188,55 +207,174 @@ func covers(said []Claim, want Claim) bool {
 		return saysTime(false)
 	}
 	return slices.ContainsFunc(said, func(c Claim) bool {
-		return c.Kind == ClaimHour && c.Day == want.Day && c.Minute == want.Minute
+		return c.Kind == ClaimHour && sameDay(c, want) && c.Minute == want.Minute
 	}) || saysDay && saysTime(true)
 }
 
-// facts are the days, times, hours and prices a context holds: those its options read as, and the day asked for.
+// sameDay reports whether a day said names the day wanted: they share a weekday or a date, and
+// neither the weekdays nor the dates differ where both name one.
+func sameDay(said, want Claim) bool {
+	shared := false
+	if said.Day != NoWeekday && want.Day != NoWeekday {
+		if said.Day != want.Day {
+			return false
+		}
+		shared = true
+	}
+	if !said.Date.IsZero() && !want.Date.IsZero() {
+		if said.Date != want.Date {
+			return false
+		}
+		shared = true
+	}
+	return shared
+}
+
+// labelOf is an option's label at a salon with a calendar.
+func labelOf(c Context, option string) (string, bool) {
+	if c.Salon == nil {
+		return "", false
+	}
+	label, ok := c.Salon.Labels[option]
+	return label, ok
+}
+
+// optionClaims is what an option reads as: its label's claims at a salon with a calendar, else
+// its own, hours in the salon's zone.
+func optionClaims(c Context, loc *time.Location, option string) []Claim {
+	if label, ok := labelOf(c, option); ok {
+		claims := Claims(label)
+		if at, err := time.Parse(time.RFC3339, option); err == nil {
+			for i := range claims {
+				if claims[i].Kind == ClaimHour {
+					claims[i].At = at
+				}
+			}
+		}
+		return claims
+	}
+	return inZone(Claims(option), loc)
+}
+
+// facts are what a context holds: the days, times and hours its options read as, the day asked
+// for, and the prices on the salon's sheet.
 type facts struct {
-	days   map[time.Weekday]bool
-	times  map[int]bool
-	hours  map[hour]bool
+	claims []Claim // each option's days, times and hours
+	asked  time.Weekday
+	named  bool // whether a day was asked for
 	prices map[string]bool
 }
 
-type hour struct {
-	day    time.Weekday
-	minute int
-}
-
-func factsOf(c Context) facts {
-	f := facts{days: map[time.Weekday]bool{}, times: map[int]bool{}, hours: map[hour]bool{}, prices: map[string]bool{}}
-	if d, ok := dayOf(c.AskedDay); ok {
-		f.days[d] = true
-	}
+func factsOf(c Context, loc *time.Location) facts {
+	f := facts{prices: map[string]bool{}}
+	f.asked, f.named = dayOf(c.AskedDay)
 	for _, o := range c.Options {
-		for _, claim := range Claims(o) {
-			switch claim.Kind {
-			case ClaimDay:
-				f.days[claim.Day] = true
-			case ClaimTime:
-				f.times[claim.Minute] = true
-			case ClaimHour:
-				f.days[claim.Day], f.times[claim.Minute], f.hours[hour{claim.Day, claim.Minute}] = true, true, true
-			case ClaimPrice:
+		for _, claim := range optionClaims(c, loc, o) {
+			if claim.Kind == ClaimPrice {
 				f.prices[claim.Amount] = true
+				continue
+			}
+			f.claims = append(f.claims, claim)
+		}
+	}
+	if c.Salon != nil {
+		for _, p := range c.Salon.Prices {
+			for _, claim := range Claims(p.Price) {
+				if claim.Kind == ClaimPrice {
+					f.prices[claim.Amount] = true
+				}
 			}
 		}
 	}
 	return f
 }
 
+// hold reports whether the facts hold a claim. Whatever the claim says must be in one fact: a
+// weekday, a date, a time or an instant that no fact names is unsupported.
 func (f facts) hold(c Claim) bool {
 	switch c.Kind {
+	case ClaimPrice:
+		return f.prices[c.Amount]
 	case ClaimDay:
-		return f.days[c.Day]
-	case ClaimTime:
-		return f.times[c.Minute]
-	case ClaimHour:
-		return f.hours[hour{c.Day, c.Minute}]
+		if f.named && c.Day == f.asked && c.Date.IsZero() {
+			return true
+		}
 	}
-	return f.prices[c.Amount]
+	return slices.ContainsFunc(f.claims, func(fact Claim) bool { return supports(fact, c) })
+}
+
+// supports reports whether one fact holds everything a claim says.
+func supports(fact, c Claim) bool {
+	if c.Kind == ClaimTime || c.Kind == ClaimHour {
+		if fact.Kind == ClaimDay || fact.Minute != c.Minute {
+			return false
+		}
+	}
+	if c.Kind == ClaimDay || c.Kind == ClaimHour {
+		if fact.Kind == ClaimTime {
+			return false
+		}
+		if c.Day != NoWeekday && fact.Day != c.Day || !c.Date.IsZero() && fact.Date != c.Date {
+			return false
+		}
+	}
+	return c.At.IsZero() || fact.At.IsZero() || fact.At.Equal(c.At)
+}
+
+// zones holds the time zones the checker has loaded, by name: loading one reads the zone database.
+var zones sync.Map // name → *time.Location
+
+// zoneOf is the salon's zone, nil without a calendar or when its name doesn't load (an hour
+// written as a slot id is then read in the offset it is written with).
+func zoneOf(c Context) *time.Location {
+	if c.Salon == nil || c.Salon.Zone == "" {
+		return nil
+	}
+	if loc, ok := zones.Load(c.Salon.Zone); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(c.Salon.Zone)
+	if err != nil {
+		return nil
+	}
+	zones.Store(c.Salon.Zone, loc)
+	return loc
+}
+
+// inZone reads every hour written as a slot id again in loc: its weekday, date and time there.
+func inZone(claims []Claim, loc *time.Location) []Claim {
+	if loc == nil {
+		return claims
+	}
+	for i, c := range claims {
+		if !c.At.IsZero() {
+			in := hourAt(c.At.In(loc))
+			in.Text = c.Text
+			claims[i] = in
+		}
+	}
+	return claims
+}
+
+// sentences splits a question where a sentence or a clause ends.
+var sentences = regexp.MustCompile(`[.?!;:\n—–]+`)
+
+var (
+	speaksOfPrice = regexp.MustCompile(`(?i)\b(?:price|prices|priced|pricing|cost|costs|charge|charges|fee|fees|how\s+much|sheet|price\s+list)\b`)
+	saysUnknown   = regexp.MustCompile(`(?i)\b(?:not|no|none|never|without|unknown|unlisted|unset)\b|n['’]t\b`)
+)
+
+// SaysNotOnSheet reports whether a question says that the price isn't on the sheet: one of its
+// sentences speaks of a price (a price, a cost, a charge, a fee, "how much", the sheet) and says
+// it isn't known (not, no, none, never, without, unknown, unlisted, or a word ending in n't), such
+// as "The price isn't on the sheet." or "I have no price for that."
+func SaysNotOnSheet(question string) bool {
+	for _, s := range sentences.Split(question, -1) {
+		if speaksOfPrice.MatchString(s) && saysUnknown.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 func startsWith(raw json.RawMessage, b byte) bool {

@@ -142,3 +142,105 @@ func TestCheckOpaqueSlotsMustBeWrittenOut(t *testing.T) {
 		t.Errorf("got %q, want %q", r.Reasons, want)
 	}
 }
+
+// summer is a salon with a calendar in London's summer, whose slot ids carry +01:00.
+var summer = harness.Compose(step.Booking{
+	Message:   "Saturday?",
+	OpenSlots: []string{"2026-06-06T10:30:00+01:00"},
+	Salon: &step.Salon{Zone: "Europe/London", Prices: []step.Price{}, Labels: map[string]string{
+		"2026-06-06T10:30:00+01:00": "Saturday 6 June, 10:30",
+	}},
+})
+
+func answer(choice, question string) string { return harness.AnswerText([]string{choice}, question) }
+
+func TestCheckAtASalonAccepts(t *testing.T) {
+	withPrices := harness.Compose(studio("A cut on Saturday?", cut, colour))
+	const nine = "2026-12-05T09:00:00Z"
+	tests := []struct {
+		name    string
+		context harness.Context
+		output  string
+	}{
+		{"the label", withPrices, answer(nine, "Would Saturday 5 December, 09:00 suit you?")},
+		{"the slot id", withPrices, answer(nine, "Would 2026-12-05T09:00:00Z suit you?")},
+		{"the time on the day", withPrices, answer(nine, "Would 09:00 on Saturday suit you?")},
+		{"a short weekday and a time", withPrices, answer(nine, "Sat 9am?")},
+		{"a time written with a dot", withPrices, answer(nine, "Would 9.00am on Saturday suit you?")},
+		{"the date without its weekday", withPrices, answer(nine, "Would 5 December at 09:00 suit you?")},
+		{"two times on one day said once", withPrices, harness.AnswerText([]string{nine, "2026-12-05T09:45:00Z"},
+			"On Saturday 5 December, would 09:00 or 09:45 suit you?")},
+		{"a price on the sheet", withPrices, answer(nine, "A cut costs $45. Would Saturday 5 December, 09:00 suit you?")},
+		{"an id in another offset, the same instant in the salon's zone", summer, answer("2026-06-06T10:30:00+01:00", "Would 2026-06-06T09:30:00Z suit you?")},
+		{"no price asked about and none on the sheet", harness.Compose(studio("A cut on Saturday?")), answer(nine, "Would Saturday 5 December, 09:00 suit you?")},
+		{"a price asked about and said not to be on the sheet", harness.Compose(studio("What does a cut cost?")),
+			answer(nine, "The price isn't on the sheet, so the salon will tell you. Would Saturday 5 December, 09:00 suit you?")},
+		{"a price asked about, with prices on the sheet", harness.Compose(studio("What does a cut cost?", cut)),
+			answer(nine, "Would Saturday 5 December, 09:00 suit you?")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if r := harness.Check(tt.context, tt.output); !r.Accepted {
+				t.Errorf("refused %s for %q, want accepted", tt.output, r.Reasons)
+			}
+		})
+	}
+}
+
+func TestCheckAtASalonRefuses(t *testing.T) {
+	withPrices := harness.Compose(studio("A cut on Saturday?", cut))
+	asked := harness.Compose(studio("What does a cut cost on Saturday?"))
+	const nine = "2026-12-05T09:00:00Z"
+	notNamed := harness.Reason{Fault: harness.FaultNotNamed, Detail: `the question doesn't name the chosen time "2026-12-05T09:00:00Z"`}
+	missing := harness.Reason{Fault: harness.FaultMissingNotNamed, Detail: "the customer asked about a price, and the question doesn't say the price isn't on the sheet"}
+	tests := []struct {
+		name    string
+		context harness.Context
+		output  string
+		want    []harness.Reason
+	}{
+		{"the hour on another date", withPrices, answer(nine, "Would Saturday 12 December, 09:00 suit you?"), []harness.Reason{notNamed,
+			{harness.FaultUnsupported, `the question says "Saturday 12 December, 09:00" (Saturday 12 December, 09:00), which the facts don't hold`}}},
+		{"a date on another weekday", withPrices, answer(nine, "Would Sunday 5 December, 09:00 suit you?"), []harness.Reason{notNamed,
+			{harness.FaultUnsupported, `the question says "Sunday 5 December, 09:00" (Sunday 5 December, 09:00), which the facts don't hold`}}},
+		{"the id of a slot that isn't open", withPrices, answer(nine, "Would 2026-12-05T10:30:00Z suit you?"), []harness.Reason{notNamed,
+			{harness.FaultUnsupported, `the question says "2026-12-05T10:30:00Z" (Saturday 5 December, 10:30), which the facts don't hold`}}},
+		{"an id read in the salon's zone, an hour later than it looks", summer, answer("2026-06-06T10:30:00+01:00", "Would 2026-06-06T10:30:00Z suit you?"), []harness.Reason{
+			{harness.FaultNotNamed, `the question doesn't name the chosen time "2026-06-06T10:30:00+01:00"`},
+			{harness.FaultUnsupported, `the question says "2026-06-06T10:30:00Z" (Saturday 6 June, 11:30), which the facts don't hold`}}},
+		{"a price the sheet doesn't hold", withPrices, answer(nine, "Saturday 5 December, 09:00 is $50. Would it suit you?"), []harness.Reason{
+			{harness.FaultUnsupported, `the question says "$50" (price 50), which the facts don't hold`}}},
+		{"a price asked about, none on the sheet, and the question silent on it", asked, answer(nine, "Would Saturday 5 December, 09:00 suit you?"),
+			[]harness.Reason{missing}},
+		{"a price asked about, none on the sheet, and the question inventing one", asked, answer(nine, "A cut is $30. Would Saturday 5 December, 09:00 suit you?"), []harness.Reason{
+			{harness.FaultUnsupported, `the question says "$30" (price 30), which the facts don't hold`}}},
+		{"every fault at once", asked, answer("2026-12-05T08:15:00Z", "Would Monday 7 December, 10:00 suit you?"), []harness.Reason{
+			{harness.FaultNotOnOffer, `"2026-12-05T08:15:00Z" is not one of the options`},
+			{harness.FaultUnsupported, `the question says "Monday 7 December, 10:00" (Monday 7 December, 10:00), which the facts don't hold`},
+			missing}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := harness.Check(tt.context, tt.output)
+			if r.Accepted || !slices.Equal(r.Reasons, tt.want) {
+				t.Errorf("got %+v, want refused for\n  %q", r, tt.want)
+			}
+		})
+	}
+}
+
+func TestSaysNotOnSheet(t *testing.T) {
+	for question, want := range map[string]bool{
+		"The price isn't on the sheet. Would Saturday suit you?":       true,
+		"There's no price on the sheet for that; would Saturday suit?": true,
+		"I can’t say what a cut costs, but would Saturday suit you?":   true,
+		"Prices are unknown — Saturday?":                               true,
+		"Would Saturday suit you?":                                     false,
+		"Not Saturday? What about the price of a cut":                  false, // the "not" and the price are in two sentences
+		"A cut costs a lot. Saturday, or not?":                         false,
+	} {
+		if got := harness.SaysNotOnSheet(question); got != want {
+			t.Errorf("SaysNotOnSheet(%q) = %v, want %v", question, got, want)
+		}
+	}
+}

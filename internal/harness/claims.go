@@ -21,37 +21,77 @@ const (
 	ClaimPrice ClaimKind = "price"
 )
 
-// Claim is one statement of fact found in a text. Day is set for a day and an hour, Minute (minutes
-// after midnight) for a time and an hour, Amount (the digits as written) for a price. Text is the
-// claim as written.
+// NoWeekday is the Day of a day or an hour written as a date alone ("5 December"), which names no weekday.
+const NoWeekday time.Weekday = -1
+
+// Date is a day of the year as a label writes it, "5 December": a month and a day of the month,
+// no year (a salon's horizon is shorter than one). The zero Date is none.
+type Date struct {
+	Month time.Month
+	Day   int
+}
+
+// IsZero reports whether d is no date.
+func (d Date) IsZero() bool { return d == Date{} }
+
+// String writes d as a label does, such as "5 December".
+func (d Date) String() string { return strconv.Itoa(d.Day) + " " + d.Month.String() }
+
+// Claim is one statement of fact found in a text. Day is set for a day and an hour (NoWeekday when
+// only a date is written), Date when a date is written ("Saturday 5 December"), Minute (minutes
+// after midnight) for a time and an hour, At for an hour written as a slot id
+// ("2026-12-05T10:30:00Z", its Day, Date and Minute read in the offset written), Amount (the
+// digits as written) for a price. Text is the claim as written.
 type Claim struct {
 	Kind   ClaimKind
 	Day    time.Weekday
+	Date   Date
 	Minute int
+	At     time.Time
 	Amount string
 	Text   string
 }
 
-// String names the claim in the salon's words, such as "Saturday 10:30" or "price 45".
+// String names the claim in the salon's words, such as "Saturday 10:30", "Saturday 5 December, 10:30" or "price 45".
 func (c Claim) String() string {
 	switch c.Kind {
 	case ClaimDay:
-		return c.Day.String()
+		return c.day()
 	case ClaimTime:
 		return clockOf(c.Minute)
 	case ClaimHour:
-		return c.Day.String() + " " + clockOf(c.Minute)
+		if c.Date.IsZero() {
+			return c.day() + " " + clockOf(c.Minute)
+		}
+		return c.day() + ", " + clockOf(c.Minute)
 	}
 	return "price " + c.Amount
 }
 
+// day names a day or an hour's day: its weekday, its date, or both.
+func (c Claim) day() string {
+	switch {
+	case c.Date.IsZero():
+		return c.Day.String()
+	case c.Day == NoWeekday:
+		return c.Date.String()
+	}
+	return c.Day.String() + " " + c.Date.String()
+}
+
 func clockOf(minute int) string { return fmt.Sprintf("%02d:%02d", minute/60, minute%60) }
 
-// atoms finds every price, time and day in a text whose ASCII letters are lowered, leftmost first.
-// At one position the alternatives are tried in order, so "3 pm" is a time and "45 dollars" a price.
+// months are the month names the reader knows, in full or in three letters ("sept" too).
+const months = `(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)`
+
+// atoms finds every slot id, price, date, time and day in a text whose ASCII letters are lowered,
+// leftmost first. At one position the alternatives are tried in order, so "3 pm" is a time,
+// "45 dollars" a price and "5 December" a date.
 var atoms = regexp.MustCompile(
-	`(?P<price>[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d+(?:\.\d{1,2})?\s?(?:dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b)` +
-		`|(?P<clock>\b\d{1,2}(?::[0-5]\d)?\s?(?:am\b|pm\b|a\.m\.|p\.m\.)|\b\d{1,2}:[0-5]\d\b)` +
+	`(?P<id>\b\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:z|[+-]\d{2}:\d{2}))` +
+		`|(?P<price>[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d+(?:\.\d{1,2})?\s?(?:dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b)` +
+		`|(?P<date>\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + months + `\b(?:,?\s+\d{4}\b)?)` +
+		`|(?P<clock>\b\d{1,2}(?:[:.][0-5]\d)?\s?(?:am\b|pm\b|a\.m\.|p\.m\.)|\b\d{1,2}[:.][0-5]\d\b)` +
 		`|(?P<noon>\b(?:noon|midday)\b)` +
 		`|(?P<day>\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b)`)
 
@@ -59,10 +99,23 @@ var atoms = regexp.MustCompile(
 // nothing, a space, a dash, a comma, "at", "on" or "@".
 var besides = regexp.MustCompile(`^[\s,]*(?:-|–|at|on|@)?[\s,]*$`)
 
+// dated is the text that may stand between a weekday and its date for the two to read as one day:
+// nothing, a space, a comma or "the" ("Saturday the 5th of December").
+var dated = regexp.MustCompile(`^[\s,]*(?:the\s+)?$`)
+
 var weekdays = map[string]time.Weekday{
 	"sun": time.Sunday, "mon": time.Monday, "tue": time.Tuesday, "wed": time.Wednesday,
 	"thu": time.Thursday, "fri": time.Friday, "sat": time.Saturday,
 }
+
+var monthsByName = map[string]time.Month{
+	"jan": time.January, "feb": time.February, "mar": time.March, "apr": time.April, "may": time.May, "jun": time.June,
+	"jul": time.July, "aug": time.August, "sep": time.September, "oct": time.October, "nov": time.November, "dec": time.December,
+}
+
+// daysIn is the most days each month has, February in a leap year.
+var daysIn = [...]int{time.January: 31, time.February: 29, time.March: 31, time.April: 30, time.May: 31, time.June: 30,
+	time.July: 31, time.August: 31, time.September: 30, time.October: 31, time.November: 30, time.December: 31}
 
 // atom is one match of atoms, with where it stands in the text.
 type atom struct {
@@ -71,11 +124,14 @@ type atom struct {
 }
 
 // Claims reads every claim in text, in the order written. Weekdays count in full or in three
-// letters ("Saturday", "sat"); times such as "10:30", "3pm", "3 pm" and "10:30am" (a time without
-// am or pm is read on the 24-hour clock); prices such as "$45" or "45 dollars". A day with a time
-// beside it is one claim, an hour: "sat-10:30", "Saturday 10:30", "Saturday at 10:30" and
-// "10:30 on Saturday" are each the hour Saturday 10:30. Text that reads as no valid day, time or
-// price (such as "25:00") is no claim.
+// letters ("Saturday", "sat"); dates as labels write them ("5 December", "5th of Dec"); times such
+// as "10:30", "10.30", "3pm", "3 pm", "10:30am" and "10.30am" (a time without am or pm is read on
+// the 24-hour clock); prices such as "$45" or "45 dollars". A weekday with its date beside it is
+// one day ("Saturday 5 December"), and a day with a time beside it is one claim, an hour:
+// "sat-10:30", "Sat 10:30", "Saturday at 10:30", "10:30 on Saturday" and the label "Saturday 5
+// December, 10:30" are each an hour. A slot id ("2026-12-05T10:30:00Z") is an hour too, read in
+// the offset it is written with; the checker reads it again in the salon's zone. Text that reads
+// as no valid id, date, day, time or price (such as "25:00" or "31 June") is no claim.
 func Claims(text string) []Claim {
 	lower := asciiLower(text)
 	var found []atom
@@ -85,6 +141,7 @@ func Claims(text string) []Claim {
 			found = append(found, atom{claim: c, start: m[0], end: m[1]})
 		}
 	}
+	found = joinDates(text, lower, found)
 	var claims []Claim
 	for i := 0; i < len(found); i++ {
 		if i+1 < len(found) {
@@ -99,6 +156,27 @@ func Claims(text string) []Claim {
 	return claims
 }
 
+// joinDates reads a weekday followed by a date, with only dated-text between, as one day.
+func joinDates(text, lower string, found []atom) []atom {
+	var out []atom
+	for i := 0; i < len(found); i++ {
+		a := found[i]
+		if i+1 < len(found) {
+			b := found[i+1]
+			weekday := a.claim.Kind == ClaimDay && a.claim.Date.IsZero()
+			date := b.claim.Kind == ClaimDay && b.claim.Day == NoWeekday
+			if weekday && date && dated.MatchString(lower[a.end:b.start]) {
+				day := Claim{Kind: ClaimDay, Day: a.claim.Day, Date: b.claim.Date, Text: text[a.start:b.end]}
+				out = append(out, atom{claim: day, start: a.start, end: b.end})
+				i++
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
 // join reads two neighbouring atoms as one hour when one is a day, the other a time, and only
 // besides-text stands between them.
 func join(text, lower string, a, b atom) (Claim, bool) {
@@ -109,10 +187,11 @@ func join(text, lower string, a, b atom) (Claim, bool) {
 	if day.Kind != ClaimDay || clock.Kind != ClaimTime || !besides.MatchString(lower[a.end:b.start]) {
 		return Claim{}, false
 	}
-	return Claim{Kind: ClaimHour, Day: day.Day, Minute: clock.Minute, Text: text[a.start:b.end]}, true
+	return Claim{Kind: ClaimHour, Day: day.Day, Date: day.Date, Minute: clock.Minute, Text: text[a.start:b.end]}, true
 }
 
-// readAtom turns one match of the lowered text into its claim; a time that names no real time of day is none.
+// readAtom turns one match of the lowered text into its claim; a time, date or id that names no
+// real one is none.
 func readAtom(lower string, m []int) (Claim, bool) {
 	for i, name := range atoms.SubexpNames() {
 		if name == "" || m[2*i] < 0 {
@@ -120,8 +199,17 @@ func readAtom(lower string, m []int) (Claim, bool) {
 		}
 		written := lower[m[2*i]:m[2*i+1]]
 		switch name {
+		case "id":
+			at, err := time.Parse(time.RFC3339, strings.ToUpper(written))
+			if err != nil {
+				return Claim{}, false
+			}
+			return hourAt(at), true
 		case "price":
 			return Claim{Kind: ClaimPrice, Amount: amountOf(written)}, true
+		case "date":
+			date, ok := dateOf(written)
+			return Claim{Kind: ClaimDay, Day: NoWeekday, Date: date}, ok
 		case "noon":
 			return Claim{Kind: ClaimTime, Minute: 12 * 60}, true
 		case "day":
@@ -131,6 +219,29 @@ func readAtom(lower string, m []int) (Claim, bool) {
 		return Claim{Kind: ClaimTime, Minute: minute}, ok
 	}
 	return Claim{}, false
+}
+
+// hourAt is the hour an instant names, read in the offset it carries.
+func hourAt(at time.Time) Claim {
+	return Claim{Kind: ClaimHour, Day: at.Weekday(), Date: Date{at.Month(), at.Day()}, Minute: at.Hour()*60 + at.Minute(), At: at}
+}
+
+// dateOf reads "5 december", "5th of dec" or "5 december, 2026" as a date, refusing one no month has ("31 june").
+func dateOf(written string) (Date, bool) {
+	fields := strings.FieldsFunc(written, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
+	day, err := strconv.Atoi(strings.TrimRight(fields[0], "stndrh"))
+	if err != nil || len(fields) < 2 {
+		return Date{}, false
+	}
+	name := fields[1]
+	if name == "of" && len(fields) > 2 {
+		name = fields[2]
+	}
+	month := monthsByName[name[:min(3, len(name))]]
+	if month == 0 || day < 1 || day > daysIn[month] {
+		return Date{}, false
+	}
+	return Date{Month: month, Day: day}, true
 }
 
 // asciiLower lowers ASCII letters only, so every byte keeps its place.
@@ -144,10 +255,10 @@ func asciiLower(s string) string {
 	return string(b)
 }
 
-// minuteOf reads "10:30", "10:30am", "3 pm" or "3p.m." as minutes after midnight.
+// minuteOf reads "10:30", "10.30", "10:30am", "10.30am", "3 pm" or "3p.m." as minutes after midnight.
 func minuteOf(written string) (int, bool) {
 	clock := strings.TrimSpace(strings.TrimRight(written, "apm. "))
-	hours, minutes, hasMinutes := strings.Cut(clock, ":")
+	hours, minutes, hasMinutes := strings.Cut(strings.Replace(clock, ".", ":", 1), ":")
 	h, err := strconv.Atoi(hours)
 	if err != nil {
 		return 0, false

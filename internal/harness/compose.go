@@ -1,35 +1,53 @@
-// This file composes a turn's context from the request alone: the facts, the one offer list and the customer's words.
+// This file composes a turn's context from the request and the salon's own facts: the facts, the one offer list and the customer's words.
 
 package harness
 
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"salon/internal/step"
 )
 
-// Context is everything a turn may tell the model, composed from the request and nothing else.
-// It is plain data: a record holds it, and the prompt is rendered from it alone.
+// Context is everything a turn may tell the model, composed from the request and, at a salon with
+// a calendar, the salon's own facts, and nothing else. It is plain data: a record holds it, and
+// the prompt is rendered from it alone.
 type Context struct {
 	// Words are the customer's words, as the request carried them.
 	Words string `json:"words"`
-	// Open is the request's open slots, in the app's order.
+	// Open is the request's open slots, in the app's order (at a salon with a calendar, those it holds open).
 	Open []string `json:"open"`
 	// AskedDay is the weekday the customer's words name first, in full ("Saturday"); empty when they name none.
 	AskedDay string `json:"askedDay,omitempty"`
-	// Facts are the sentences the question may draw on: whether the day asked for has openings, and each open slot.
+	// AskedPrice says whether the customer's words ask about a price. Read only at a salon with a calendar.
+	AskedPrice bool `json:"askedPrice,omitempty"`
+	// Salon is the salon's own facts (labels, prices, zone), nil without a calendar.
+	Salon *step.Salon `json:"salon,omitempty"`
+	// Facts are the sentences the question may draw on: whether the day asked for has openings,
+	// each open slot, and at a salon with a calendar each price on its sheet or that none is.
 	Facts []string `json:"facts"`
 	// Options is the one offer list: the grammar and the checker both read it.
 	Options []string `json:"options"`
 }
 
-// Compose builds the context of a turn from the booking alone: no clock, no salon, nothing else.
+// The facts of a salon whose sheet holds no price: the second when the customer's words ask about one.
+const (
+	FactNoPrice      = "No price is on the sheet."
+	FactAskedNoPrice = "The customer asked about a price, and no price is on the sheet."
+)
+
+// Compose builds the context of a turn from the booking alone: no clock, nothing else. Without a
+// calendar (b.Salon nil) the facts are the request's: each open slot as the app spells it. At a
+// salon with a calendar they are the salon's too: each open slot by its label, and each price on
+// the sheet ("A cut costs $45."), or that no price is on it. Nothing of any other customer is in a
+// booking, so nothing of one can reach a context.
 func Compose(b step.Booking) Context {
 	asked, named := askedDay(b.Message)
-	days := daysOf(b.OpenSlots)
+	days := daysOf(b.OpenSlots, b.Salon)
 	options := offerList(b.OpenSlots, days, asked, named)
 	c := Context{Words: b.Message, Open: append([]string{}, b.OpenSlots...), Options: options}
 	switch {
@@ -42,10 +60,57 @@ func Compose(b step.Booking) Context {
 		c.AskedDay = asked.String()
 		c.Facts = append(c.Facts, "The customer asked for "+asked.String()+", and nothing is open on "+asked.String()+".")
 	}
+	if b.Salon == nil {
+		for _, o := range options {
+			c.Facts = append(c.Facts, quote(o)+" is open.")
+		}
+		return c
+	}
+	salon := cloneSalon(*b.Salon)
+	c.Salon = &salon
+	c.AskedPrice = AsksAboutPrice(b.Message)
 	for _, o := range options {
-		c.Facts = append(c.Facts, quote(o)+" is open.")
+		if label, ok := salon.Labels[o]; ok {
+			c.Facts = append(c.Facts, quote(o)+" is open: "+label+".")
+		} else {
+			c.Facts = append(c.Facts, quote(o)+" is open.")
+		}
+	}
+	for _, p := range salon.Prices {
+		c.Facts = append(c.Facts, article(p.Service)+" "+p.Service+" costs "+p.Price+".")
+	}
+	switch {
+	case len(salon.Prices) > 0:
+	case c.AskedPrice:
+		c.Facts = append(c.Facts, FactAskedNoPrice)
+	default:
+		c.Facts = append(c.Facts, FactNoPrice)
 	}
 	return c
+}
+
+// asksPrice finds a question about a price in a customer's words.
+var asksPrice = regexp.MustCompile(`(?i)\b(?:cost|costs|costing|price|prices|priced|pricing|how\s+much)\b|[$£€]`)
+
+// AsksAboutPrice reports whether a customer's words ask about a price: they speak of a cost, a
+// price, "how much", or write a currency sign.
+func AsksAboutPrice(words string) bool { return asksPrice.MatchString(words) }
+
+// article is "An" before a service that starts with a vowel, "A" before any other.
+func article(service string) string {
+	if service != "" && strings.ContainsRune("aeiouAEIOU", rune(service[0])) {
+		return "An"
+	}
+	return "A"
+}
+
+// cloneSalon copies a salon's facts, so a context shares no memory with the booking it came from.
+func cloneSalon(s step.Salon) step.Salon {
+	labels := make(map[string]string, len(s.Labels))
+	for id, label := range s.Labels {
+		labels[id] = label
+	}
+	return step.Salon{Zone: s.Zone, Labels: labels, Prices: append([]step.Price{}, s.Prices...)}
 }
 
 // OfferList is the one offer list: every open slot, those on the day the customer's words ask for
@@ -53,7 +118,7 @@ func Compose(b step.Booking) Context {
 // ("sat-10:30" is on Saturday); a slot that names no day is on none.
 func OfferList(openSlots []string, words string) []string {
 	asked, named := askedDay(words)
-	return offerList(openSlots, daysOf(openSlots), asked, named)
+	return offerList(openSlots, daysOf(openSlots, nil), asked, named)
 }
 
 // day is the day a slot is on, when it is on one.
@@ -62,9 +127,16 @@ type day struct {
 	ok  bool
 }
 
-func daysOf(slots []string) []day {
+// daysOf is the day each slot is on: the first its label names at a salon with a calendar, else
+// the first it names itself.
+func daysOf(slots []string, salon *step.Salon) []day {
 	days := make([]day, len(slots))
 	for i, s := range slots {
+		if salon != nil {
+			if label, ok := salon.Labels[s]; ok {
+				s = label
+			}
+		}
 		days[i].day, days[i].ok = dayOf(s)
 	}
 	return days
@@ -89,10 +161,10 @@ func offerList(slots []string, days []day, asked time.Weekday, named bool) []str
 // askedDay is the first weekday the customer's words name.
 func askedDay(words string) (time.Weekday, bool) { return dayOf(words) }
 
-// dayOf is the first weekday a text names, alone or in an hour.
+// dayOf is the first weekday a text names, alone or in an hour; a date alone names none.
 func dayOf(text string) (time.Weekday, bool) {
 	for _, c := range Claims(text) {
-		if c.Kind == ClaimDay || c.Kind == ClaimHour {
+		if (c.Kind == ClaimDay || c.Kind == ClaimHour) && c.Day != NoWeekday {
 			return c.Day, true
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 	"salon/internal/testkit"
 )
 
@@ -24,7 +25,7 @@ func TestOffererReportsEveryTurn(t *testing.T) {
 	var mu sync.Mutex
 	var outcomes []harness.Outcome
 	o := &harness.Offerer{
-		Model:   harness.Scripted(invented, good),
+		Model:   harnesstest.Scripted(invented, good),
 		Served:  served,
 		Log:     slog.New(slog.NewJSONHandler(logged, nil)),
 		Metrics: harness.NewMetrics(reg),
@@ -49,7 +50,7 @@ func TestOffererFallsBackAtItsLimit(t *testing.T) {
 	logged := &testkit.Buffer{}
 	reg := prometheus.NewRegistry()
 	o := &harness.Offerer{
-		Model:   harness.Silent(),
+		Model:   harnesstest.Silent(),
 		Limit:   80 * time.Millisecond,
 		Log:     slog.New(slog.NewJSONHandler(logged, nil)),
 		Metrics: harness.NewMetrics(reg),
@@ -91,13 +92,13 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 // Concurrent turns each write their lines whole.
 func TestOffererServedLogUnderConcurrentTurns(t *testing.T) {
 	served := &testkit.Buffer{}
-	o := &harness.Offerer{Model: harness.Scripted(invented, good), Served: served}
+	o := &harness.Offerer{Model: harnesstest.Scripted(invented, good), Served: served}
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() { o.Offer(context.Background(), booking) })
 	}
 	wg.Wait()
-	one := string(harness.Served(harness.Turn(context.Background(), harness.Scripted(invented, good), 3, booking).Records))
+	one := string(harness.Served(harness.Turn(context.Background(), harnesstest.Scripted(invented, good), 3, booking).Records))
 	if got, want := served.String(), strings.Repeat(one, 8); got != want {
 		t.Errorf("the served log of 8 turns is not 8 turns' lines, whole")
 	}

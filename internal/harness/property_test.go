@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"salon/internal/harness"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -196,6 +197,67 @@ func TestPropertyOptionsDifferingOnlyInCaseAreRefused(t *testing.T) {
 		out := harness.Turn(context.Background(), m, 3, b)
 		if m.calls.Load() != 0 || out.Why != harness.WhyOptionsDifferInCase {
 			return fmt.Errorf("slots %q: the turn made %d calls and fell back for %q, want none and %q", b.OpenSlots, m.calls.Load(), out.Why, harness.WhyOptionsDifferInCase)
+		}
+		return nil
+	})
+}
+
+// salonZones are zones on both sides of the equator, one with a half-hour offset.
+var salonZones = []string{"Europe/London", "America/New_York", "Australia/Sydney", "Asia/Kolkata"}
+
+// randomSalon draws a salon with a calendar: up to 12 open slots at quarter hours over 40 days of
+// 2026 in a random zone, each with its id and label as the calendar writes them, and a word
+// asking for a weekday, or none.
+func randomSalon(r *rand.Rand) (step.Booking, *time.Location) {
+	loc, err := time.LoadLocation(salonZones[r.IntN(len(salonZones))])
+	if err != nil {
+		panic(err)
+	}
+	first := time.Date(2026, time.Month(1+r.IntN(12)), 1, 0, 0, 0, 0, loc)
+	b := step.Booking{Message: "A cut whenever suits.", Salon: &step.Salon{Zone: loc.String(), Labels: map[string]string{}, Prices: []step.Price{}}}
+	for range r.IntN(13) {
+		start := time.Date(first.Year(), first.Month(), first.Day()+r.IntN(40), 8+r.IntN(10), 15*r.IntN(4), 0, 0, loc)
+		s := salon.NewSlot(start, loc)
+		if _, seen := b.Salon.Labels[s.ID]; seen {
+			continue
+		}
+		b.OpenSlots = append(b.OpenSlots, s.ID)
+		b.Salon.Labels[s.ID] = s.Label
+	}
+	if r.IntN(2) == 0 {
+		b.Message = "A cut on " + time.Weekday(r.IntN(7)).String() + "?"
+	}
+	return b, loc
+}
+
+// At a salon, every option passes named by its label in any casing, by its id, or by its instant
+// written in UTC; the same weekday and time a week off, when that week isn't open, is refused as
+// not named and unsupported.
+func TestPropertySalonOptionsPassByLabelOrIDAndNoOtherWeek(t *testing.T) {
+	property(t, func(r *rand.Rand) error {
+		b, loc := randomSalon(r)
+		c := harness.Compose(b)
+		for _, option := range c.Options {
+			start, _ := time.Parse(time.RFC3339, option)
+			for _, name := range []string{anyCase(r, b.Salon.Labels[option]), option, start.UTC().Format(time.RFC3339)} {
+				output := harness.AnswerText([]string{option}, "Would "+name+" suit you?")
+				if ruling := harness.Check(c, output); !ruling.Accepted {
+					return fmt.Errorf("options %q: %s was refused for %q, want accepted", c.Options, output, ruling.Reasons)
+				}
+			}
+			other, label := salon.NewSlot(start.AddDate(0, 0, 7), loc), b.Salon.Labels[option]
+			if _, open := b.Salon.Labels[other.ID]; open || other.Label[len(other.Label)-5:] != label[len(label)-5:] {
+				continue // open too, or a change of clocks moved its time
+			}
+			output := harness.AnswerText([]string{option}, "Would "+other.Label+" suit you?")
+			ruling := harness.Check(c, output)
+			faults := map[harness.Fault]bool{}
+			for _, re := range ruling.Reasons {
+				faults[re.Fault] = true
+			}
+			if ruling.Accepted || !faults[harness.FaultNotNamed] || !faults[harness.FaultUnsupported] {
+				return fmt.Errorf("options %q: %s was ruled %+v, want refused as not named and unsupported", c.Options, output, ruling)
+			}
 		}
 		return nil
 	})

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 	"salon/internal/step"
 )
 
@@ -22,7 +23,7 @@ func recorded() harness.Outcome {
 		Message:   "Saturday’s best for me — could I get a trim before noon? <3 & thanks",
 		OpenSlots: []string{"fri-16:00", "sat-10:30", "sat-11:30", "sat-13:00"},
 	}
-	return harness.Turn(context.Background(), harness.Scripted(
+	return harness.Turn(context.Background(), harnesstest.Scripted(
 		`{"choices":["sat-09:00","sat-10:30"],"question":"We’ve got Saturday at 9am or 10:30 — $40 either way. Which suits?"}`,
 		`{"choices":["sat-10:30","sat-11:30"],"question":"We’ve got Saturday at 10:30 or 11:30 — which suits you?"}`,
 	), 3, b)

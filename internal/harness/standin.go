@@ -1,4 +1,4 @@
-// This file holds the stand-in models: pure functions of the call, for tests and for a demo without a key.
+// This file holds the stand-in model: a pure function of the call, for a demo without a key.
 
 package harness
 
@@ -7,11 +7,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
+	"unicode/utf8"
 )
 
 // Standin is the deterministic demo model: it chooses the first two options (the day the customer
-// asked for comes first) and asks "Would <a> or <b> suit you?", naming each as the list spells it.
-// It reads nothing but the call.
+// asked for comes first) and asks "Would <a> or <b> suit you?", naming each by its label at a salon
+// with a calendar and as the list spells it otherwise. At a salon with a calendar, when the
+// customer asked about a price, it first says what the sheet holds of the services their words
+// name ("A cut costs $45."), or that the price isn't on the sheet. It reads nothing but the call.
 func Standin() Model {
 	return ModelFunc(func(_ context.Context, c Call) (string, error) {
 		options := c.Grammar.Options()
@@ -19,33 +23,37 @@ func Standin() Model {
 			return "", errors.New("the stand-in was offered nothing to choose")
 		}
 		chosen := options[:min(len(options), MaxChoices)]
-		question := "Would " + chosen[0] + " suit you?"
-		if len(chosen) == 2 {
-			question = "Would " + chosen[0] + " or " + chosen[1] + " suit you?"
+		said := make([]string, len(chosen))
+		for i, o := range chosen {
+			said[i] = o
+			if label, ok := labelOf(c.Context, o); ok {
+				said[i] = label
+			}
+		}
+		question := "Would " + strings.Join(said, " or ") + " suit you?"
+		if lead := priceLead(c.Context); lead != "" && utf8.RuneCountInString(lead+question) <= MaxQuestionChars {
+			question = lead + question
 		}
 		return AnswerText(chosen, question), nil
 	})
 }
 
-// Scripted is a model that answers attempt n with outputs[n-1], and every later attempt with the
-// last output: a recorded model replayed.
-func Scripted(outputs ...string) Model {
-	return ModelFunc(func(_ context.Context, c Call) (string, error) {
-		return outputs[min(c.Attempt, len(outputs))-1], nil
-	})
-}
-
-// Silent is a model that never answers: it returns only when ctx is done, with ctx's error.
-func Silent() Model {
-	return ModelFunc(func(ctx context.Context, _ Call) (string, error) {
-		<-ctx.Done()
-		return "", ctx.Err()
-	})
-}
-
-// Failing is a model whose every call fails with err.
-func Failing(err error) Model {
-	return ModelFunc(func(context.Context, Call) (string, error) { return "", err })
+// priceLead is what the stand-in says of prices before its question, when the customer asked about one.
+func priceLead(c Context) string {
+	if c.Salon == nil || !c.AskedPrice {
+		return ""
+	}
+	if len(c.Salon.Prices) == 0 {
+		return "The price isn't on the sheet, so the salon will tell you. "
+	}
+	var lead strings.Builder
+	words := strings.ToLower(c.Words)
+	for _, p := range c.Salon.Prices {
+		if strings.Contains(words, strings.ToLower(p.Service)) {
+			lead.WriteString(article(p.Service) + " " + p.Service + " costs " + p.Price + ". ")
+		}
+	}
+	return lead.String()
 }
 
 // AnswerText writes an answer of the grammar's shape, as a model following it would.

@@ -15,6 +15,9 @@ type Call struct {
 	Attempt int
 	Prompt  string
 	Grammar Grammar
+	// Context is what the prompt was rendered from. A model adapter sends only Prompt and Grammar;
+	// a stand-in may read the context instead of parsing the prompt back.
+	Context Context
 }
 
 // Model proposes an answer to a call: the text it wrote, which the checker will read as JSON.
@@ -118,7 +121,7 @@ func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Outcome {
 		if ctx.Err() != nil {
 			return t.fallBack(interrupted(ctx), "")
 		}
-		call := Call{Attempt: attempt, Prompt: prompt, Grammar: grammar}
+		call := Call{Attempt: attempt, Prompt: prompt, Grammar: grammar, Context: c}
 		output, err := ask(ctx, m, call)
 		if err != nil {
 			why := WhyModelError

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"salon/internal/harness"
+	"salon/internal/harness/harnesstest"
 	"salon/internal/step"
 )
 
@@ -47,7 +48,7 @@ func stages(records []harness.Record) string {
 }
 
 func TestTurnServesTheCheckedAnswer(t *testing.T) {
-	m := &counting{model: harness.Scripted(good)}
+	m := &counting{model: harnesstest.Scripted(good)}
 	out := harness.Turn(context.Background(), m, 3, booking)
 	want := step.Offer{Times: []string{"sun-11:00", "sun-13:00"}, Question: "Would Sunday at 11:00 or 13:00 suit you?"}
 	if !out.Served || out.Why != "" || !slices.Equal(out.Offer.Times, want.Times) || out.Offer.Question != want.Question {
@@ -65,7 +66,7 @@ func TestTurnServesTheCheckedAnswer(t *testing.T) {
 }
 
 func TestTurnRetriesWithTheCorrectionPrompt(t *testing.T) {
-	m := &counting{model: harness.Scripted(invented, good)}
+	m := &counting{model: harnesstest.Scripted(invented, good)}
 	out := harness.Turn(context.Background(), m, 3, booking)
 	if !out.Served || m.calls.Load() != 2 {
 		t.Fatalf("got %+v after %d calls, want served on the second", out, m.calls.Load())
@@ -99,12 +100,12 @@ func TestTurnFallsBack(t *testing.T) {
 		wantCalls  int32
 		wantStages string
 	}{
-		{"when every attempt is refused", harness.Scripted(invented), booking, harness.WhyAttemptsRanOut, 3,
+		{"when every attempt is refused", harnesstest.Scripted(invented), booking, harness.WhyAttemptsRanOut, 3,
 			"composed call ruling call ruling call ruling fallback"},
-		{"when the model fails", harness.Failing(boom), booking, harness.WhyModelError, 1, "composed call fallback"},
+		{"when the model fails", harnesstest.Failing(boom), booking, harness.WhyModelError, 1, "composed call fallback"},
 		{"when the model panics", harness.ModelFunc(func(context.Context, harness.Call) (string, error) { panic("oops") }),
 			booking, harness.WhyModelError, 1, "composed call fallback"},
-		{"before any call, when options differ only in case", harness.Scripted(good),
+		{"before any call, when options differ only in case", harnesstest.Scripted(good),
 			step.Booking{OpenSlots: []string{"sat-10:30", "SAT-10:30"}}, harness.WhyOptionsDifferInCase, 0, "composed fallback"},
 	}
 	for _, tt := range tests {
@@ -129,7 +130,7 @@ func TestTurnFallsBack(t *testing.T) {
 }
 
 func TestTurnWithNothingOpenCallsNothing(t *testing.T) {
-	m := &counting{model: harness.Scripted(good)}
+	m := &counting{model: harnesstest.Scripted(good)}
 	out := harness.Turn(context.Background(), m, 3, step.Booking{Message: "Saturday?", OpenSlots: []string{}})
 	if m.calls.Load() != 0 || out.Served || out.Why != "" || len(out.Offer.Times) != 0 {
 		t.Errorf("got %+v after %d calls, want no call and an empty offer", out, m.calls.Load())
@@ -147,7 +148,7 @@ func TestTurnStopsAModelThatNeverAnswersAtTheLimit(t *testing.T) {
 		<-release
 		return good, nil
 	})
-	for name, m := range map[string]harness.Model{"silent": harness.Silent(), "deaf to its context": deaf} {
+	for name, m := range map[string]harness.Model{"silent": harnesstest.Silent(), "deaf to its context": deaf} {
 		t.Run(name, func(t *testing.T) {
 			const limit = 100 * time.Millisecond
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -171,7 +172,7 @@ func TestTurnStopsAModelThatNeverAnswersAtTheLimit(t *testing.T) {
 func TestTurnWhoseRequestGoesAwayFallsBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m := &counting{model: harness.Scripted(good)}
+	m := &counting{model: harnesstest.Scripted(good)}
 	out := harness.Turn(ctx, m, 3, booking)
 	if out.Why != harness.WhyCancelled || m.calls.Load() != 0 {
 		t.Errorf("got %+v after %d calls, want a fallback for a cancelled request and no call", out, m.calls.Load())
@@ -179,7 +180,7 @@ func TestTurnWhoseRequestGoesAwayFallsBack(t *testing.T) {
 }
 
 func TestTurnDefaultsToThreeAttempts(t *testing.T) {
-	m := &counting{model: harness.Scripted(invented)}
+	m := &counting{model: harnesstest.Scripted(invented)}
 	harness.Turn(context.Background(), m, 0, booking)
 	if m.calls.Load() != 3 {
 		t.Errorf("got %d calls, want 3", m.calls.Load())
@@ -191,5 +192,59 @@ func TestStandinIsServed(t *testing.T) {
 	want := step.Offer{Times: []string{"sun-11:00", "sun-13:00"}, Question: "Would sun-11:00 or sun-13:00 suit you?"}
 	if !out.Served || !slices.Equal(out.Offer.Times, want.Times) || out.Offer.Question != want.Question {
 		t.Errorf("got %+v, want %+v served", out, want)
+	}
+}
+
+// At a salon with a calendar the stand-in words its question by the labels, and answers a price
+// asked about from the sheet; the checker serves it, and the records pass their audit.
+func TestStandinAtASalonWordsItsQuestionByTheLabels(t *testing.T) {
+	tests := []struct {
+		name    string
+		booking step.Booking
+		want    step.Offer
+	}{
+		{"the day asked for first", studio("Anything on Tuesday?", cut),
+			step.Offer{Times: []string{"2026-12-08T15:00:00Z", "2026-12-05T09:00:00Z"},
+				Question: "Would Tuesday 8 December, 15:00 or Saturday 5 December, 09:00 suit you?"}},
+		{"a price on the sheet", studio("How much is a cut on Saturday?", cut, colour),
+			step.Offer{Times: []string{"2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"},
+				Question: "A cut costs $45. Would Saturday 5 December, 09:00 or Saturday 5 December, 09:45 suit you?"}},
+		{"no price on the sheet", studio("What does a cut cost on Saturday?"),
+			step.Offer{Times: []string{"2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"},
+				Question: "The price isn't on the sheet, so the salon will tell you. Would Saturday 5 December, 09:00 or Saturday 5 December, 09:45 suit you?"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := harness.Turn(context.Background(), harness.Standin(), 3, tt.booking)
+			if !out.Served || !slices.Equal(out.Offer.Times, tt.want.Times) || out.Offer.Question != tt.want.Question {
+				t.Errorf("got %+v (%s), want %+v served", out.Offer, out.Why, tt.want)
+			}
+			if f := harness.Audit(out.Records); len(f) > 0 {
+				t.Errorf("the turn's records fail their audit: %q", f)
+			}
+		})
+	}
+}
+
+// A model that never says the price isn't on the sheet is refused for it and asked again with
+// every reason, until its attempts run out.
+func TestTurnRetriesAQuestionSilentOnAMissingPrice(t *testing.T) {
+	silentOnPrice := answer("2026-12-05T09:00:00Z", "Would Saturday 5 December, 09:00 suit you?")
+	saysSo := answer("2026-12-05T09:00:00Z", "That price isn't on the sheet. Would Saturday 5 December, 09:00 suit you?")
+	b := studio("What does a cut cost on Saturday?")
+	m := &counting{model: harnesstest.Scripted(silentOnPrice, saysSo)}
+	out := harness.Turn(context.Background(), m, 3, b)
+	if !out.Served || out.Offer.Question != "That price isn't on the sheet. Would Saturday 5 December, 09:00 suit you?" {
+		t.Fatalf("got %+v, want the second answer served", out)
+	}
+	reasons := out.Records[2].Ruling.Reasons
+	if len(reasons) != 1 || reasons[0].Fault != harness.FaultMissingNotNamed {
+		t.Errorf("the first answer was refused for %q, want missing_not_named", reasons)
+	}
+	if want := harness.Correction(harness.Prompt(harness.Compose(b)), silentOnPrice, reasons); m.seen[1].Prompt != want {
+		t.Errorf("the retry was sent\n%s\nwant\n%s", m.seen[1].Prompt, want)
+	}
+	if f := harness.Audit(out.Records); len(f) > 0 {
+		t.Errorf("the turn's records fail their audit: %q", f)
 	}
 }

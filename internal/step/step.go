@@ -8,6 +8,28 @@ type Booking struct {
 	OpenSlots []string
 	// Customer is whom the booking is for; nil when the app didn't say. A salon with a calendar requires one.
 	Customer *Customer
+	// Salon is what a salon with a calendar says of itself to round one's offerer; nil without a
+	// calendar. The desk fills it in from the salon's own settings, never from the request, and the
+	// request state's digest doesn't read it.
+	Salon *Salon
+}
+
+// Salon is a salon's own facts for round one's offerer: how each open slot reads, its price list
+// and its zone. It holds nothing of any customer: no name, contact, words or booking.
+type Salon struct {
+	// Zone is the salon's IANA time zone, such as "Europe/London", in which its slots read.
+	Zone string `json:"zone"`
+	// Labels are the labels of the booking's open slots, by slot id, such as
+	// "2026-12-05T10:30:00Z" → "Saturday 5 December, 10:30".
+	Labels map[string]string `json:"labels"`
+	// Prices is the price list as the owner wrote it, in the owner's order; empty when no price is set.
+	Prices []Price `json:"prices"`
+}
+
+// Price is one line of a salon's price list: a service and its price, both words, never computed.
+type Price struct {
+	Service string `json:"service"`
+	Price   string `json:"price"`
 }
 
 // Customer is whom a booking is for, in the customer's own words.
