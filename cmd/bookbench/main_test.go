@@ -16,15 +16,17 @@ import (
 	"time"
 
 	"salon/internal/testkit"
+	"salon/internal/testpg"
 )
 
-// TestMain lets the test binary stand in for bookbench when the tool starts its baseline process.
+// TestMain lets the test binary stand in for bookbench when the tool starts its baseline process,
+// and runs the tests and benchmarks with one PostgreSQL server for those that ask for one.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "-serve-baseline" {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(testpg.Main(m))
 }
 
 // row is one parsed line of the table.
