@@ -1,4 +1,4 @@
-// This file holds the baseline: a bare Echo route that decodes the same wire types and answers replies of the same size, with no booking logic and no crypto.
+// This file holds the baseline: bare Echo routes that decode the same wire types and answer replies of the same size, with no booking logic, no crypto and no database.
 
 package main
 
@@ -21,18 +21,33 @@ import (
 
 	"salon/internal/answer"
 	"salon/internal/api"
+	"salon/internal/booking"
+	"salon/internal/salon"
 	"salon/internal/step"
 	"salon/internal/wire"
 )
 
-// newBaseline is the bare Echo application: the booking route alone, no middleware. Each round
-// decodes the body into wire.BookRequest (and round two its answers into wire.Answer) and encodes
-// the wire type bookingd answers, the same size, with a requestState of zeros standing in for a signed one.
-func newBaseline() *echo.Echo {
+// newBaseline is the bare Echo application: the booking route and the salon's, no middleware. Each
+// round decodes the body into wire.BookRequest (and round two its answers into wire.Answer) and
+// encodes the wire type bookingd answers, the same size, with a requestState of zeros standing in
+// for a signed one. GET /salons/{salon} encodes a bench salon's wire.SalonView, the one its
+// settings give with nothing booked, worked out once when the baseline is made.
+func newBaseline() *echo.Echo { return newBaselineAt(time.Now()) }
+
+// newBaselineAt is newBaseline with the salon's view worked out at now.
+func newBaselineAt(now time.Time) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.Logger.SetOutput(io.Discard)
 	e.POST(api.BookPath, bareBook)
+	view := wire.ViewOf(booking.View{Settings: benchSettings(),
+		Open: salon.Open(benchSettings(), time.UTC, now, nil, booking.MaxOpenSlots)})
+	e.GET("/salons/:salon", func(c echo.Context) error {
+		v := view
+		v.Salon = c.Param("salon")
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		return c.JSON(http.StatusOK, v)
+	})
 	return e
 }
 

@@ -40,23 +40,36 @@ func processCPU(pid int) (time.Duration, bool) {
 	return time.Duration(utime+stime) * time.Second / clockTicks, true
 }
 
-// cpuMeter measures one process's CPU time over a phase.
+// cpuMeter measures the CPU time of a target's processes over a phase, added up.
 type cpuMeter struct {
-	pid   int
+	pids  []int
 	start time.Duration
 	ok    bool
 }
 
-func startCPU(pid int) cpuMeter {
-	start, ok := processCPU(pid)
-	return cpuMeter{pid: pid, start: start, ok: ok}
+func startCPU(pids []int) cpuMeter {
+	start, ok := processesCPU(pids)
+	return cpuMeter{pids: pids, start: start, ok: ok}
 }
 
 // used is the CPU time used since start, or false when it can't be told.
 func (m cpuMeter) used() (time.Duration, bool) {
-	now, ok := processCPU(m.pid)
+	now, ok := processesCPU(m.pids)
 	if !m.ok || !ok {
 		return 0, false
 	}
 	return now - m.start, true
+}
+
+// processesCPU is the CPU time of every process in pids added up; false when there are none or one can't be read.
+func processesCPU(pids []int) (time.Duration, bool) {
+	var total time.Duration
+	for _, pid := range pids {
+		used, ok := processCPU(pid)
+		if !ok {
+			return 0, false
+		}
+		total += used
+	}
+	return total, len(pids) > 0
 }

@@ -25,14 +25,19 @@ const (
 
 var benchSlots = []string{"sat-10:30", "sat-11:30", "sat-13:00"}
 
-// rounds names the two rounds, in the order a customer does them.
-var rounds = [2]string{"one", "two"}
+// rounds names what a customer does: the two rounds, in their order, and reading the salon
+// (GET /salons/{salon}), which -mode read measures alone.
+var rounds = [3]string{"one", "two", "read"}
+
+// roundRead is the index in rounds of reading the salon.
+const roundRead = 2
 
 // tally is what one round of one phase came to: every answer's latency and how many of each kind.
 type tally struct {
 	latencies []time.Duration
-	// answers counts replies by kind: "200", another status code, "bad-reply" (a 200 that isn't the
-	// round's answer), or "error" (no HTTP answer at all).
+	// answers counts replies by kind: "200", another status code, "not-booked" (a round two a
+	// calendar answered with nothing booked), "bad-reply" (another 200 that isn't the round's
+	// answer), or "error" (no HTTP answer at all).
 	answers map[string]int
 }
 
@@ -54,21 +59,38 @@ func (t *tally) merge(o *tally) {
 type offer struct {
 	state string
 	time  string
+	// args are the arguments round one sent, which round two must send again, and path the
+	// booking route of the salon it asked; both empty for the fixed booking of a customer without
+	// a calendar. Whichever customer answers the offer sends it to its own instance.
+	args []byte
+	path string
 }
 
 // customer books over a keep-alive connection of its client, whose pool holds one per customer. One goroutine uses it at a time.
 type customer struct {
 	client *http.Client
-	url    string
+	base   string // the server's base URL
+	url    string // the booking route
+	read   string // the salon, for GET
 	one    []byte // round one's body
 	two    []byte // round two's body up to the answer's time
-	buf    bytes.Buffer
-	body   []byte
+	// seat is where a customer of a calendar books, asking for fresh slots every time; nil for a
+	// customer without a calendar, who sends the one fixed booking.
+	seat *seat
+	buf  bytes.Buffer
+	body []byte
 }
 
-// okKind is the kind of a reply that is the round's answer.
-const okKind = "200"
+// The kinds of reply besides a status code: okKind is the round's answer; notBookedKind a round
+// two at a calendar that booked nothing (the slot was taken); badReplyKind a 200 that is neither.
+const (
+	okKind        = "200"
+	notBookedKind = "not-booked"
+	badReplyKind  = "bad-reply"
+)
 
+// newCustomer is a customer of the server at base, with no calendar: it books studio-nine's
+// fixed booking, and reads salon.
 func newCustomer(client *http.Client, base string) *customer {
 	args, err := json.Marshal(wire.BookArguments{Message: benchMessage, OpenSlots: benchSlots})
 	if err != nil {
@@ -76,19 +98,36 @@ func newCustomer(client *http.Client, base string) *customer {
 	}
 	one := append(append([]byte(`{"arguments":`), args...), '}')
 	two := append(append([]byte(`{"arguments":`), args...), `,"inputResponses":{"time":{"action":"accept","content":{"time":`...)
-	return &customer{client: client, url: base + "/salons/" + benchSalon + "/book", one: one, two: two}
+	return &customer{client: client, base: base, url: base + "/salons/" + benchSalon + "/book", read: base + "/salons/" + benchSalon, one: one, two: two}
 }
+
+// newSeated is a customer of the calendar at base, booking at the seat's salon.
+func newSeated(client *http.Client, base string, s *seat) *customer {
+	return &customer{client: client, base: base, url: base + bookPath(s.salon.id), read: base + "/salons/" + s.salon.id, seat: s}
+}
+
+// bookPath is the booking route of the salon id.
+func bookPath(id string) string { return "/salons/" + id + "/book" }
 
 // roundOne asks round one and returns the offer to answer, with the kind of reply it got.
 func (c *customer) roundOne(ctx context.Context) (offer, string) {
-	status, err := c.post(ctx, c.one)
+	var args []byte
+	if c.seat != nil {
+		args = c.seat.arguments()
+		c.one = append(append(append(c.one[:0], `{"arguments":`...), args...), '}')
+	}
+	status, err := c.post(ctx, c.url, c.one)
 	switch {
 	case err != nil:
 		return offer{}, "error"
 	case status != http.StatusOK:
 		return offer{}, strconv.Itoa(status)
 	}
-	return readOffer(c.buf.Bytes())
+	o, kind := readOffer(c.buf.Bytes())
+	if c.seat != nil {
+		o.args, o.path = args, bookPath(c.seat.salon.id)
+	}
+	return o, kind
 }
 
 // readOffer reads round one's reply: the state and the first time offered, or "bad-reply".
@@ -96,7 +135,7 @@ func readOffer(reply []byte) (offer, string) {
 	var r wire.InputRequiredResult
 	if json.Unmarshal(reply, &r) != nil || r.ResultType != wire.ResultInputRequired ||
 		r.RequestState == "" || len(r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum) == 0 {
-		return offer{}, "bad-reply"
+		return offer{}, badReplyKind
 	}
 	return offer{state: r.RequestState, time: r.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum[0]}, okKind
 }
@@ -104,7 +143,11 @@ func readOffer(reply []byte) (offer, string) {
 // roundTwo sends the same booking back with the first offered time accepted and the state untouched.
 func (c *customer) roundTwo(ctx context.Context, o offer) string {
 	c.roundTwoBody(o)
-	status, err := c.post(ctx, c.body)
+	url := c.url
+	if o.path != "" {
+		url = c.base + o.path
+	}
+	status, err := c.post(ctx, url, c.body)
 	switch {
 	case err != nil:
 		return "error"
@@ -112,8 +155,33 @@ func (c *customer) roundTwo(ctx context.Context, o offer) string {
 		return strconv.Itoa(status)
 	}
 	var r wire.CompleteResult
-	if json.Unmarshal(c.buf.Bytes(), &r) != nil || r.ResultType != wire.ResultComplete || r.StructuredContent.Slot != o.time {
-		return "bad-reply"
+	switch {
+	case json.Unmarshal(c.buf.Bytes(), &r) != nil || r.ResultType != wire.ResultComplete:
+		return badReplyKind
+	case r.StructuredContent.Status == wire.StatusBooked && r.StructuredContent.Slot == o.time:
+		return okKind
+	case o.args != nil && r.StructuredContent.Status == wire.StatusNotBooked:
+		return notBookedKind
+	}
+	return badReplyKind
+}
+
+// readSalon reads the customer's salon, GET /salons/{salon}: its answer is 200 with open slots.
+func (c *customer) readSalon(ctx context.Context) string {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.read, nil)
+	if err != nil {
+		return "error"
+	}
+	status, err := c.do(req)
+	switch {
+	case err != nil:
+		return "error"
+	case status != http.StatusOK:
+		return strconv.Itoa(status)
+	}
+	var v wire.SalonView
+	if json.Unmarshal(c.buf.Bytes(), &v) != nil || len(v.OpenSlots) == 0 {
+		return badReplyKind
 	}
 	return okKind
 }
@@ -121,6 +189,9 @@ func (c *customer) roundTwo(ctx context.Context, o offer) string {
 // roundTwoBody writes round two's body for o into c.body.
 func (c *customer) roundTwoBody(o offer) {
 	body := append(c.body[:0], c.two...)
+	if o.args != nil {
+		body = append(append(append(body[:0], `{"arguments":`...), o.args...), `,"inputResponses":{"time":{"action":"accept","content":{"time":`...)
+	}
 	body = appendJSON(body, o.time)
 	body = append(body, `}}},"requestState":`...)
 	body = appendJSON(body, o.state)
@@ -135,13 +206,18 @@ func appendJSON(buf []byte, s string) []byte {
 	return append(buf, quoted...)
 }
 
-// post sends body and reads the whole reply into c.buf.
-func (c *customer) post(ctx context.Context, body []byte) (int, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+// post sends body to url and reads the whole reply into c.buf.
+func (c *customer) post(ctx context.Context, url string, body []byte) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	return c.do(req)
+}
+
+// do sends req and reads the whole reply into c.buf.
+func (c *customer) do(req *http.Request) (int, error) {
 	res, err := c.client.Do(req)
 	if err != nil {
 		return 0, err
@@ -204,26 +280,31 @@ func (t *ticket) next(ctx context.Context) bool {
 
 // phase is what a phase of one target measured: a tally per round and how long the phase ran.
 type phase struct {
-	rounds  [2]*tally
+	rounds  [len(rounds)]*tally
 	elapsed time.Duration
 }
 
-// drive runs work on every customer at once and merges what each noted; elapsed ends when the last customer stops.
-func drive(customers []*customer, work func(i int, c *customer, one, two *tally)) phase {
+// drive runs work on every customer at once, each noting into a tally per round, and merges what
+// each noted; elapsed ends when the last customer stops.
+func drive(customers []*customer, work func(i int, c *customer, noted []*tally)) phase {
 	var (
 		wg     sync.WaitGroup
 		mu     sync.Mutex
-		result = phase{rounds: [2]*tally{newTally(), newTally()}}
+		result = phase{rounds: [len(rounds)]*tally{newTally(), newTally(), newTally()}}
 	)
 	start := time.Now()
 	for i, c := range customers {
 		wg.Go(func() {
-			one, two := newTally(), newTally()
-			work(i, c, one, two)
+			var mine [len(rounds)]*tally
+			for r := range mine {
+				mine[r] = newTally()
+			}
+			work(i, c, mine[:])
 			mu.Lock()
 			defer mu.Unlock()
-			result.rounds[0].merge(one)
-			result.rounds[1].merge(two)
+			for r, t := range mine {
+				result.rounds[r].merge(t)
+			}
 		})
 	}
 	wg.Wait()
@@ -234,17 +315,17 @@ func drive(customers []*customer, work func(i int, c *customer, one, two *tally)
 // interleaved has each customer book round one then at once round two, until the bounds stop it.
 func interleaved(ctx context.Context, customers []*customer, b bounds) phase {
 	t := b.start()
-	return drive(customers, func(_ int, c *customer, one, two *tally) {
+	return drive(customers, func(_ int, c *customer, noted []*tally) {
 		for t.next(ctx) {
 			start := time.Now()
 			o, kind := c.roundOne(ctx)
-			one.note(time.Since(start), kind)
+			noted[0].note(time.Since(start), kind)
 			if kind != okKind {
 				continue
 			}
 			start = time.Now()
 			kind = c.roundTwo(ctx, o)
-			two.note(time.Since(start), kind)
+			noted[1].note(time.Since(start), kind)
 		}
 	})
 }
@@ -254,11 +335,11 @@ func interleaved(ctx context.Context, customers []*customer, b bounds) phase {
 func askAll(ctx context.Context, customers []*customer, b bounds) (phase, []offer) {
 	offers := make([][]offer, len(customers))
 	t := b.start()
-	first := drive(customers, func(i int, c *customer, one, _ *tally) {
+	first := drive(customers, func(i int, c *customer, noted []*tally) {
 		for t.next(ctx) {
 			start := time.Now()
 			o, kind := c.roundOne(ctx)
-			one.note(time.Since(start), kind)
+			noted[0].note(time.Since(start), kind)
 			if kind == okKind {
 				offers[i] = append(offers[i], o)
 			}
@@ -284,7 +365,7 @@ func askAll(ctx context.Context, customers []*customer, b bounds) (phase, []offe
 func answerAll(ctx context.Context, customers []*customer, offers []offer, duration time.Duration) phase {
 	var taken atomic.Int64
 	t := bounds{duration: duration}.start()
-	return drive(customers, func(_ int, c *customer, _, two *tally) {
+	return drive(customers, func(_ int, c *customer, noted []*tally) {
 		for t.open(ctx) {
 			k := int(taken.Add(1)) - 1
 			if k >= len(offers) {
@@ -292,7 +373,19 @@ func answerAll(ctx context.Context, customers []*customer, offers []offer, durat
 			}
 			start := time.Now()
 			kind := c.roundTwo(ctx, offers[k])
-			two.note(time.Since(start), kind)
+			noted[1].note(time.Since(start), kind)
+		}
+	})
+}
+
+// readAll has every customer read its salon until the bounds stop it.
+func readAll(ctx context.Context, customers []*customer, b bounds) phase {
+	t := b.start()
+	return drive(customers, func(_ int, c *customer, noted []*tally) {
+		for t.next(ctx) {
+			start := time.Now()
+			kind := c.readSalon(ctx)
+			noted[roundRead].note(time.Since(start), kind)
 		}
 	})
 }

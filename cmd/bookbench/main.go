@@ -1,4 +1,4 @@
-// Command bookbench measures the booking route under load: concurrent customers booking in two rounds against bookingd and, in the same run, against a bare Echo baseline.
+// Command bookbench measures the booking route under load: concurrent customers booking in two rounds (or reading a salon) against bookingd, with or without a calendar, and, in the same run, against a bare Echo baseline.
 package main
 
 import (
@@ -29,12 +29,16 @@ func main() {
 	}
 }
 
-// target is a server the customers book against.
+// target is a server the customers book against: one instance, or several sharing one database.
 type target struct {
 	name string
-	url  string
-	// pid is the server's process, whose CPU time the tool reads; 0 when unknown.
-	pid int
+	// urls are the base URLs of the target's instances; customer k books at urls[k % len(urls)].
+	urls []string
+	// pids are the instances' processes, whose CPU time the tool reads and adds up; none when unknown.
+	pids []int
+	// calendar says the target holds a calendar: every run the tool registers fresh salons there,
+	// and each customer names themself and asks for that salon's next open slots.
+	calendar bool
 }
 
 // config is the command line.
@@ -52,6 +56,10 @@ type config struct {
 	cpuProfile    string
 	pids          string
 	exitWithStdin bool
+	calendars     string
+	ownerToken    string
+	salons        int
+	inprocessDB   string
 }
 
 // inprocessName is the target name of the booking app served by -inprocess.
@@ -61,29 +69,40 @@ const inprocessName = "inprocess"
 const (
 	modePhased      = "phased"
 	modeInterleaved = "interleaved"
+	modeRead        = "read"
 )
 
-func configure(args []string, stderr io.Writer) (config, error) {
+// envOwnerToken is where the owner's token for -calendar targets is read from by default, as bookingd reads it.
+const envOwnerToken = "BOOKING_OWNER_TOKEN"
+
+func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	var (
 		cfg  config
 		urls string
 	)
 	fs := flag.NewFlagSet("bookbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&urls, "url", "bookingd=http://127.0.0.1:8080", "the servers to book against, comma-separated, each `name=base-url` (or a bare base URL)")
+	fs.StringVar(&urls, "url", "bookingd=http://127.0.0.1:8080", "the servers to book against, comma-separated, each `name=base-url` (or a bare base URL); "+
+		"name=url1|url2 is one target of several instances sharing a database, its customers spread over them")
 	fs.IntVar(&cfg.customers, "c", 32, "concurrent customers, each on its own connection")
 	fs.Int64Var(&cfg.count, "n", 0, "bookings per target and run: each is a round one and its round two (0: bounded by -d alone)")
 	fs.DurationVar(&cfg.duration, "d", 5*time.Second, "longest time each measured phase runs (0: bounded by -n alone); keep two phases well within the state life")
 	fs.DurationVar(&cfg.warmup, "warmup", time.Second, "unmeasured bookings before each target is measured")
 	fs.IntVar(&cfg.runs, "runs", 1, "how many times to run the whole comparison; more than one also prints the medians")
 	fs.StringVar(&cfg.mode, "mode", modePhased, "phased: every customer asks round one for the whole phase, then answers its offers in round two, so each round is measured alone; "+
-		"interleaved: each customer asks round one and at once answers it")
+		"interleaved: each customer asks round one and at once answers it; "+
+		"read: each customer reads its salon, GET /salons/{salon} (after the warm-up's bookings)")
 	fs.BoolVar(&cfg.baseline, "baseline", true, "also drive the bare Echo baseline, served by this tool on loopback, in every run")
 	fs.StringVar(&cfg.serveBaseline, "serve-baseline", "", "only serve the bare Echo baseline on this `address` until interrupted (for another load generator)")
 	fs.BoolVar(&cfg.exitWithStdin, "exit-with-stdin", false, "with -serve-baseline, also stop when standard input closes (how the tool's own baseline process follows it)")
 	fs.BoolVar(&cfg.inprocess, "inprocess", false, "book against the booking app served in this process, wired as bookingd wires it, instead of -url (for -cpuprofile)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of this process to `file`")
-	fs.StringVar(&cfg.pids, "pid", "", "the process of each -url's server, comma-separated `name=pid`, to print its CPU time per request (read from /proc)")
+	fs.StringVar(&cfg.pids, "pid", "", "the process of each -url's server, comma-separated `name=pid` (name=pid1|pid2 for several instances), to print its CPU time per request (read from /proc)")
+	fs.StringVar(&cfg.calendars, "calendar", "", "the -url targets, comma-separated `names`, whose servers hold a calendar: each run registers fresh salons there with the owner's token, "+
+		"and every customer names themself and asks for its salon's next two open slots")
+	fs.StringVar(&cfg.ownerToken, "owner-token", getenv(envOwnerToken), "the owner's token of the -calendar targets (default $"+envOwnerToken+")")
+	fs.IntVar(&cfg.salons, "salons", 0, "salons registered on each -calendar target each run; customer k books at salon k % salons (0: one per customer)")
+	fs.StringVar(&cfg.inprocessDB, "inprocess-db", "", "with -inprocess, give the app a calendar in this database (sqlite:PATH or postgres://…), as -db gives bookingd one")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds with -c customers against each -url and a bare Echo baseline, and prints\n"+
 			"per round the throughput, latency percentiles, every non-200 and the ratio to the baseline.\n\nflags:\n")
@@ -104,8 +123,12 @@ func configure(args []string, stderr io.Writer) (config, error) {
 		return config{}, errors.New("-n, -d and -warmup can't be negative")
 	case cfg.count == 0 && cfg.duration == 0:
 		return config{}, errNoBound
-	case cfg.mode != modePhased && cfg.mode != modeInterleaved:
-		return config{}, fmt.Errorf("-mode must be %s or %s, got %q", modePhased, modeInterleaved, cfg.mode)
+	case cfg.mode != modePhased && cfg.mode != modeInterleaved && cfg.mode != modeRead:
+		return config{}, fmt.Errorf("-mode must be %s, %s or %s, got %q", modePhased, modeInterleaved, modeRead, cfg.mode)
+	case cfg.salons < 0:
+		return config{}, fmt.Errorf("-salons can't be negative, got %d", cfg.salons)
+	case cfg.inprocessDB != "" && !cfg.inprocess:
+		return config{}, errors.New("-inprocess-db needs -inprocess")
 	}
 	if cfg.inprocess {
 		urls = ""
@@ -115,9 +138,9 @@ func configure(args []string, stderr io.Writer) (config, error) {
 		if field == "" {
 			continue
 		}
-		name, url, named := strings.Cut(field, "=")
+		name, list, named := strings.Cut(field, "=")
 		if !named {
-			name, url = "target"+strconv.Itoa(len(cfg.targets)+1), field
+			name, list = "target"+strconv.Itoa(len(cfg.targets)+1), field
 		}
 		if name == baselineName || name == inprocessName {
 			return config{}, fmt.Errorf("-url: the name %q is the tool's own", name)
@@ -125,29 +148,52 @@ func configure(args []string, stderr io.Writer) (config, error) {
 		if slices.ContainsFunc(cfg.targets, func(t target) bool { return t.name == name }) {
 			return config{}, fmt.Errorf("-url: the name %q is given twice", name)
 		}
-		if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
-			return config{}, fmt.Errorf("-url: %q is not an http:// or https:// base URL", url)
+		t := target{name: name}
+		for _, url := range strings.Split(list, "|") {
+			if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+				return config{}, fmt.Errorf("-url: %q is not an http:// or https:// base URL", url)
+			}
+			t.urls = append(t.urls, strings.TrimRight(url, "/"))
 		}
-		cfg.targets = append(cfg.targets, target{name: name, url: strings.TrimRight(url, "/")})
+		cfg.targets = append(cfg.targets, t)
 	}
 	for _, field := range strings.Split(cfg.pids, ",") {
 		if strings.TrimSpace(field) == "" {
 			continue
 		}
-		name, pidText, _ := strings.Cut(strings.TrimSpace(field), "=")
-		pid, err := strconv.Atoi(pidText)
+		name, pidList, _ := strings.Cut(strings.TrimSpace(field), "=")
 		i := slices.IndexFunc(cfg.targets, func(t target) bool { return t.name == name })
-		if err != nil || pid <= 0 || i < 0 {
+		if i < 0 {
 			return config{}, fmt.Errorf("-pid: %q is not name=pid for a -url's name", field)
 		}
-		cfg.targets[i].pid = pid
+		for _, pidText := range strings.Split(pidList, "|") {
+			pid, err := strconv.Atoi(pidText)
+			if err != nil || pid <= 0 {
+				return config{}, fmt.Errorf("-pid: %q is not name=pid for a -url's name", field)
+			}
+			cfg.targets[i].pids = append(cfg.targets[i].pids, pid)
+		}
+	}
+	for _, field := range strings.Split(cfg.calendars, ",") {
+		name := strings.TrimSpace(field)
+		if name == "" {
+			continue
+		}
+		i := slices.IndexFunc(cfg.targets, func(t target) bool { return t.name == name })
+		if i < 0 {
+			return config{}, fmt.Errorf("-calendar: %q is not a -url's name", name)
+		}
+		cfg.targets[i].calendar = true
+	}
+	if slices.ContainsFunc(cfg.targets, func(t target) bool { return t.calendar }) && cfg.ownerToken == "" {
+		return config{}, errors.New("-calendar needs the servers' owner's token: give -owner-token or $" + envOwnerToken)
 	}
 	return cfg, nil
 }
 
 // run is bookbench with its world handed in; it stops by itself once every run is measured, or when ctx is done.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	cfg, err := configure(args, stderr)
+	cfg, err := configure(args, os.Getenv, stderr)
 	if err != nil {
 		return err
 	}
@@ -171,12 +217,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	targets := cfg.targets
 	if cfg.inprocess {
-		app, err := serveLoopback(newInProcess(), "")
+		h := newInProcess()
+		if cfg.inprocessDB != "" {
+			if cfg.ownerToken == "" {
+				cfg.ownerToken = freshToken()
+			}
+			app, closeApp, err := newInProcessCalendar(ctx, cfg.inprocessDB, cfg.ownerToken, time.Now)
+			if err != nil {
+				return err
+			}
+			defer closeApp()
+			h = app
+		}
+		app, err := serveLoopback(h, "")
 		if err != nil {
 			return err
 		}
 		defer app.stop()
-		targets = append(targets, target{name: inprocessName, url: app.url})
+		targets = append(targets, target{name: inprocessName, urls: []string{app.url}, calendar: cfg.inprocessDB != ""})
 	}
 	if cfg.baseline {
 		var (
@@ -201,7 +259,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			base, url, pid = c, c.url, c.cmd.Process.Pid
 		}
 		defer base.stop()
-		targets = append([]target{{name: baselineName, url: url, pid: pid}}, targets...)
+		var pids []int
+		if pid != 0 {
+			pids = []int{pid}
+		}
+		targets = append([]target{{name: baselineName, urls: []string{url}, pids: pids}}, targets...)
 	}
 	if len(targets) == 0 {
 		return errors.New("nothing to book against: give -url, -inprocess or -baseline")
@@ -245,8 +307,22 @@ func describe(out io.Writer, cfg config, targets []target) {
 		case inprocessName:
 			what = "the booking app in this process, wired as bookingd wires it, logs discarded"
 		}
-		fmt.Fprintf(out, "# %s = %s (%s)\n", t.name, t.url, what)
+		if len(t.urls) > 1 {
+			what += fmt.Sprintf(", %d instances, customers spread over them", len(t.urls))
+		}
+		if t.calendar {
+			what += fmt.Sprintf(", a calendar: %d fresh salons each run, every booking real", cfg.salonCount())
+		}
+		fmt.Fprintf(out, "# %s = %s (%s)\n", t.name, strings.Join(t.urls, " and "), what)
 	}
+}
+
+// salonCount is how many salons each calendar target gets each run.
+func (cfg config) salonCount() int {
+	if cfg.salons == 0 {
+		return cfg.customers
+	}
+	return cfg.salons
 }
 
 // driven is one target's customers and what they measured in one run.
@@ -255,7 +331,7 @@ type driven struct {
 	client         *http.Client
 	customers      []*customer
 	offers         []offer
-	one, two       phase
+	one, two, read phase
 	cpuOne, cpuTwo time.Duration
 	cpuKnown       [2]bool
 }
@@ -265,11 +341,31 @@ type driven struct {
 // machine; reversed runs the targets in the opposite order, to cancel a drift between them.
 func measureRun(ctx context.Context, cfg config, targets []target, reversed bool) ([]figures, error) {
 	ds := make([]*driven, len(targets))
+	// Each run books at salons of its own, so that no run meets the bookings of another.
+	tag := strconv.FormatInt(time.Now().UnixNano(), 36)
+	var slots []string
+	if slices.ContainsFunc(targets, func(t target) bool { return t.calendar }) {
+		slots = benchSlotIDs(time.Now())
+	}
 	for i, t := range targets {
 		d := &driven{target: t, client: newClient(cfg.customers), customers: make([]*customer, cfg.customers)}
 		defer d.client.CloseIdleConnections()
+		var salons []*freshSalon
+		if t.calendar {
+			var err error
+			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots); err != nil {
+				return nil, err
+			}
+		}
 		for k := range d.customers {
-			d.customers[k] = newCustomer(d.client, t.url)
+			base := t.urls[k%len(t.urls)]
+			if t.calendar {
+				d.customers[k] = newSeated(d.client, base, seatOf(salons, k))
+				continue
+			}
+			d.customers[k] = newCustomer(d.client, base)
+			// A salon's id as long as a calendar's, so the baseline's view is as long as a calendar's.
+			d.customers[k].read = base + "/salons/" + salonID(tag, i, k%cfg.salonCount())
 		}
 		ds[i] = d
 	}
@@ -284,18 +380,21 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 		}
 	}
 	for _, d := range order {
-		cpu := startCPU(d.target.pid)
-		if cfg.mode == modeInterleaved {
+		cpu := startCPU(d.target.pids)
+		switch cfg.mode {
+		case modeInterleaved:
 			d.one = interleaved(ctx, d.customers, b)
 			d.two = d.one
-		} else {
+		case modeRead:
+			d.read = readAll(ctx, d.customers, b)
+		default:
 			d.one, d.offers = askAll(ctx, d.customers, b)
 		}
 		d.cpuOne, d.cpuKnown[0] = cpu.used()
 	}
 	if cfg.mode == modePhased {
 		for _, d := range order {
-			cpu := startCPU(d.target.pid)
+			cpu := startCPU(d.target.pids)
 			d.two = answerAll(ctx, d.customers, d.offers, cfg.duration)
 			d.cpuTwo, d.cpuKnown[1] = cpu.used()
 		}
@@ -305,13 +404,17 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 	}
 	var figs []figures
 	for _, d := range ds {
+		if cfg.mode == modeRead {
+			figs = append(figs, measure(d.target.name, roundRead, d.read.rounds[roundRead], d.read.elapsed, d.cpuOne, d.cpuKnown[0]))
+			continue
+		}
 		if cfg.mode == modeInterleaved {
 			// One phase holds both rounds, so each round is shown the mean CPU time of a request of the pair.
 			d.cpuOne, d.cpuTwo, d.cpuKnown[1] = d.cpuOne/2, d.cpuOne/2, d.cpuKnown[0]
 		}
 		one := measure(d.target.name, 0, d.one.rounds[0], d.one.elapsed, d.cpuOne, d.cpuKnown[0])
 		if one.requests-sum(one.other) == 0 {
-			return nil, fmt.Errorf("%s (%s) answered no round one with a question: %s", d.target.name, d.target.url, others(one.other))
+			return nil, fmt.Errorf("%s (%s) answered no round one with a question: %s", d.target.name, strings.Join(d.target.urls, " and "), others(one.other))
 		}
 		figs = append(figs, one, measure(d.target.name, 1, d.two.rounds[1], d.two.elapsed, d.cpuTwo, d.cpuKnown[1]))
 	}
@@ -338,9 +441,13 @@ func printTable(out io.Writer, run string, figs []figures) {
 // the median over runs of each run's throughput ratio and p99 ratio.
 func between(out io.Writer, runs [][]figures) {
 	var names []string
+	var measured []int // the rounds the runs measured
 	for _, f := range runs[0] {
 		if f.target != baselineName && (len(names) == 0 || names[len(names)-1] != f.target) {
 			names = append(names, f.target)
+		}
+		if !slices.Contains(measured, f.round) {
+			measured = append(measured, f.round)
 		}
 	}
 	if len(names) < 2 {
@@ -355,7 +462,7 @@ func between(out io.Writer, runs [][]figures) {
 		return figures{}
 	}
 	for _, name := range names[1:] {
-		for round := range rounds {
+		for _, round := range measured {
 			var rps, p99 []float64
 			for _, run := range runs {
 				a, b := find(run, name, round), find(run, names[0], round)

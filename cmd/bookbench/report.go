@@ -20,7 +20,7 @@ const baselineName = "baseline"
 // figures is one round of one target in one run.
 type figures struct {
 	target   string
-	round    int // 0 or 1
+	round    int // an index of rounds
 	requests int
 	rps      float64
 	p50      time.Duration
@@ -66,7 +66,7 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 
 // compare sets each figure's ratios to the baseline's figure of the same round.
 func compare(run []figures) {
-	var base [2]*figures
+	var base [len(rounds)]*figures
 	for i := range run {
 		if run[i].target == baselineName {
 			base[run[i].round] = &run[i]
