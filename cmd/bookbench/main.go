@@ -104,7 +104,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.IntVar(&cfg.salons, "salons", 0, "salons registered on each -calendar target each run; customer k books at salon k % salons (0: one per customer)")
 	fs.StringVar(&cfg.inprocessDB, "inprocess-db", "", "with -inprocess, give the app a calendar in this database (sqlite:PATH or postgres://…), as -db gives bookingd one")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds with -c customers against each -url and a bare Echo baseline, and prints\n"+
+		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds (or, with -mode read, reads a salon) with -c customers against each -url and a bare Echo\nbaseline, and prints "+
 			"per round the throughput, latency percentiles, every non-200 and the ratio to the baseline.\n\nflags:\n")
 		fs.PrintDefaults()
 	}

@@ -491,9 +491,9 @@ func killMidLoad(t *testing.T, db string, settled func()) {
 			t.Errorf("%s holds two bookings: %s and %s", b.Name, held[i].ID, b.ID)
 		}
 		held[i] = b
-		if told, answered := heard[i]; answered && told != b.ID {
+		if told, wasTold := heard[i]; wasTold && told != b.ID {
 			t.Errorf("%s was told booking %s, but the database holds %s", b.Name, told, b.ID)
-		} else if !answered && replies[i].err == nil {
+		} else if !wasTold && replies[i].err == nil {
 			t.Errorf("%s's booking %s is in the database, but they were answered %s", b.Name, b.ID, replies[i])
 		}
 	}
