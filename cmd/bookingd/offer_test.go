@@ -5,12 +5,14 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -265,5 +267,122 @@ func TestTheStandinAsksByTheDemoSalonsLabelsAndRoundTwoLogsItsRecords(t *testing
 	}
 	if logs := s.stderr.String(); strings.Contains(logs, "+44 7700 900123") || strings.Contains(logs, "How much is a cut?") {
 		t.Errorf("the log holds the customer's contact or words:\n%s", logs)
+	}
+}
+
+// knowingModel is an OpenAI-compatible service whose model somehow knows Rosa: its first answer
+// to a prompt says her name, contact and words; once the prompt shows its answer withheld, it
+// answers cleanly. It keeps every prompt it receives.
+type knowingModel struct {
+	mu      sync.Mutex
+	prompts []string
+}
+
+func (k *knowingModel) serve(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Messages       []struct{ Content string }
+			ResponseFormat struct {
+				JSONSchema struct {
+					Schema struct {
+						Properties struct {
+							Choices struct{ Items struct{ Enum []string } }
+						}
+					}
+				} `json:"json_schema"`
+			} `json:"response_format"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) != 1 {
+			t.Errorf("the model was sent %s", body)
+			return
+		}
+		prompt := req.Messages[0].Content
+		k.mu.Lock()
+		k.prompts = append(k.prompts, prompt)
+		k.mu.Unlock()
+		first := req.ResponseFormat.JSONSchema.Schema.Properties.Choices.Items.Enum[0]
+		question := "Would " + first + " suit you?"
+		if !strings.Contains(prompt, "[withheld]") {
+			question += " Rosa Quintero (rosa.quintero@example.org) booked too: “Xiomara needs her fringe done”."
+		}
+		chatReply(`{"choices":[`+mustJSON(first)+`],"question":`+mustJSON(question)+`}`)(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// With a calendar, a hosted model that says another customer's details is never heard: the answer
+// is withheld as it comes back, the retry prompt shows it withheld, and the question that goes out
+// holds nothing of her.
+func TestAModelThatNamesAnotherCustomerIsNeverHeard(t *testing.T) {
+	k := &knowingModel{}
+	srv := k.serve(t)
+	servedLog := filepath.Join(t.TempDir(), "served.jsonl")
+	s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey, envOwnerToken: strings.Repeat("o", minOwnerTokenChars)},
+		"-dev", "-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "fake", "-served-log", servedLog)
+	book := func(name, contact, words string, slots []string) (string, string) {
+		t.Helper()
+		args := `{"message":` + mustJSON(words) + `,"openSlots":` + mustJSON(slots) + `,"customer":{"name":` + mustJSON(name) + `,"contact":` + mustJSON(contact) + `}}`
+		status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+`}`)
+		var asked struct {
+			InputRequests struct {
+				Time struct{ Params struct{ Message string } }
+			}
+			RequestState string
+		}
+		if status != http.StatusOK || json.Unmarshal([]byte(body), &asked) != nil || asked.RequestState == "" {
+			t.Fatalf("round one for %s: got %d %s, want a question", name, status, body)
+		}
+		return args, asked.InputRequests.Time.Params.Message + "\x00" + asked.RequestState
+	}
+	view := readDemo(t, s.base)
+	rosasSlot := view.OpenSlots[0].Slot
+	args, asked := book("Rosa Quintero", "rosa.quintero@example.org", "Xiomara needs her fringe done", []string{rosasSlot})
+	_, state, _ := strings.Cut(asked, "\x00")
+	if status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+
+		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(rosasSlot)+`}}},"requestState":`+mustJSON(state)+`}`); status != http.StatusOK || !strings.Contains(body, `"booked"`) {
+		t.Fatalf("Rosa's booking: got %d %s", status, body)
+	}
+	k.mu.Lock()
+	before := len(k.prompts)
+	k.mu.Unlock()
+	beforeLog, _ := os.ReadFile(servedLog)
+
+	var slots []string
+	for _, slot := range readDemo(t, s.base).OpenSlots {
+		slots = append(slots, slot.Slot)
+	}
+	_, asked = book("Ana Lima", "+44 7700 900123", "A cut, whenever suits", slots)
+	question, _, _ := strings.Cut(asked, "\x00")
+	s.shutdown(t)
+
+	afterLog, _ := os.ReadFile(servedLog)
+	k.mu.Lock()
+	anas := k.prompts[before:]
+	k.mu.Unlock()
+	if len(anas) != 2 || !strings.Contains(anas[1], "[withheld]") {
+		t.Fatalf("Ana's turn sent %d prompts, want 2, the second showing the first answer withheld", len(anas))
+	}
+	texts := map[string]string{"Ana's question": question, "the served log of Ana's turn": string(afterLog[len(beforeLog):]), "the process log": s.stderr.String()}
+	for i, p := range anas {
+		texts[fmt.Sprintf("prompt %d of Ana's turn", i+1)] = p
+	}
+	for where, text := range texts {
+		for _, detail := range []string{"rosa.quintero@example.org", "Xiomara", rosasSlot} {
+			if where == "the process log" && detail == rosasSlot {
+				continue // Rosa's own round two logs the slot she holds
+			}
+			if strings.Contains(text, detail) {
+				t.Errorf("%s holds %q", where, detail)
+			}
+		}
+		if where != "the process log" && strings.Contains(text, "Rosa") {
+			t.Errorf("%s holds Rosa's name", where)
+		}
+	}
+	if want := "Would " + slots[0] + " suit you?"; question != want {
+		t.Errorf("Ana is asked %q, want %q", question, want)
 	}
 }

@@ -128,6 +128,11 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 			return !holdsOpen(cal, loc, now, slot)
 		})
 		held.Salon = salonFacts(cal.Settings, loc, held.OpenSlots)
+		if d.Offerer != nil && len(held.OpenSlots) > 0 {
+			if held.Withheld, err = d.withheld(ctx, r.Salon, cal.Settings, loc, now, held); err != nil {
+				return Result{}, err
+			}
+		}
 		return d.ask(ctx, r, held), nil
 	}
 	verified, ans, err := d.check(r, now)
@@ -187,6 +192,37 @@ func salonFacts(s salon.Settings, loc *time.Location, open []string) *step.Salon
 		facts.Prices[i] = step.Price{Service: p.Service, Price: p.Price}
 	}
 	return facts
+}
+
+// withheld is what an offerer at the salon must never say: the names, contacts, words and
+// references of the other customers booked from a horizon back to the horizon's end, and the
+// slots they hold (by id and by label), less what the offerer is told anyway (b's words and the
+// salon's facts). The customer's own bookings are
+// theirs to hear of. Only an offerer that isn't the default needs it, so only it reads bookings.
+func (d *Desk) withheld(ctx context.Context, id string, s salon.Settings, loc *time.Location, now time.Time, b step.Booking) (*step.Withheld, error) {
+	rows, err := d.Calendar.Bookings(ctx, id, now.AddDate(0, 0, -s.HorizonDays), salon.HorizonEnd(s, loc, now))
+	if err != nil {
+		return nil, &StoreError{Cause: err}
+	}
+	allowed := []string{b.Message}
+	for id, label := range b.Salon.Labels {
+		allowed = append(allowed, id, label)
+	}
+	for _, p := range b.Salon.Prices {
+		allowed = append(allowed, p.Service, p.Price)
+	}
+	var names, texts, words []string
+	for _, row := range rows {
+		if c := b.Customer; c != nil && row.Name == c.Name && row.Contact == c.Contact {
+			continue
+		}
+		names, words = append(names, row.Name), append(words, row.Words)
+		texts = append(texts, row.Contact, row.ID)
+		if row.Status == store.Booked {
+			texts = append(texts, row.Slot, salon.Label(row.Start, loc))
+		}
+	}
+	return step.NewWithheld(allowed, names, texts, words), nil
 }
 
 // observe hands round two's records to Observe, when it is set.

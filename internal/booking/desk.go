@@ -81,7 +81,8 @@ type Desk struct {
 // Offerer decides what round one asks when something is open: which times, in which words.
 // It is asked before the pure step builds the question, and the state carries the times it chose.
 // At a salon with a calendar, b carries the salon's own facts in b.Salon (labels, prices, zone),
-// and nothing of any other customer.
+// and, for an offerer that isn't the default, what it must never say in b.Withheld: other
+// customers' details, which it can redact and never read.
 // It never fails: an offerer whose own means fail falls back to an offer built by typed code.
 // Every time it offers must be one of b.OpenSlots. It must be safe for concurrent use.
 type Offerer interface {

@@ -30,14 +30,29 @@ type seen struct {
 }
 
 // offerer is a harness offerer with the stand-in model, keeping what it shows and writes in seen.
-func (w *seen) offerer() *harness.Offerer {
+func (w *seen) offerer() *harness.Offerer { return w.knowing(nil) }
+
+// knowing is offerer with a stand-in that somehow knows other customers: on its first attempt,
+// its question ends with what leak gives (nothing when leak is nil or gives "").
+func (w *seen) knowing(leak func() string) *harness.Offerer {
 	standin := harness.Standin()
 	return &harness.Offerer{
 		Model: harness.ModelFunc(func(ctx context.Context, c harness.Call) (string, error) {
 			w.mu.Lock()
 			w.prompts = append(w.prompts, c.Prompt)
 			w.mu.Unlock()
-			return standin.Answer(ctx, c)
+			out, err := standin.Answer(ctx, c)
+			if err != nil || leak == nil || c.Attempt > 1 {
+				return out, err
+			}
+			var a struct {
+				Choices  []string
+				Question string
+			}
+			if err := json.Unmarshal([]byte(out), &a); err != nil {
+				return "", err
+			}
+			return harness.AnswerText(a.Choices, a.Question+" "+leak()), nil
 		}),
 		Served: &w.served,
 		Observe: func(out harness.Outcome) {
@@ -137,6 +152,40 @@ func TestAnotherCustomersBookingStaysOutOfThePrompt(t *testing.T) {
 	}
 }
 
+// A model that somehow knows Rosa says her name, her contact and her words: Ana's prompts, the
+// turn's records and the served log still hold none of them, and neither does Ana's question.
+func TestAModelThatKnowsAnotherCustomerCantTellOn(t *testing.T) {
+	const rosasSlot = "2026-12-07T10:00:00Z"
+	rosasWords := "Rosa here: Xiomara needs her fringe done too, ring me after six"
+	var leaking bool
+	var w seen
+	s := openSalon(t, w.knowing(func() string {
+		if !leaking {
+			return ""
+		}
+		return "Rosa Quintero (" + rosa.Contact + ") wrote: " + strings.ToUpper(rosasWords)
+	}))
+	s.put(t, "studio-nine", monday)
+	r, asked := s.roundOne(t, "studio-nine", rosa, rosasWords, []string{rosasSlot})
+	s.roundTwo(t, r, asked.State, accepting(rosasSlot))
+	w.forget()
+	leaking = true
+
+	_, asked = s.roundOne(t, "studio-nine", ana, "Anything on Monday morning?", s.open(t, "studio-nine"))
+	texts := w.texts(t)
+	texts["Ana's question"] = asked.Question.Message
+	fields := map[string]string{"Rosa's first name": "Rosa", "Rosa's surname": "Quintero", "Rosa's contact": rosa.Contact, "a word of Rosa's": "Xiomara", "Rosa's words": strings.ToUpper(rosasWords)}
+	if got := leaks(texts, fields); len(got) > 0 {
+		t.Errorf("found %q", got)
+	}
+	if len(w.prompts) != 2 || !strings.Contains(w.prompts[1], step.WithheldMark) {
+		t.Errorf("the model was asked %d times, want twice, the retry showing its answer withheld", len(w.prompts))
+	}
+	if want := "Would Monday 7 December, 09:00 or Monday 7 December, 11:00 suit you?"; asked.Question.Message != want {
+		t.Errorf("Ana is asked %q, want %q", asked.Question.Message, want)
+	}
+}
+
 // randomField is a customer's field no prompt could hold by chance: a word, a token of random
 // letters and digits, and a character outside ASCII.
 func randomField(r *rand.Rand, word string) string {
@@ -160,14 +209,22 @@ func randomHours(r *rand.Rand) salon.Hours {
 
 // For random calendars with random other customers booked, no customer field of theirs (name,
 // contact, words, booked slot, booking reference) appears in any prompt, any record of a turn,
-// the served log, or round two's records of another customer.
+// the served log, the question asked, or round two's records of another customer, even when the
+// model somehow knows one and says it.
 func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 	runs := 24
 	if testing.Short() {
 		runs = 6
 	}
 	var w seen
-	s := openSalon(t, w.offerer())
+	var others []string // the fields of the run's other customers, which a knowing model leaks
+	var leakFrom *rand.Rand
+	s := openSalon(t, w.knowing(func() string {
+		if leakFrom == nil || len(others) == 0 {
+			return ""
+		}
+		return others[leakFrom.IntN(len(others))]
+	}))
 	for run := range runs {
 		seed := uint64(run)
 		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
@@ -179,6 +236,7 @@ func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 		s.put(t, id, randomHours(r), prices...)
 		fields := map[string]string{}
 		var booked []string
+		leakFrom, others = nil, nil
 		for n := range 1 + r.IntN(6) {
 			open := s.open(t, id)
 			if len(open) < 2 {
@@ -204,6 +262,13 @@ func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 			continue
 		}
 		w.forget()
+		for _, field := range fields {
+			others = append(others, field)
+		}
+		slices.Sort(others)
+		if r.IntN(2) == 0 {
+			leakFrom = r // the model knows the others, and says one of them
+		}
 		stale := append(slices.Clone(open), booked...) // the app's list is stale: it still holds the booked slots
 		r.Shuffle(len(stale), func(i, j int) { stale[i], stale[j] = stale[j], stale[i] })
 		words := []string{"A cut on Monday?", "What does a colour cost?", "Anything Saturday", "whenever"}[r.IntN(4)]
@@ -212,6 +277,7 @@ func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 		texts := w.texts(t)
 		data, _ := json.Marshal(s.latest(t))
 		texts["Ana's round two records"] = string(data)
+		texts["Ana's question"] = asked.Question.Message
 		if f := booking.Audit(s.latest(t)); len(f) > 0 {
 			t.Errorf("seed %d: Ana's round two fails its audit: %q", seed, f)
 		}
@@ -221,5 +287,22 @@ func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 		if len(w.prompts) == 0 {
 			t.Errorf("seed %d: the model was never asked", seed)
 		}
+	}
+}
+
+// A slot whose booking was cancelled is open again, and is offered as any other: only live
+// bookings' slots are withheld, and never a slot the model is told is open.
+func TestACancelledBookingsSlotIsOfferedAgain(t *testing.T) {
+	var w seen
+	s := openSalon(t, w.offerer())
+	s.put(t, "studio-nine", saturday)
+	r, asked := s.roundOne(t, "studio-nine", rosa, "A colour, please", []string{"2026-12-05T09:00:00Z"})
+	booked := s.roundTwo(t, r, asked.State, accepting("2026-12-05T09:00:00Z")).Outcome.(step.Booked)
+	if _, err := s.db.Cancel(context.Background(), "studio-nine", booked.Booking); err != nil {
+		t.Fatal(err)
+	}
+	_, asked = s.roundOne(t, "studio-nine", ana, "A cut on Saturday?", s.open(t, "studio-nine"))
+	if want := "Would Saturday 5 December, 09:00 or Saturday 5 December, 10:00 suit you?"; asked.Question.Message != want {
+		t.Errorf("Ana is asked %q, want %q", asked.Question.Message, want)
 	}
 }

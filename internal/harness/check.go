@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"salon/internal/step"
 )
 
 // Fault is the kind of a reason the checker refuses an answer for. The set is closed: these five.
@@ -62,8 +64,10 @@ type Ruling struct {
 // choices, none repeated, each matching an option without regard to case, with a question of 1 to
 // MaxQuestionChars characters that names every chosen time and states no day, date, time, hour or
 // price the facts don't hold; at a salon whose sheet holds no price, when the customer asked about
-// one, the question must also say the price isn't on the sheet. Hours are compared in the salon's
-// zone. Otherwise it gives every reason it finds, never stopping at the first.
+// one, the question must also say the price isn't on the sheet. A question holding
+// step.WithheldMark (another customer's details, redacted as the answer came back) is refused.
+// Hours are compared in the salon's zone. Otherwise it gives every reason it finds, never
+// stopping at the first.
 func Check(c Context, output string) Ruling {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(output), &fields); err != nil || fields == nil {
@@ -140,6 +144,10 @@ func Check(c Context, output string) Ruling {
 					reasons = append(reasons, r)
 				}
 			}
+		}
+		if strings.Contains(question, step.WithheldMark) {
+			reasons = append(reasons, Reason{FaultUnsupported, "the question says " + quote(step.WithheldMark) +
+				": details of another customer, which the facts don't hold"})
 		}
 		statesPrice := slices.ContainsFunc(said, func(claim Claim) bool { return claim.Kind == ClaimPrice })
 		if c.Salon != nil && len(c.Salon.Prices) == 0 && c.AskedPrice && !statesPrice && !SaysNotOnSheet(question) {

@@ -99,6 +99,8 @@ const DefaultAttempts = 3
 // in case before any call), calls the model, checks each answer, and retries a refused one with
 // the correction prompt. It serves the first accepted answer; when the attempts run out, ctx is
 // done or the model fails, it falls back to step.DefaultOffer. With nothing open it calls nothing.
+// Every answer and error is redacted of b.Withheld as it comes back, before it is recorded,
+// checked or sent back in a correction, so the checker refuses an answer that held any of it.
 // Turn applies no time limit of its own: the caller bounds ctx, and Turn stops waiting for the
 // model when ctx is done, even a model that ignores its context.
 func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Outcome {
@@ -123,7 +125,13 @@ func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Outcome {
 		}
 		call := Call{Attempt: attempt, Prompt: prompt, Grammar: grammar, Context: c}
 		output, err := ask(ctx, m, call)
+		// What another customer is and wrote never enters a record, a retry prompt or the offer,
+		// even from a model that somehow knows it.
+		output, _ = b.Withheld.Redact(output)
 		if err != nil {
+			if redacted, held := b.Withheld.Redact(err.Error()); held {
+				err = errors.New(redacted)
+			}
 			why := WhyModelError
 			if ctx.Err() != nil {
 				why = interrupted(ctx)

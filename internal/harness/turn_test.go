@@ -4,6 +4,7 @@ package harness_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -246,5 +247,45 @@ func TestTurnRetriesAQuestionSilentOnAMissingPrice(t *testing.T) {
 	}
 	if f := harness.Audit(out.Records); len(f) > 0 {
 		t.Errorf("the turn's records fail their audit: %q", f)
+	}
+}
+
+// A model that somehow knows another customer says her name: the answer is redacted as it comes
+// back, refused, and the retry prompt, the records and the served log never hold her details.
+func TestTurnWithholdsAnotherCustomersDetails(t *testing.T) {
+	b := studio("A cut on Saturday?", cut)
+	b.Withheld = step.NewWithheld([]string{b.Message}, []string{"Rosa Quintero"}, []string{"rosa@example.org"}, nil)
+	leaky := answer("2026-12-05T09:00:00Z", "Rosa Quintero (rosa@example.org) is booked at 09:45; would Saturday 5 December, 09:00 suit you?")
+	clean := answer("2026-12-05T09:00:00Z", "Would Saturday 5 December, 09:00 suit you?")
+	m := &counting{model: harnesstest.Scripted(leaky, clean)}
+	out := harness.Turn(context.Background(), m, 3, b)
+	if !out.Served || out.Offer.Question != "Would Saturday 5 December, 09:00 suit you?" {
+		t.Fatalf("got %+v, want the clean answer served", out)
+	}
+	want := harness.Reason{Fault: harness.FaultUnsupported, Detail: `the question says "[withheld]": details of another customer, which the facts don't hold`}
+	if reasons := out.Records[2].Ruling.Reasons; !slices.Contains(reasons, want) {
+		t.Errorf("the leaky answer was refused for %q, want %q among them", reasons, want)
+	}
+	records, _ := json.Marshal(out.Records)
+	texts := map[string]string{"the retry prompt": m.seen[1].Prompt, "the records": string(records), "the served log": string(harness.Served(out.Records))}
+	for where, text := range texts {
+		for _, detail := range []string{"Rosa", "Quintero", "rosa@example.org"} {
+			if strings.Contains(text, detail) {
+				t.Errorf("%s holds %q", where, detail)
+			}
+		}
+	}
+	if f := harness.Audit(out.Records); len(f) > 0 {
+		t.Errorf("the turn's records fail their audit: %q", f)
+	}
+}
+
+// A model whose failure names another customer fails the turn with her details redacted.
+func TestTurnWithholdsAnotherCustomerFromAModelsError(t *testing.T) {
+	b := studio("A cut on Saturday?")
+	b.Withheld = step.NewWithheld(nil, []string{"Rosa Quintero"}, nil, nil)
+	out := harness.Turn(context.Background(), harnesstest.Failing(errors.New("no such customer: Rosa Quintero")), 3, b)
+	if last := out.Records[len(out.Records)-1]; out.Why != harness.WhyModelError || last.Error != "no such customer: [withheld]" {
+		t.Errorf("got %+v, want a model error with the name withheld", last)
 	}
 }

@@ -12,6 +12,9 @@ type Booking struct {
 	// calendar. The desk fills it in from the salon's own settings, never from the request, and the
 	// request state's digest doesn't read it.
 	Salon *Salon
+	// Withheld is what the offer must never say nor show a model: other customers' details at a
+	// salon with a calendar, which can only be redacted, never read. Nil withholds nothing.
+	Withheld *Withheld
 }
 
 // Salon is a salon's own facts for round one's offerer: how each open slot reads, its price list
