@@ -84,16 +84,23 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// In memory, a restart forgets every spend: the store refuses the states issued before it,
+	// unless the key is this process's own, which nothing before it could have signed with.
+	memory := requeststate.NewMemorySince(time.Now, cfg.stateTTL)
+	if strings.TrimSpace(cfg.signingKey) == "" {
+		memory = requeststate.NewMemory(time.Now)
+	}
 	svc := api.Service{
 		Keys:     keys,
 		Life:     cfg.stateTTL,
 		Now:      time.Now,
 		Nonce:    freshNonce,
-		Spent:    requeststate.NewMemory(time.Now),
+		Spent:    memory,
 		Log:      log,
 		Registry: registry,
 		App:      web.App(),
 	}
+	vouchesFrom := memory.VouchesFrom
 	offerer, closeOfferer, err := cfg.model.offerer(log, registry)
 	if err != nil {
 		return err
@@ -102,13 +109,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	svc.Offerer = offerer
 	if cfg.redisURL != "" {
 		redisspent.LogTo(log)
-		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout)
+		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout, cfg.stateTTL)
 		if err != nil {
 			return err
 		}
 		defer store.Close()
-		svc.Spent, svc.Ready = store, store.Ready
+		svc.Spent, svc.Ready, vouchesFrom = store, store.Ready, store.VouchesFrom
 		log.Info("spent states are kept in redis", "redis", redactedURL(cfg.redisURL))
+		if err := store.Ready(ctx); err != nil {
+			log.Warn("redis can't be reached yet: round two answers 503 until it can", "error", err.Error())
+		}
+	}
+	if keys != nil {
+		waitToVouch(ctx, log, vouchesFrom())
 	}
 	if stdio {
 		return serveMCPStdio(ctx, svc, os.Stdin, stdout)
@@ -117,6 +130,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	api.AllowOrigins(app, cfg.corsOrigins)
 	api.MountMCP(app, mcpEndpoint(svc))
 	return serve(ctx, cfg.addr, app, log)
+}
+
+// waitToVouch waits until from, the first moment at which the spent store can spend the states
+// issued: within a second of starting in memory, or of a Redis epoch born just now. Serving
+// before then would issue states that round two refuses as expired.
+func waitToVouch(ctx context.Context, log *slog.Logger, from time.Time) {
+	wait := time.Until(from)
+	if wait <= 0 {
+		return
+	}
+	log.Info("waiting until the spent store can vouch for the states issued", "wait_ms", wait.Milliseconds())
+	select {
+	case <-ctx.Done():
+	case <-time.After(wait):
+	}
 }
 
 // config is bookingd's configuration, from flags and the environment.

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -18,9 +19,13 @@ type Server struct {
 }
 
 // Start runs redis-server on a free loopback port with no persistence, and stops it when the test ends.
-// It fails the test when redis-server isn't installed: `make test` installs it.
+// Under go test -short it skips the test; otherwise it fails the test when redis-server isn't
+// installed: `make test` installs it.
 func Start(tb testing.TB) *Server {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("needs a real redis-server: skipped under -short")
+	}
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		tb.Fatal("redis-server isn't installed: run `make test`, which installs it, or apt-get install redis-server")
 	}
@@ -61,12 +66,31 @@ func (s *Server) Start() {
 	s.tb.Fatalf("redis-server didn't accept connections on %s within 10s", s.Addr())
 }
 
-// Stop kills the server and waits for it to exit. Stopping a stopped server does nothing.
+// Stop kills the server and waits for it to exit, paused or not. Stopping a stopped server does nothing.
 func (s *Server) Stop() {
 	if s.cmd == nil {
 		return
 	}
 	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Process.Signal(syscall.SIGCONT)
 	_ = s.cmd.Wait()
 	s.cmd = nil
+}
+
+// Pause stops the server's process (SIGSTOP) without closing anything: the kernel still accepts
+// connections and buffers commands, and nothing is answered, as with a Redis that hangs. Resume
+// lets it run on, and it then runs every command it was sent meanwhile.
+func (s *Server) Pause() {
+	s.tb.Helper()
+	if err := s.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		s.tb.Fatal(err)
+	}
+}
+
+// Resume lets a paused server run again (SIGCONT).
+func (s *Server) Resume() {
+	s.tb.Helper()
+	if err := s.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		s.tb.Fatal(err)
+	}
 }
