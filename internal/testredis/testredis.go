@@ -51,7 +51,8 @@ func (s *Server) Start() {
 	s.tb.Helper()
 	s.cmd = exec.Command("redis-server",
 		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning")
+		"--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning",
+		"--enable-debug-command", "local") // DEBUG SLEEP stalls it, for the tests of a Redis that hangs
 	if err := s.cmd.Start(); err != nil {
 		s.tb.Fatal(err)
 	}

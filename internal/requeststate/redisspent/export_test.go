@@ -18,3 +18,7 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 // Margin is how long s keeps a record past the end of its state's goodUntil second.
 func (s *Store) Margin() time.Duration { return s.margin }
+
+// StopForgetting stops s from deleting the records its failed attempts may have left, for tests
+// of what holds when those deletions can't reach Redis either.
+func (s *Store) StopForgetting() { s.forgetting.close() }

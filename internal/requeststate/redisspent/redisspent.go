@@ -219,9 +219,10 @@ func (s *Store) handOn() {
 	}
 	clear(s.next[:n])
 	s.next = s.next[n:]
-	s.sending = len(batch) > 0 || len(s.next) > 0
+	more := len(batch) > 0 || len(s.next) > 0
+	s.sending = more
 	s.mu.Unlock()
-	if s.sending {
+	if more {
 		go func() {
 			s.send(batch)
 			s.handOn()
@@ -240,9 +241,13 @@ func (s *Store) send(batch []*spend) {
 	var pending []*spend
 	var latest time.Duration
 	for _, sp := range batch {
-		if sp.state.Load() == waiting && s.hasTime(sp) {
+		switch {
+		case sp.state.Load() != waiting:
+		case s.hasTime(sp):
 			pending = append(pending, sp)
 			latest = max(latest, sp.deadline)
+		default: // it waited out its time for the batch before
+			s.settle(sp, fmt.Errorf("redis: spending a state: no answer within %s", s.timeout), false)
 		}
 	}
 	if len(pending) == 0 {
