@@ -16,12 +16,27 @@ type Server struct {
 	tb   testing.TB
 	port int
 	cmd  *exec.Cmd
+	dir  string // its append-only file's directory, for a persistent server; "" for none
 }
 
-// Start runs redis-server on a free loopback port with no persistence, and stops it when the test ends.
+// Start runs redis-server on a free loopback port with no persistence (a restart empties it), and
+// stops it when the test ends.
 // Under go test -short it skips the test; otherwise it fails the test when redis-server isn't
 // installed: `make test` installs it.
 func Start(tb testing.TB) *Server {
+	tb.Helper()
+	return start(tb, "")
+}
+
+// StartPersistent is Start with the persistence an operator who can't lose a spend chooses: an
+// append-only file synced on every write (appendfsync always), so the server keeps every
+// acknowledged write across Stop and Start, even though Stop kills it.
+func StartPersistent(tb testing.TB) *Server {
+	tb.Helper()
+	return start(tb, tb.TempDir())
+}
+
+func start(tb testing.TB, dir string) *Server {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("needs a real redis-server: skipped under -short")
@@ -33,7 +48,7 @@ func Start(tb testing.TB) *Server {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port}
+	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port, dir: dir}
 	ln.Close()
 	s.Start()
 	tb.Cleanup(s.Stop)
@@ -46,13 +61,19 @@ func (s *Server) URL() string { return fmt.Sprintf("redis://127.0.0.1:%d/0", s.p
 // Addr is the server's host:port.
 func (s *Server) Addr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port)) }
 
-// Start (re)starts the server on its port and waits until it accepts connections.
+// Start (re)starts the server on its port and waits until it accepts connections (a persistent
+// server has read its append-only file by then).
 func (s *Server) Start() {
 	s.tb.Helper()
-	s.cmd = exec.Command("redis-server",
+	persistence := []string{"--appendonly", "no"}
+	if s.dir != "" {
+		persistence = []string{"--appendonly", "yes", "--appendfsync", "always", "--dir", s.dir}
+	}
+	s.cmd = exec.Command("redis-server", append([]string{
 		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning",
-		"--enable-debug-command", "local") // DEBUG SLEEP stalls it, for the tests of a Redis that hangs
+		"--save", "", "--protected-mode", "yes", "--loglevel", "warning",
+		"--enable-debug-command", "local", // DEBUG SLEEP stalls it, for the tests of a Redis that hangs
+	}, persistence...)...)
 	if err := s.cmd.Start(); err != nil {
 		s.tb.Fatal(err)
 	}
