@@ -114,6 +114,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 		defer store.Close()
+		store.WaitForReplicas(cfg.replicas)
 		svc.Spent, svc.Ready, vouchesFrom = store, store.Ready, store.VouchesFrom
 		log.Info("spent states are kept in redis", "redis", redactedURL(cfg.redisURL))
 		if err := store.Ready(ctx); err != nil {
@@ -156,6 +157,7 @@ type config struct {
 	previous     string
 	redisURL     string
 	redisTimeout time.Duration
+	replicas     int
 	corsOrigins  []string
 	model        modelConfig
 }
@@ -168,7 +170,8 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
 	fs.BoolVar(&cfg.dev, "dev", false, "with no signing key configured, sign with a random per-process key")
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
-	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every Redis call")
+	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every round two's spend, and every Redis call: past it round two answers 503")
+	fs.IntVar(&cfg.replicas, "redis-replicas", 0, "count a spend as done only once this many Redis replicas hold it (WAIT), so a failover to one of them forgets none")
 	cfg.model.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	fs.Usage = func() {
@@ -185,6 +188,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	if cfg.redisTimeout <= 0 {
 		return config{}, fmt.Errorf("-redis-timeout must be positive, got %s", cfg.redisTimeout)
+	}
+	if cfg.replicas < 0 {
+		return config{}, fmt.Errorf("-redis-replicas must be 0 or more, got %d", cfg.replicas)
 	}
 	if cfg.stateTTL <= 0 {
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)

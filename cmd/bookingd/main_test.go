@@ -213,6 +213,7 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"a key that isn't hex", map[string]string{envSigningKey: strings.Repeat("zz", 32)}, nil, "BOOKING_SIGNING_KEY must be written in hex"},
 		{"a short previous key", map[string]string{envSigningKey: testKey, envPreviousKeys: testKey + ",abcd"}, nil, "BOOKING_PREVIOUS_SIGNING_KEYS: key 2 must be at least 32 bytes"},
 		{"a life that isn't positive", map[string]string{envSigningKey: testKey}, []string{"-state-ttl", "0s"}, "-state-ttl must be positive"},
+		{"fewer than no replicas", map[string]string{envSigningKey: testKey}, []string{"-redis-replicas", "-1"}, "-redis-replicas must be 0 or more"},
 		{"an unknown argument", nil, []string{"serve"}, `unexpected argument "serve"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -16,7 +17,8 @@ type Server struct {
 	tb   testing.TB
 	port int
 	cmd  *exec.Cmd
-	dir  string // its append-only file's directory, for a persistent server; "" for none
+	dir  string  // its append-only file's directory, for a persistent server; "" for none
+	of   *Server // the primary it replicates, for a replica; nil for none
 }
 
 // Start runs redis-server on a free loopback port with no persistence (a restart empties it), and
@@ -25,7 +27,7 @@ type Server struct {
 // installed: `make test` installs it.
 func Start(tb testing.TB) *Server {
 	tb.Helper()
-	return start(tb, "")
+	return start(tb, "", nil...)
 }
 
 // StartPersistent is Start with the persistence an operator who can't lose a spend chooses: an
@@ -33,10 +35,17 @@ func Start(tb testing.TB) *Server {
 // acknowledged write across Stop and Start, even though Stop kills it.
 func StartPersistent(tb testing.TB) *Server {
 	tb.Helper()
-	return start(tb, tb.TempDir())
+	return start(tb, tb.TempDir(), nil...)
 }
 
-func start(tb testing.TB, dir string) *Server {
+// StartReplica is Start for a replica of primary: it copies everything primary holds and then
+// every write, asynchronously, as Redis replicas do. Start waits until it has the primary's data.
+func StartReplica(tb testing.TB, primary *Server) *Server {
+	tb.Helper()
+	return start(tb, "", primary)
+}
+
+func start(tb testing.TB, dir string, of ...*Server) *Server {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("needs a real redis-server: skipped under -short")
@@ -49,6 +58,9 @@ func start(tb testing.TB, dir string) *Server {
 		tb.Fatal(err)
 	}
 	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port, dir: dir}
+	if len(of) > 0 {
+		s.of = of[0]
+	}
 	ln.Close()
 	s.Start()
 	tb.Cleanup(s.Stop)
@@ -73,19 +85,41 @@ func (s *Server) Start() {
 		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
 		"--save", "", "--protected-mode", "yes", "--loglevel", "warning",
 		"--enable-debug-command", "local", // DEBUG SLEEP stalls it, for the tests of a Redis that hangs
+		"--repl-diskless-sync-delay", "0", // a replica syncs at once, not after 5 s
 	}, persistence...)...)
+	if s.of != nil {
+		s.cmd.Args = append(s.cmd.Args, "--replicaof", "127.0.0.1", strconv.Itoa(s.of.port))
+	}
 	if err := s.cmd.Start(); err != nil {
 		s.tb.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if conn, err := net.DialTimeout("tcp", s.Addr(), 100*time.Millisecond); err == nil {
-			conn.Close()
+		if s.ready() {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	s.tb.Fatalf("redis-server didn't accept connections on %s within 10s", s.Addr())
+	s.tb.Fatalf("redis-server didn't accept connections on %s (or, a replica, sync) within 10s", s.Addr())
+}
+
+// ready reports whether the server accepts connections and, a replica, is linked to its primary.
+func (s *Server) ready() bool {
+	conn, err := net.DialTimeout("tcp", s.Addr(), 100*time.Millisecond)
+	if err != nil {
+		return false
+	}
+	defer conn.Close()
+	if s.of == nil {
+		return true
+	}
+	_ = conn.SetDeadline(time.Now().Add(time.Second))
+	if _, err := conn.Write([]byte("INFO replication\r\n")); err != nil {
+		return false
+	}
+	info := make([]byte, 4096)
+	n, _ := conn.Read(info)
+	return strings.Contains(string(info[:n]), "master_link_status:up")
 }
 
 // Stop kills the server and waits for it to exit, paused or not. Stopping a stopped server does nothing.

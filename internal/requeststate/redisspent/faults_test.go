@@ -486,3 +486,44 @@ func TestAnInstanceWhoseClockSteppedBackRefusesAStateWhoseRecordMayHaveEnded(t *
 		t.Errorf("the long state after the step back: got %v, want %v", err, requeststate.ErrAlreadyUsed)
 	}
 }
+
+func TestWithAReplicaAskedForASpendCountsOnlyOnceTheReplicaHoldsIt(t *testing.T) {
+	t.Parallel()
+	primary := testredis.Start(t)
+	seedEpoch(t, primary.Addr(), time.Now().Add(-time.Hour))
+	replica := testredis.StartReplica(t, primary)
+	store := newStore(t, primary.URL(), time.Minute)
+	store.WaitForReplicas(1)
+	ctx := context.Background()
+	goodUntil := time.Now().Add(time.Minute)
+	key := func(n int) string { return redisspent.KeyPrefix + idN(10, n).String() }
+
+	if err := store.Spend(ctx, idN(10, 0), goodUntil); err != nil {
+		t.Fatalf("a spend the replica takes: got %v, want nil", err)
+	}
+	onReplica := rawClient(t, replica.Addr())
+	if n, err := onReplica.Exists(ctx, key(0)).Result(); err != nil || n != 1 {
+		t.Errorf("the spend answered as done, on the replica: got %d (%v), want it there", n, err)
+	}
+
+	replica.Stop()
+	began := time.Now()
+	err := store.Spend(ctx, idN(10, 1), goodUntil)
+	failedInTime(t, "a spend no replica takes", err, time.Since(began))
+	waitGone(t, rawClient(t, primary.Addr()), key(1)) // written on the primary alone: deleted
+
+	replica.Start()
+	if err := store.Spend(ctx, idN(10, 1), goodUntil); err != nil {
+		t.Errorf("the same state, with the replica back: got %v, want nil", err)
+	}
+	// A failover: the replica, promoted, holds every spend answered as done.
+	if err := onReplica.Do(ctx, "REPLICAOF", "NO", "ONE").Err(); err != nil {
+		t.Fatal(err)
+	}
+	promoted := newStore(t, replica.URL(), time.Minute)
+	for n := range 2 {
+		if err := promoted.Spend(ctx, idN(10, n), goodUntil); !errors.Is(err, requeststate.ErrAlreadyUsed) {
+			t.Errorf("state %d after the failover: got %v, want %v", n, err, requeststate.ErrAlreadyUsed)
+		}
+	}
+}

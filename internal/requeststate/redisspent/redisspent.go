@@ -65,10 +65,11 @@ const RecordMargin = 5 * time.Second
 // with its own answer, so batching changes no outcome, only how many round trips carry them.
 // However long it waits, each spend is answered within its own time-out of being asked.
 type Store struct {
-	client  *redis.Client
-	timeout time.Duration
-	life    time.Duration
-	margin  time.Duration
+	client   *redis.Client
+	timeout  time.Duration
+	life     time.Duration
+	margin   time.Duration
+	replicas int // how many replicas must hold a spend before it counts (WAIT); 0 waits for none
 	now     func() time.Time // the wall clock; the tests move it
 	started time.Time        // mono is the time since, on the monotonic clock
 
@@ -142,6 +143,12 @@ func New(url string, timeout, life time.Duration) (*Store, error) {
 		forgetting: forgetting{stop: make(chan struct{})},
 	}, nil
 }
+
+// WaitForReplicas makes every spend count as done only once n replicas hold it (Redis's WAIT,
+// within the spend's time-out): one a replica doesn't take in time is answered as failed, and its
+// record deleted, so a failover to a replica that acknowledged it doesn't forget it. With n
+// replicas that can't be reached, every round two fails. Call it before the store is used.
+func (s *Store) WaitForReplicas(n int) { s.replicas = n }
 
 // mono is the time since the store was made, on the monotonic clock.
 func (s *Store) mono() time.Duration { return time.Since(s.started) }
@@ -313,8 +320,18 @@ func (s *Store) round(ctx context.Context, pending []*spend, ep epoch) (again []
 	clock := s.clock
 	s.know.Unlock()
 	cmds := make([]*redis.Cmd, len(pending))
+	var replicated *redis.Cmd
 	sent := s.mono()
 	_, err := s.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		defer func() {
+			if s.replicas > 0 { // WAIT answers by the first deadline, less the time its reply needs
+				first := pending[0].deadline
+				for _, sp := range pending {
+					first = min(first, sp.deadline)
+				}
+				replicated = p.Do(ctx, "WAIT", s.replicas, max(first-s.replyAllowance()-sent, time.Millisecond).Milliseconds())
+			}
+		}()
 		for i, sp := range pending {
 			args := make([]any, 6, 6+maxTokensPerState)
 			args[0], args[1], args[2] = ep.id, candidate.id, candidate.born.UnixMilli()
@@ -361,6 +378,10 @@ func (s *Store) round(ctx context.Context, pending []*spend, ep epoch) (again []
 		}
 		switch r := replies[i]; r.kind {
 		case replySpent:
+			if err := s.unreplicated(replicated); err != nil {
+				s.settle(sp, err, true)
+				continue
+			}
 			s.settle(sp, nil, true)
 		case replyUsed:
 			s.settle(sp, requeststate.ErrAlreadyUsed, false)
@@ -380,6 +401,22 @@ func (s *Store) round(ctx context.Context, pending []*spend, ep epoch) (again []
 		}
 	}
 	return again
+}
+
+// unreplicated is why the spends of a batch whose WAIT replied replicated don't count, or nil
+// when they do.
+func (s *Store) unreplicated(replicated *redis.Cmd) error {
+	if s.replicas == 0 {
+		return nil
+	}
+	n, err := replicated.Int64()
+	if err != nil {
+		return fmt.Errorf("redis: waiting for %d replicas: %w", s.replicas, err)
+	}
+	if n < int64(s.replicas) {
+		return fmt.Errorf("redis: spending a state: %d of the %d replicas asked for acknowledged it in time", n, s.replicas)
+	}
+	return nil
 }
 
 // mayHaveReached reports whether a command that failed with err may still have reached Redis:
