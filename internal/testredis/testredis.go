@@ -4,7 +4,9 @@ package testredis
 import (
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -17,7 +19,8 @@ type Server struct {
 	tb   testing.TB
 	port int
 	cmd  *exec.Cmd
-	dir  string  // its append-only file's directory, for a persistent server; "" for none
+	dir  string  // its working directory: nothing outside it is read or written
+	keep bool    // it keeps an append-only file there, synced on every write
 	of   *Server // the primary it replicates, for a replica; nil for none
 }
 
@@ -27,7 +30,7 @@ type Server struct {
 // installed: `make test` installs it.
 func Start(tb testing.TB) *Server {
 	tb.Helper()
-	return start(tb, "", nil...)
+	return start(tb, false, nil...)
 }
 
 // StartPersistent is Start with the persistence an operator who can't lose a spend chooses: an
@@ -35,17 +38,17 @@ func Start(tb testing.TB) *Server {
 // acknowledged write across Stop and Start, even though Stop kills it.
 func StartPersistent(tb testing.TB) *Server {
 	tb.Helper()
-	return start(tb, tb.TempDir(), nil...)
+	return start(tb, true, nil...)
 }
 
 // StartReplica is Start for a replica of primary: it copies everything primary holds and then
 // every write, asynchronously, as Redis replicas do. Start waits until it has the primary's data.
 func StartReplica(tb testing.TB, primary *Server) *Server {
 	tb.Helper()
-	return start(tb, "", primary)
+	return start(tb, false, primary)
 }
 
-func start(tb testing.TB, dir string, of ...*Server) *Server {
+func start(tb testing.TB, keep bool, of ...*Server) *Server {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("needs a real redis-server: skipped under -short")
@@ -57,7 +60,9 @@ func start(tb testing.TB, dir string, of ...*Server) *Server {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port, dir: dir}
+	// Its own directory, so that no file another server left (a replica writes the data it
+	// syncs to dump.rdb) is loaded at its start.
+	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port, dir: tb.TempDir(), keep: keep}
 	if len(of) > 0 {
 		s.of = of[0]
 	}
@@ -78,12 +83,15 @@ func (s *Server) Addr() string { return net.JoinHostPort("127.0.0.1", strconv.It
 func (s *Server) Start() {
 	s.tb.Helper()
 	persistence := []string{"--appendonly", "no"}
-	if s.dir != "" {
-		persistence = []string{"--appendonly", "yes", "--appendfsync", "always", "--dir", s.dir}
+	if s.keep {
+		persistence = []string{"--appendonly", "yes", "--appendfsync", "always"}
+	}
+	if !s.keep { // a restart starts empty, whatever a replica's sync left
+		_ = os.Remove(filepath.Join(s.dir, "dump.rdb"))
 	}
 	s.cmd = exec.Command("redis-server", append([]string{
 		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
-		"--save", "", "--protected-mode", "yes", "--loglevel", "warning",
+		"--save", "", "--dir", s.dir, "--protected-mode", "yes", "--loglevel", "warning",
 		"--enable-debug-command", "local", // DEBUG SLEEP stalls it, for the tests of a Redis that hangs
 		"--repl-diskless-sync-delay", "0", // a replica syncs at once, not after 5 s
 	}, persistence...)...)
@@ -103,23 +111,33 @@ func (s *Server) Start() {
 	s.tb.Fatalf("redis-server didn't accept connections on %s (or, a replica, sync) within 10s", s.Addr())
 }
 
-// ready reports whether the server accepts connections and, a replica, is linked to its primary.
+// ready reports whether the server accepts connections and, a replica, whether its primary
+// counts it online (so a WAIT can count it).
 func (s *Server) ready() bool {
-	conn, err := net.DialTimeout("tcp", s.Addr(), 100*time.Millisecond)
-	if err != nil {
+	if _, ok := replication(s.Addr()); !ok {
 		return false
 	}
-	defer conn.Close()
 	if s.of == nil {
 		return true
 	}
+	info, ok := replication(s.of.Addr())
+	return ok && strings.Contains(info, fmt.Sprintf("port=%d,state=online", s.port))
+}
+
+// replication is what INFO replication says at addr, and whether addr answered.
+func replication(addr string) (string, bool) {
+	conn, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
+	if err != nil {
+		return "", false
+	}
+	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(time.Second))
 	if _, err := conn.Write([]byte("INFO replication\r\n")); err != nil {
-		return false
+		return "", false
 	}
 	info := make([]byte, 4096)
-	n, _ := conn.Read(info)
-	return strings.Contains(string(info[:n]), "master_link_status:up")
+	n, err := conn.Read(info)
+	return string(info[:n]), err == nil
 }
 
 // Stop kills the server and waits for it to exit, paused or not. Stopping a stopped server does nothing.

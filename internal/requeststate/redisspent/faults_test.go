@@ -149,7 +149,8 @@ func TestAStalledRedisAnswersFailedInTimeThenTheSameStateCompletes(t *testing.T)
 	}
 }
 
-// stallFixture is a Redis, a store straight to it and one through a proxy, and a state to spend.
+// stallFixture is a Redis, a store straight to it and one through a proxy (whose timing the
+// tests check), and a state to spend.
 type stallFixture struct {
 	server        *testredis.Server
 	raw           *redis.Client
@@ -168,7 +169,7 @@ func newStallFixture(t *testing.T) *stallFixture {
 	proxy := testredis.NewProxy(t, server.Addr())
 	f := &stallFixture{
 		server: server, raw: rawClient(t, server.Addr()), proxy: proxy,
-		direct: newStore(t, server.URL(), time.Minute), slow: newStore(t, proxy.URL(), time.Minute),
+		direct: newStore(t, server.URL(), time.Minute), slow: newTimedStore(t, proxy.URL(), time.Minute),
 		id: idN(3, 0), goodUntil: time.Now().Add(time.Minute),
 	}
 	f.key = redisspent.KeyPrefix + f.id.String()
@@ -306,7 +307,7 @@ func TestSixHundredSpendsAgainstARedisThatDoesntAnswerFailInTimeAndSpendNothing(
 	t.Parallel()
 	server := testredis.Start(t)
 	seedEpoch(t, server.Addr(), time.Now().Add(-time.Hour))
-	stalled, after := newStore(t, server.URL(), time.Minute), newStore(t, server.URL(), time.Minute)
+	stalled, after := newTimedStore(t, server.URL(), time.Minute), newStore(t, server.URL(), time.Minute)
 	ctx := context.Background()
 	if err := stalled.Ready(ctx); err != nil {
 		t.Fatal(err)
@@ -492,7 +493,7 @@ func TestWithAReplicaAskedForASpendCountsOnlyOnceTheReplicaHoldsIt(t *testing.T)
 	primary := testredis.Start(t)
 	seedEpoch(t, primary.Addr(), time.Now().Add(-time.Hour))
 	replica := testredis.StartReplica(t, primary)
-	store := newStore(t, primary.URL(), time.Minute)
+	store := newTimedStore(t, primary.URL(), time.Minute)
 	store.WaitForReplicas(1)
 	ctx := context.Background()
 	goodUntil := time.Now().Add(time.Minute)

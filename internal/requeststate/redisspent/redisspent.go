@@ -69,9 +69,9 @@ type Store struct {
 	timeout  time.Duration
 	life     time.Duration
 	margin   time.Duration
-	replicas int // how many replicas must hold a spend before it counts (WAIT); 0 waits for none
-	now     func() time.Time // the wall clock; the tests move it
-	started time.Time        // mono is the time since, on the monotonic clock
+	replicas int              // how many replicas must hold a spend before it counts (WAIT); 0 waits for none
+	now      func() time.Time // the wall clock; the tests move it
+	started  time.Time        // mono is the time since, on the monotonic clock
 
 	mu      sync.Mutex
 	sending bool     // a batch is on its way: spends arriving now wait in next

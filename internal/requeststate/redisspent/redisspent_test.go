@@ -17,13 +17,30 @@ import (
 	"salon/internal/testredis"
 )
 
-// testTimeout is the stores' time-out in these tests.
-const testTimeout = 300 * time.Millisecond
+// testTimeout is the time-out of the stores whose timing a test checks (newTimedStore's).
+// Other tests' stores have a longer one, so that a machine slowed by the race detector and
+// other tests fails none of their spends for want of time.
+const (
+	testTimeout  = 300 * time.Millisecond
+	ampleTimeout = 2 * time.Second
+)
 
-// newStore is a store on the Redis at url for states good for up to life, closed when the test ends.
+// newStore is a store on the Redis at url for states good for up to life, with an ample
+// time-out, closed when the test ends.
 func newStore(t *testing.T, url string, life time.Duration) *redisspent.Store {
 	t.Helper()
-	store, err := redisspent.New(url, testTimeout, life)
+	return newStoreWithin(t, url, life, ampleTimeout)
+}
+
+// newTimedStore is newStore with the time-out testTimeout.
+func newTimedStore(t *testing.T, url string, life time.Duration) *redisspent.Store {
+	t.Helper()
+	return newStoreWithin(t, url, life, testTimeout)
+}
+
+func newStoreWithin(t *testing.T, url string, life, timeout time.Duration) *redisspent.Store {
+	t.Helper()
+	store, err := redisspent.New(url, timeout, life)
 	if err != nil {
 		t.Fatal(err)
 	}
