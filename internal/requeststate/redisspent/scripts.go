@@ -26,32 +26,30 @@ import (
 var spendScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local epoch = redis.call('HMGET', KEYS[1], 'id', 'born')
-if not epoch[1] then
+local id = redis.call('HGET', KEYS[1], 'id')
+if not id then
   redis.call('HSET', KEYS[1], 'id', ARGV[2], 'born', ARGV[3])
   return {'epoch', ARGV[2], ARGV[3], now}
 end
-if epoch[1] ~= ARGV[1] then
-  return {'epoch', epoch[1], epoch[2] or '', now}
+if id ~= ARGV[1] then
+  return {'epoch', id, redis.call('HGET', KEYS[1], 'born') or '', now}
 end
 if now > tonumber(ARGV[6]) then
   return {'late', now}
 end
-local held = redis.call('GET', KEYS[2])
-if held and held ~= ARGV[4] then
-  local abandoned = false
+if redis.call('SET', KEYS[2], ARGV[4], 'NX', 'PX', ARGV[5]) then
+  return {'spent', now}
+end
+if #ARGV > 6 then
+  local held = redis.call('GET', KEYS[2])
   for i = 7, #ARGV do
     if held == ARGV[i] then
-      abandoned = true
-      break
+      redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[5])
+      return {'spent', now}
     end
   end
-  if not abandoned then
-    return {'used', now}
-  end
 end
-redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[5])
-return {'spent', now}
+return {'used', now}
 `)
 
 // epochScript reads the epoch, writing a new one if it is gone or if it is still the one to
