@@ -528,3 +528,34 @@ func TestWithAReplicaAskedForASpendCountsOnlyOnceTheReplicaHoldsIt(t *testing.T)
 		}
 	}
 }
+
+func TestAnEpochWrittenByAHeldCommandIsBornNoEarlierThanTheLossItFound(t *testing.T) {
+	t.Parallel()
+	server := testredis.Start(t)
+	seedEpoch(t, server.Addr(), time.Now().Add(-time.Hour))
+	raw := rawClient(t, server.Addr())
+	proxy := testredis.NewProxy(t, server.Addr())
+	store := newStore(t, proxy.URL(), time.Minute)
+	ctx := context.Background()
+	goodUntil := time.Now().Add(time.Minute)
+	if err := store.Spend(ctx, idN(11, 0), goodUntil); err != nil {
+		t.Fatalf("a spend before: got %v, want nil", err)
+	}
+
+	// The spend is sent, held on its way, and Redis loses its data before it arrives.
+	proxy.Delay(300*time.Millisecond, 0)
+	answer := make(chan error, 1)
+	go func() { answer <- store.Spend(ctx, idN(11, 1), goodUntil) }()
+	time.Sleep(100 * time.Millisecond)
+	lost := time.Now()
+	if err := raw.Del(ctx, redisspent.EpochKey).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-answer; !errors.Is(err, requeststate.ErrExpired) {
+		t.Errorf("the held spend, of a state issued before the loss: got %v, want %v", err, requeststate.ErrExpired)
+	}
+	born, err := raw.HGet(ctx, redisspent.EpochKey, "born").Int64()
+	if err != nil || born < lost.UnixMilli() {
+		t.Errorf("the new epoch is born %v (%v), want no earlier than the loss, %v", time.UnixMilli(born).Sub(lost), err, lost.Format(time.StampMilli))
+	}
+}

@@ -4,14 +4,16 @@
 // random token only if the record is absent (SET NX, in effect), and only if three things still hold:
 //
 //   - Redis holds the epoch the instance knows. The epoch (EpochKey, a hash of a random id and
-//     the Unix millisecond of its birth, by the clock of the instance that made it) has no expiry
-//     and is written once by the first instance to find it missing. Redis that restarted empty,
+//     the Unix millisecond of its birth, by the clock of the instance that made it, and never
+//     before the moment it was written) has no expiry and is written once by the first instance
+//     to find it missing. Redis that restarted empty,
 //     was flushed, or lost the key, has lost the spends with it: the first instance to notice
 //     writes a new epoch, and every instance then refuses, as expired, each state that may have
 //     been issued before the new epoch's birth (goodUntil earlier than birth + life + MaxClockSkew).
 //     No state spent before the loss completes after it.
 //   - The command runs in time: before the latest Redis time at which the instance would still
-//     have read its reply within its time-out. One that reaches Redis later (Redis stalled, the
+//     have read its reply within its time-out. (This is checked first: a new epoch is born at
+//     that latest time, by the instance's clock.) One that reaches Redis later (Redis stalled, the
 //     network held it) writes nothing. So a spend answered as failed (503) leaves the state unspent.
 //   - For a reply that was lost after the record was written, the instance deletes the record if
 //     it still holds that attempt's token, and meanwhile lets a retry through it take the record.
@@ -78,9 +80,10 @@ type Store struct {
 	next    []*spend // the next batch
 	batches atomic.Int64
 
-	know  sync.Mutex // guards what the store knows of Redis:
-	epoch epoch      // the epoch, once learnt
-	clock redisClock // Redis's clock
+	know   sync.Mutex // guards what the store knows of Redis:
+	epoch  epoch      // the epoch, once learnt; the zero epoch while it must learn it again
+	giveUp string     // the id of an epoch to replace before spending again ("" for none)
+	clock  redisClock // Redis's clock
 
 	highWater  atomic.Int64 // the latest wall time Spend has read, Unix nanoseconds
 	abandoned  abandoned
@@ -278,13 +281,16 @@ func (s *Store) send(batch []*spend) {
 		}
 		ep := s.knownEpoch()
 		if ep.id == "" {
-			if _, err := s.learnEpoch(ctx, ""); err != nil {
+			_, err := s.learnEpoch(ctx, s.givenUp())
+			if ep = s.knownEpoch(); err == nil && ep.id == "" {
+				err = errors.New("redis gave no epoch")
+			}
+			if err != nil {
 				for _, sp := range pending {
 					s.settle(sp, fmt.Errorf("redis: learning the epoch: %w", err), false)
 				}
 				return
 			}
-			ep = s.knownEpoch()
 		}
 		var sendable []*spend
 		for _, sp := range pending {
@@ -314,14 +320,13 @@ func (s *Store) round(ctx context.Context, pending []*spend, ep epoch) (again []
 	if len(pending) == 0 {
 		return nil
 	}
-	now := s.now()
-	candidate := newEpoch(now)
 	s.know.Lock()
 	clock := s.clock
 	s.know.Unlock()
 	cmds := make([]*redis.Cmd, len(pending))
 	var replicated *redis.Cmd
-	sent := s.mono()
+	now, sent := s.now(), s.mono()
+	candidate := newEpochID()
 	_, err := s.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 		defer func() {
 			if s.replicas > 0 { // WAIT answers by the first deadline, less the time its reply needs
@@ -333,10 +338,13 @@ func (s *Store) round(ctx context.Context, pending []*spend, ep epoch) (again []
 			}
 		}()
 		for i, sp := range pending {
+			// The script writes nothing after the instance's time latest: a new epoch it writes
+			// is born then at the latest, by this instance's clock.
+			latest := sp.deadline - s.replyAllowance()
 			args := make([]any, 6, 6+maxTokensPerState)
-			args[0], args[1], args[2] = ep.id, candidate.id, candidate.born.UnixMilli()
+			args[0], args[1], args[2] = ep.id, candidate, bornBy(now, latest-sent).UnixMilli()
 			args[3], args[4] = sp.token, s.recordLife(sp, now).Milliseconds()
-			args[5] = clock.redisTime(sp.deadline-s.replyAllowance(), sent).Microseconds()
+			args[5] = clock.redisTime(latest, sent).Microseconds()
 			args = s.abandoned.appendTokens(args, sp.key)
 			cmds[i] = p.EvalSha(ctx, spendScript.Hash(), []string{EpochKey, sp.key}, args...)
 		}
@@ -504,11 +512,17 @@ func (s *Store) knownEpoch() epoch {
 	return s.epoch
 }
 
-// newEpoch is a fresh epoch born now, to write if Redis has none.
-func newEpoch(now time.Time) epoch {
+// newEpochID is a fresh epoch's id, to write if Redis has none.
+func newEpochID() string {
 	var id [8]byte
 	rand.Read(id[:])
-	return epoch{id: hex.EncodeToString(id[:]), born: now.Truncate(time.Millisecond)}
+	return hex.EncodeToString(id[:])
+}
+
+// bornBy is the birth to give an epoch written, if at all, within ahead of now: the time then,
+// rounded up to the next millisecond, so never before the moment it is written.
+func bornBy(now time.Time, ahead time.Duration) time.Time {
+	return now.Add(ahead + time.Millisecond).Truncate(time.Millisecond)
 }
 
 // newToken is an attempt's token: random, so no two attempts share one.
@@ -539,7 +553,7 @@ func (s *Store) adopt(ctx context.Context, e epoch) bool {
 	case older:
 		warn("redis holds an older epoch than this instance knew: it went back to older data, which may lack spends; starting a new epoch",
 			"epoch", e.id, "born", e.born, "known", known.id)
-		_, _ = s.learnEpoch(ctx, e.id)
+		s.giveUpOn(ctx, e.id)
 	case known.id != "":
 		warn("redis lost its data (its epoch changed): the states issued before the new epoch are refused as expired",
 			"epoch", e.id, "born", e.born, "refused_until", e.born.Add(s.life+MaxClockSkew))
@@ -547,38 +561,73 @@ func (s *Store) adopt(ctx context.Context, e epoch) bool {
 	return true
 }
 
+// giveUpOn makes the store spend nothing under epoch id until it has replaced it in Redis, and
+// tries to at once.
+func (s *Store) giveUpOn(ctx context.Context, id string) {
+	s.know.Lock()
+	s.epoch, s.giveUp = epoch{}, id
+	s.know.Unlock()
+	_, _ = s.learnEpoch(ctx, id)
+}
+
+func (s *Store) givenUp() string {
+	s.know.Lock()
+	defer s.know.Unlock()
+	return s.giveUp
+}
+
 // learnEpoch reads the epoch from Redis, writing one if it has none, and reports whether it is
 // new to the store. With replace, the id of an epoch the store gave up on, it replaces that epoch
-// if Redis still holds it, and takes whichever epoch Redis holds then.
+// if Redis still holds it, and takes whichever epoch Redis holds then. An epoch is written only
+// by a command that runs in time, and born when the time runs out, by this instance's clock; a
+// store that doesn't know Redis's clock yet first reads it, and writes with a second command.
 func (s *Store) learnEpoch(ctx context.Context, replace string) (bool, error) {
-	candidate := newEpoch(s.now())
-	sent := s.mono()
-	v, err := epochScript.Run(ctx, s.client, []string{EpochKey}, replace, candidate.id, candidate.born.UnixMilli()).Result()
-	received := s.mono()
-	if err != nil {
-		return false, err
-	}
-	e, now, err := readEpochReply(v)
-	if err != nil {
-		return false, err
-	}
-	s.know.Lock()
-	forward := s.clock.observe(now, sent, received)
-	s.know.Unlock()
-	if replace != "" {
+	for try := 0; ; try++ {
+		now, sent := s.now(), s.mono()
+		latest := sent + s.timeout
+		if deadline, ok := ctx.Deadline(); ok {
+			latest = sent + time.Until(deadline)
+		}
+		latest -= s.replyAllowance()
+		s.know.Lock()
+		redisLatest := s.clock.redisTime(latest, sent)
+		s.know.Unlock()
+		v, err := epochScript.Run(ctx, s.client, []string{EpochKey}, replace, newEpochID(),
+			bornBy(now, latest-sent).UnixMilli(), redisLatest.Microseconds()).Result()
+		received := s.mono()
+		if err != nil {
+			return false, err
+		}
+		e, redisNow, err := readEpochReply(v)
+		if err != nil {
+			return false, err
+		}
+		s.know.Lock()
+		forward := s.clock.observe(redisNow, sent, received)
+		s.know.Unlock()
+		if e.id == "" || e.id == replace {
+			if try == 0 && redisLatest == 0 {
+				continue // the clock is known now
+			}
+			return false, errors.New("redis: no epoch could be written in time")
+		}
+		if replace == "" {
+			changed := s.adopt(ctx, e)
+			if forward > 0 {
+				s.clockStepped(ctx, forward, e.id)
+			}
+			return changed, nil
+		}
 		if e.born.IsZero() {
 			e.born = s.now()
 		}
 		s.know.Lock()
-		s.epoch = e
+		if s.giveUp == replace {
+			s.epoch, s.giveUp = e, ""
+		}
 		s.know.Unlock()
 		return true, nil
 	}
-	changed := s.adopt(ctx, e)
-	if forward > 0 {
-		s.clockStepped(ctx, forward, s.knownEpoch().id)
-	}
-	return changed, nil
 }
 
 // observeClock takes in a reply in which Redis read its clock as now.
@@ -597,7 +646,7 @@ func (s *Store) observeClock(ctx context.Context, now, sent, received time.Durat
 func (s *Store) clockStepped(ctx context.Context, forward time.Duration, id string) {
 	warn("redis's clock stepped forward, ending its records early: starting a new epoch; the states issued before it are refused as expired",
 		"step", forward.Round(time.Millisecond).String())
-	_, _ = s.learnEpoch(ctx, id)
+	s.giveUpOn(ctx, id)
 }
 
 // Ready reports whether Redis answers within the time-out, and learns the epoch as it does (so a
@@ -606,7 +655,7 @@ func (s *Store) clockStepped(ctx context.Context, forward time.Duration, id stri
 func (s *Store) Ready(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	changed, err := s.learnEpoch(ctx, "")
+	changed, err := s.learnEpoch(ctx, s.givenUp())
 	if err == nil && changed { // a Redis new to the store may lack the scripts: load them now, not on a spend's time
 		err = errors.Join(spendScript.Load(ctx, s.client).Err(), forgetScript.Load(ctx, s.client).Err())
 	}

@@ -9,23 +9,30 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// spendScript spends one state, if Redis still holds the epoch the instance knows and the command
-// runs in time.
+// spendScript spends one state, if the command runs in time and Redis still holds the epoch the
+// instance knows.
 //
 // KEYS[1] is the epoch, KEYS[2] the state's record. ARGV[1] is the epoch's id as the instance
 // knows it; ARGV[2] and ARGV[3] a new epoch's id and birth, written if the epoch is gone (Redis
 // lost its data); ARGV[4] this attempt's token; ARGV[5] the record's life in milliseconds, counted
 // by Redis from now, so Redis's own clock never sets when a record ends; ARGV[6] the latest Redis
-// time, in microseconds, at which the attempt may still write (a command that reaches Redis after
-// the instance gave up on it writes nothing); ARGV[7] on, the tokens of this instance's attempts at
-// the same state that it answered as failed: a record holding one of those belongs to nobody and
-// is taken.
+// time, in microseconds, at which the attempt may still write anything (a command that reaches
+// Redis after the instance gave up on it writes nothing); ARGV[7] on, the tokens of this
+// instance's attempts at the same state that it answered as failed: a record holding one of
+// those belongs to nobody and is taken.
 //
-// It replies {"epoch", id, born, now} when the epoch isn't the one the instance knows (and spends
-// nothing), {"late", now}, {"used", now} or {"spent", now}, with now Redis's clock in microseconds.
+// The time is checked first, so that a new epoch's birth (the instance's time at ARGV[6]) is never
+// earlier than the moment it is written, nor than the loss it answers.
+//
+// It replies {"late", now}, {"epoch", id, born, now} when the epoch isn't the one the instance
+// knows (and spends nothing), {"used", now} or {"spent", now}, with now Redis's clock in
+// microseconds.
 var spendScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+if now > tonumber(ARGV[6]) then
+  return {'late', now}
+end
 local id = redis.call('HGET', KEYS[1], 'id')
 if not id then
   redis.call('HSET', KEYS[1], 'id', ARGV[2], 'born', ARGV[3])
@@ -33,9 +40,6 @@ if not id then
 end
 if id ~= ARGV[1] then
   return {'epoch', id, redis.call('HGET', KEYS[1], 'born') or '', now}
-end
-if now > tonumber(ARGV[6]) then
-  return {'late', now}
 end
 if redis.call('SET', KEYS[2], ARGV[4], 'NX', 'PX', ARGV[5]) then
   return {'spent', now}
@@ -52,18 +56,21 @@ end
 return {'used', now}
 `)
 
-// epochScript reads the epoch, writing a new one if it is gone or if it is still the one to
-// replace. KEYS[1] is the epoch; ARGV[1] the id of an epoch to replace ("" for none); ARGV[2] and
-// ARGV[3] the new epoch's id and birth. It replies {id, born, now}.
+// epochScript reads the epoch, and writes a new one if it is gone or is still the one to
+// replace, unless it runs too late. KEYS[1] is the epoch; ARGV[1] the id of an epoch to replace
+// ("" for none); ARGV[2] and ARGV[3] the new epoch's id and birth; ARGV[4] the latest Redis time,
+// in microseconds, at which it may write ("0": not at all, for an instance that doesn't know
+// Redis's clock yet). It replies {id, born, now}, with id "" when there is no epoch.
 var epochScript = redis.NewScript(`
 local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local id = redis.call('HGET', KEYS[1], 'id')
-if not id or (ARGV[1] ~= '' and id == ARGV[1]) then
+if (not id or (ARGV[1] ~= '' and id == ARGV[1])) and now <= tonumber(ARGV[4]) then
   redis.call('DEL', KEYS[1])
   redis.call('HSET', KEYS[1], 'id', ARGV[2], 'born', ARGV[3])
 end
 local epoch = redis.call('HMGET', KEYS[1], 'id', 'born')
-return {epoch[1], epoch[2] or '', tonumber(t[1]) * 1000000 + tonumber(t[2])}
+return {epoch[1] or '', epoch[2] or '', now}
 `)
 
 // forgetScript deletes a state's record if it still holds the token of an attempt answered as
@@ -126,10 +133,14 @@ func readEpochReply(v any) (epoch, time.Duration, error) {
 	return readEpoch(fields[0], fields[1]), time.Duration(now) * time.Microsecond, nil
 }
 
-// readEpoch reads an epoch's id and birth. A birth that can't be read (someone wrote the key by
-// hand) is left zero, for the store to take as the moment it learns of the epoch.
+// readEpoch reads an epoch's id and birth: the zero epoch for id "" (none). A birth that can't be
+// read (someone wrote the key by hand) is left zero, for the store to take as the moment it
+// learns of the epoch.
 func readEpoch(id, born any) epoch {
 	e := epoch{id: fmt.Sprint(id)}
+	if e.id == "" {
+		return epoch{}
+	}
 	if s, ok := born.(string); ok {
 		if ms, err := strconv.ParseInt(s, 10, 64); err == nil {
 			e.born = time.UnixMilli(ms)
