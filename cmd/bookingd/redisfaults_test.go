@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -243,14 +244,23 @@ func TestSixHundredRoundTwosAgainstARedisThatDoesntAnswerAll503InTimeAndNoneIsSp
 		t.Errorf("%d round twos against a redis that doesn't answer: got %v, want every one %s", n, replies, unavailable)
 	}
 	// The bound is the server's, by its request log; the client's view adds its own connections.
-	var slowest time.Duration
+	// All but 1 in 100 within it: on a machine starved of CPU a request whose time is up can wait
+	// a long while to run, so the slowest is only held under three time-outs (a round two that
+	// waited for the batches before its own, as they once did, took two to four).
+	var took []time.Duration
 	for _, p := range instances {
-		for _, took := range requestLines(p, http.StatusServiceUnavailable) {
-			slowest = max(slowest, took)
-		}
+		took = append(took, requestLines(p, http.StatusServiceUnavailable)...)
 	}
-	if slowest > timeout+50*time.Millisecond {
-		t.Errorf("the slowest 503 took %v by the request log, want within %v", slowest, timeout+50*time.Millisecond)
+	slices.Sort(took)
+	if len(took) != n {
+		t.Fatalf("got %d request lines with status 503, want %d", len(took), n)
+	}
+	slowest := took[n-1]
+	if p99, bound := took[n*99/100], timeout+50*time.Millisecond; p99 > bound {
+		t.Errorf("99 in 100 503s took up to %v by the request log, want within %v", p99, bound)
+	}
+	if slowest >= 3*timeout {
+		t.Errorf("the slowest 503 took %v by the request log, want within %v", slowest, 3*timeout)
 	}
 	t.Logf("%d round twos against a redis that doesn't answer: the slowest 503 took %v by the request log, %v for its client",
 		n, slowest.Round(time.Millisecond), worst.Round(time.Millisecond))

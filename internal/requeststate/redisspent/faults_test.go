@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +20,21 @@ import (
 
 // bound is how long a spend may take to answer: its time-out and a little.
 const bound = testTimeout + 50*time.Millisecond
+
+// withinBound checks that the spends that took took answered within the bound, all but 1 in
+// 100. On a machine starved of CPU (the race detector, other tests) a goroutine whose timer has
+// fired can wait a long while to run, so the slowest is only held under three time-outs: a spend
+// that waited for the batches before its own, as they once did, takes two to four.
+func withinBound(t *testing.T, what string, took []time.Duration) {
+	t.Helper()
+	slices.Sort(took)
+	if p99 := took[len(took)*99/100]; p99 > bound {
+		t.Errorf("%s: 99 in 100 answered within %v, want within %v", what, p99.Round(time.Millisecond), bound)
+	}
+	if worst := took[len(took)-1]; worst >= 3*testTimeout {
+		t.Errorf("%s: the slowest answered after %v, want within %v", what, worst.Round(time.Millisecond), 3*testTimeout)
+	}
+}
 
 // rawClient talks to the Redis at addr directly, as an operator would, closed when the test ends.
 func rawClient(t *testing.T, addr string) *redis.Client {
@@ -37,12 +53,16 @@ func idN(tag byte, n int) requeststate.SpendID {
 // couldn't say (neither spent nor refused) within the bound.
 func failedInTime(t *testing.T, what string, err error, took time.Duration) {
 	t.Helper()
+	failed(t, what, err)
+	withinBound(t, what, []time.Duration{took})
+}
+
+// failed checks that err is a failure of the store: neither spent nor refused.
+func failed(t *testing.T, what string, err error) {
+	t.Helper()
 	var refusal requeststate.Refusal
 	if err == nil || errors.As(err, &refusal) {
 		t.Errorf("%s: got %v, want a failure of the store (a 503), neither spent nor refused", what, err)
-	}
-	if took > bound {
-		t.Errorf("%s: answered after %v, want within %v", what, took.Round(time.Millisecond), bound)
 	}
 }
 
@@ -318,8 +338,7 @@ func TestSixHundredSpendsAgainstARedisThatDoesntAnswerFailInTimeAndSpendNothing(
 	const n = 600
 	var (
 		wg    sync.WaitGroup
-		mu    sync.Mutex
-		worst time.Duration
+		took  = make([]time.Duration, n)
 		start = make(chan struct{})
 	)
 	for i := range n {
@@ -327,20 +346,18 @@ func TestSixHundredSpendsAgainstARedisThatDoesntAnswerFailInTimeAndSpendNothing(
 			<-start
 			began := time.Now()
 			err := stalled.Spend(ctx, idN(6, i), goodUntil)
-			took := time.Since(began)
-			failedInTime(t, fmt.Sprintf("spend %d", i), err, took)
-			mu.Lock()
-			worst = max(worst, took)
-			mu.Unlock()
+			took[i] = time.Since(began)
+			failed(t, fmt.Sprintf("spend %d", i), err)
 		})
 	}
 	close(start)
 	wg.Wait()
+	withinBound(t, fmt.Sprintf("%d spends", n), took)
 	began := time.Now()
 	if err := stalled.Ready(ctx); err == nil || time.Since(began) > bound {
 		t.Errorf("Ready with redis not answering: got %v after %v, want an error within %v", err, time.Since(began).Round(time.Millisecond), bound)
 	}
-	t.Logf("%d spends against a redis that doesn't answer: the slowest answered in %v", n, worst.Round(time.Millisecond))
+	t.Logf("%d spends against a redis that doesn't answer: the slowest answered in %v", n, took[n-1].Round(time.Millisecond))
 
 	server.Resume()
 	for i := range n {
