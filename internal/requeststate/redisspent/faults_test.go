@@ -171,6 +171,23 @@ func TestAStalledRedisAnswersFailedInTimeThenTheSameStateCompletes(t *testing.T)
 	}
 }
 
+// warmUp makes s learn the epoch and Redis's clock and open its connections, with a spend of a
+// state of its own (under tag, from n on). A store with a short time-out may need a few tries
+// on a machine the race detector slows.
+func warmUp(t *testing.T, s *redisspent.Store, tag byte, n int) {
+	t.Helper()
+	var err error
+	for try := range 10 {
+		if err = s.Ready(context.Background()); err == nil {
+			if err = s.Spend(context.Background(), idN(tag, n+try), time.Now().Add(time.Minute)); err == nil {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("warming a store up: got %v, want it ready and a spend done", err)
+}
+
 // stallFixture is a Redis, a store straight to it and one through a proxy (whose timing the
 // tests check), and a state to spend.
 type stallFixture struct {
@@ -198,12 +215,7 @@ func newStallFixture(t *testing.T) *stallFixture {
 	// Both know the epoch and Redis's clock, and hold open connections, so that the stalled
 	// command is written at once and reaches Redis late (not held back by a dial).
 	for i, s := range []*redisspent.Store{f.direct, f.slow} {
-		if err := s.Ready(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Spend(context.Background(), idN(3, 1+i), f.goodUntil); err != nil {
-			t.Fatalf("a spend before the stall: got %v, want nil", err)
-		}
+		warmUp(t, s, 3, 1+10*i)
 	}
 	return f
 }
@@ -512,8 +524,12 @@ func TestWithAReplicaAskedForASpendCountsOnlyOnceTheReplicaHoldsIt(t *testing.T)
 	primary := testredis.Start(t)
 	seedEpoch(t, primary.Addr(), time.Now().Add(-time.Hour))
 	replica := testredis.StartReplica(t, primary)
-	store := newTimedStore(t, primary.URL(), time.Minute)
+	// One store for what must complete, with an ample time-out for its WAIT on a slow machine,
+	// and one whose time-out is checked.
+	store, timed := newStore(t, primary.URL(), time.Minute), newTimedStore(t, primary.URL(), time.Minute)
 	store.WaitForReplicas(1)
+	timed.WaitForReplicas(1)
+	warmUp(t, timed, 10, 100)
 	ctx := context.Background()
 	goodUntil := time.Now().Add(time.Minute)
 	key := func(n int) string { return redisspent.KeyPrefix + idN(10, n).String() }
@@ -528,7 +544,7 @@ func TestWithAReplicaAskedForASpendCountsOnlyOnceTheReplicaHoldsIt(t *testing.T)
 
 	replica.Stop()
 	began := time.Now()
-	err := store.Spend(ctx, idN(10, 1), goodUntil)
+	err := timed.Spend(ctx, idN(10, 1), goodUntil)
 	failedInTime(t, "a spend no replica takes", err, time.Since(began))
 	waitGone(t, rawClient(t, primary.Addr()), key(1)) // written on the primary alone: deleted
 
