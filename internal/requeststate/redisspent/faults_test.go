@@ -22,14 +22,16 @@ import (
 const bound = testTimeout + 50*time.Millisecond
 
 // withinBound checks that the spends that took took answered within the bound, all but 1 in
-// 100. On a machine starved of CPU (the race detector, other tests) a goroutine whose timer has
-// fired can wait a long while to run, so the slowest is only held under three time-outs: a spend
-// that waited for the batches before its own, as they once did, takes two to four.
-func withinBound(t *testing.T, what string, took []time.Duration) {
+// 100, give or take late, how late the machine's scheduler ran goroutines whose timers had
+// fired at the same time. On a machine starved of CPU (the race detector, other tests) that can
+// be long, so the slowest is only held under three time-outs: a spend that waited for the
+// batches before its own, as they once did, takes two to four.
+func withinBound(t *testing.T, what string, took []time.Duration, late time.Duration) {
 	t.Helper()
 	slices.Sort(took)
-	if p99 := took[len(took)*99/100]; p99 > bound {
-		t.Errorf("%s: 99 in 100 answered within %v, want within %v", what, p99.Round(time.Millisecond), bound)
+	if p99 := took[len(took)*99/100]; p99 > bound+late {
+		t.Errorf("%s: 99 in 100 answered within %v, want within %v (the bound, and %v the scheduler ran timers late)",
+			what, p99.Round(time.Millisecond), (bound + late).Round(time.Millisecond), late.Round(time.Millisecond))
 	}
 	if worst := took[len(took)-1]; worst >= 3*testTimeout {
 		t.Errorf("%s: the slowest answered after %v, want within %v", what, worst.Round(time.Millisecond), 3*testTimeout)
@@ -54,7 +56,7 @@ func idN(tag byte, n int) requeststate.SpendID {
 func failedInTime(t *testing.T, what string, err error, took time.Duration) {
 	t.Helper()
 	failed(t, what, err)
-	withinBound(t, what, []time.Duration{took})
+	withinBound(t, what, []time.Duration{took}, 0)
 }
 
 // failed checks that err is a failure of the store: neither spent nor refused.
@@ -353,6 +355,7 @@ func TestSixHundredSpendsAgainstARedisThatDoesntAnswerFailInTimeAndSpendNothing(
 	var (
 		wg    sync.WaitGroup
 		took  = make([]time.Duration, n)
+		late  = make([]time.Duration, n) // the control: plain timers of the time-out, at the same time
 		start = make(chan struct{})
 	)
 	for i := range n {
@@ -363,15 +366,23 @@ func TestSixHundredSpendsAgainstARedisThatDoesntAnswerFailInTimeAndSpendNothing(
 			took[i] = time.Since(began)
 			failed(t, fmt.Sprintf("spend %d", i), err)
 		})
+		wg.Go(func() {
+			<-start
+			began := time.Now()
+			time.Sleep(testTimeout)
+			late[i] = time.Since(began) - testTimeout
+		})
 	}
 	close(start)
 	wg.Wait()
-	withinBound(t, fmt.Sprintf("%d spends", n), took)
+	slices.Sort(late)
+	withinBound(t, fmt.Sprintf("%d spends", n), took, late[n*99/100])
 	began := time.Now()
 	if err := stalled.Ready(ctx); err == nil || time.Since(began) > bound {
 		t.Errorf("Ready with redis not answering: got %v after %v, want an error within %v", err, time.Since(began).Round(time.Millisecond), bound)
 	}
-	t.Logf("%d spends against a redis that doesn't answer: the slowest answered in %v", n, took[n-1].Round(time.Millisecond))
+	t.Logf("%d spends against a redis that doesn't answer: 99 in 100 answered within %v, the slowest in %v; plain timers ran up to %v late",
+		n, took[n*99/100].Round(time.Millisecond), took[n-1].Round(time.Millisecond), late[n-1].Round(time.Millisecond))
 
 	server.Resume()
 	for i := range n {
