@@ -1,3 +1,5 @@
+// This file opens the store's insides to its tests: batch counts, hooks, its clock, its margin, its deletions.
+
 package redisspent
 
 import (
