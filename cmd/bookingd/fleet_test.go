@@ -23,11 +23,18 @@ type fleet struct {
 func startFleet(t *testing.T) *fleet {
 	t.Helper()
 	redis := testredis.Start(t)
+	return startFleetOn(t, redis, redis.URL(), redis.URL())
+}
+
+// startFleetOn starts the two instances of a fleet on redis, reaching it at urlA and urlB (a
+// proxy's, say), each with args.
+func startFleetOn(t *testing.T, redis *testredis.Server, urlA, urlB string, args ...string) *fleet {
+	t.Helper()
 	env := []string{envSigningKey + "=" + testKey}
 	return &fleet{
 		redis: redis,
-		a:     spawn(t, append(env, envRedisURL+"="+redis.URL())),
-		b:     spawn(t, env, "-redis-url", redis.URL()),
+		a:     spawn(t, append(env, envRedisURL+"="+urlA), args...),
+		b:     spawn(t, env, append([]string{"-redis-url", urlB}, args...)...),
 	}
 }
 
@@ -113,7 +120,10 @@ func TestFiftyRequestsRacingAcrossTheFleetCompleteOnce(t *testing.T) {
 }
 
 func TestRedisDownFailsClosedAndTheStateSurvives(t *testing.T) {
-	f := startFleet(t)
+	// Redis with every write synced to its append-only file keeps its spends, and its epoch,
+	// across the restart (one without would be a loss, and refuse the state as expired).
+	redis := testredis.StartPersistent(t)
+	f := startFleetOn(t, redis, redis.URL(), redis.URL())
 	state := askState(t, f.a.base())
 
 	f.redis.Stop()

@@ -5,11 +5,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -76,44 +78,103 @@ func TestAHeaderSentSlowlyIsCutOffAtTheHeaderTimeout(t *testing.T) {
 	}
 }
 
-func TestABodySentSlowlyIsCutOffAtTheReadTimeout(t *testing.T) {
+func TestABodyThatStopsArrivingGetsItsRefusalBeforeTheConnectionCloses(t *testing.T) {
 	t.Parallel()
-	conn := dial(t, spawn(t, []string{envSigningKey + "=" + testKey}))
-	began := time.Now()
-	head := fmt.Sprintf("POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(roundOneBody))
-	if _, err := io.WriteString(conn, head); err != nil {
-		t.Fatal(err)
+	p := spawn(t, []string{envSigningKey + "=" + testKey})
+	const head = "POST /salons/studio-nine/book HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+	cases := []struct {
+		name string
+		head string
+		body func(conn net.Conn, stop <-chan struct{}) // sends the body, never all of it, until stop
+	}{
+		{"a body trickling in a byte a second", head + fmt.Sprintf("Content-Length: %d\r\n\r\n", len(roundOneBody)),
+			func(conn net.Conn, stop <-chan struct{}) {
+				for i := 0; i < len(roundOneBody)-1; i++ { // never the last byte
+					select {
+					case <-stop:
+						return
+					case <-time.After(time.Second):
+					}
+					_, _ = io.WriteString(conn, roundOneBody[i:i+1])
+				}
+			}},
 	}
-	replied := make(chan *http.Response, 1)
-	go func() {
-		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			res = nil
-		}
-		replied <- res
-	}()
-	for i := 0; ; i++ {
-		select {
-		case res := <-replied:
+	for i := range 8 {
+		cases = append(cases, struct {
+			name string
+			head string
+			body func(net.Conn, <-chan struct{})
+		}{fmt.Sprintf("chunked body %d whose last chunk never comes", i), head + "Transfer-Encoding: chunked\r\n\r\n",
+			func(conn net.Conn, _ <-chan struct{}) {
+				_, _ = fmt.Fprintf(conn, "%x\r\n%s\r\n", len(roundOneBody[:20]), roundOneBody[:20])
+			}})
+	}
+	const reason = `"the body could not be read"`
+	// All at once, each on its own connection (parallel subtests would go two at a time).
+	replies := make(chan int, len(cases))
+	var wg sync.WaitGroup
+	for _, c := range cases {
+		wg.Go(func() {
+			conn := dial(t, p)
+			began := time.Now()
+			if _, err := io.WriteString(conn, c.head); err != nil {
+				t.Error(err)
+				return
+			}
+			stop := make(chan struct{})
+			defer close(stop)
+			go c.body(conn, stop)
+			_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+			r := bufio.NewReader(conn)
+			res, err := http.ReadResponse(r, nil)
+			if err != nil {
+				t.Errorf("%s: after %v, no reply before the connection closed: %v", c.name, time.Since(began).Round(time.Millisecond), err)
+				return
+			}
+			body, err := io.ReadAll(res.Body)
+			res.Body.Close()
 			took := time.Since(began)
-			// ReadTimeout is 15s for the header and body together.
+			// ReadTimeout is 15 s for the header and body together; the reply has 5 s more.
 			if took < 13*time.Second || took > 20*time.Second {
-				t.Errorf("the slow body was cut off after %v, want about 15s", took.Round(time.Millisecond))
+				t.Errorf("%s: the refusal came after %v, want about 15 s", c.name, took.Round(time.Millisecond))
 			}
-			// The write time-out ends with the read time-out, so the refusal usually can't be sent:
-			// the connection is dropped. Either way, never a reply that went on to serve the request.
-			if res != nil && res.StatusCode != http.StatusBadRequest {
-				t.Errorf("got %d, want a dropped connection or 400 (the body could not be read)", res.StatusCode)
+			if res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != reason || err != nil ||
+				res.Header.Get("Content-Type") != "application/json" {
+				t.Errorf("%s: got %d %s %q (%v), want 400 application/json %s", c.name, res.StatusCode, res.Header.Get("Content-Type"), body, err, reason)
 			}
-			return
-		case <-time.After(time.Second):
-			if i < len(roundOneBody)-1 {
-				_, _ = io.WriteString(conn, roundOneBody[i:i+1]) // never the last byte
+			if _, err := r.ReadByte(); err != io.EOF {
+				t.Errorf("%s: after the refusal: got %v, want the connection closed", c.name, err)
 			}
-			if time.Since(began) > 25*time.Second {
-				t.Fatal("a body trickled in for 25s and the request is still open")
+			replies <- len(body)
+		})
+	}
+	wg.Wait()
+	close(replies)
+	sizes := map[float64]int{}
+	for n := range replies {
+		sizes[float64(n)]++
+	}
+	// One request line for each, saying what was sent: 400 and the bytes the client read.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		logged := map[float64]int{}
+		for _, line := range p.lines() {
+			var rec struct {
+				Msg, Reason string
+				Status      int
+				Bytes       float64
+			}
+			if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "request" && rec.Reason == strings.Trim(reason, `"`) && rec.Status == http.StatusBadRequest {
+				logged[rec.Bytes]++
 			}
 		}
+		if fmt.Sprint(logged) == fmt.Sprint(sizes) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("request lines with status 400 by bytes sent: got %v, want %v (the bytes each client read)", logged, sizes)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

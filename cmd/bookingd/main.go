@@ -87,12 +87,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// In memory, a restart forgets every spend: the store refuses the states issued before it,
+	// unless the key is this process's own, which nothing before it could have signed with.
+	memory := requeststate.NewMemorySince(time.Now, cfg.stateTTL)
+	if strings.TrimSpace(cfg.signingKey) == "" {
+		memory = requeststate.NewMemory(time.Now)
+	}
 	svc := api.Service{
 		Keys:     keys,
 		Life:     cfg.stateTTL,
 		Now:      time.Now,
 		Nonce:    freshNonce,
-		Spent:    requeststate.NewMemory(time.Now),
+		Spent:    memory,
 		Log:      log,
 		Registry: registry,
 		App:      web.App(),
@@ -100,6 +106,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// The records name whom a booking is for and never hold the contact or the words.
 		Records: func(records []booking.Record) { log.Info("round two", "records", records) },
 	}
+	vouchesFrom := memory.VouchesFrom
 	offerer, closeOfferer, err := cfg.model.offerer(log, registry)
 	if err != nil {
 		return err
@@ -116,13 +123,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if cfg.redisURL != "" {
 		redisspent.LogTo(log)
-		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout)
+		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout, cfg.stateTTL)
 		if err != nil {
 			return err
 		}
 		defer store.Close()
-		svc.Spent, svc.Ready = store, store.Ready
+		store.WaitForReplicas(cfg.replicas)
+		svc.Spent, svc.Ready, vouchesFrom = store, store.Ready, store.VouchesFrom
 		log.Info("spent states are kept in redis", "redis", redactedURL(cfg.redisURL))
+		if err := store.Ready(ctx); err != nil {
+			log.Warn("redis can't be reached yet: round two answers 503 until it can", "error", err.Error())
+		}
+	}
+	if keys != nil {
+		waitToVouch(ctx, log, vouchesFrom())
 	}
 	if stdio {
 		return serveMCPStdio(ctx, svc, os.Stdin, stdout)
@@ -136,6 +150,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return serve(ctx, cfg.addr, app, log)
 }
 
+// waitToVouch waits until from, the first moment at which the spent store can spend the states
+// issued: within a second of starting in memory, or of a Redis epoch born just now. Serving
+// before then would issue states that round two refuses as expired.
+func waitToVouch(ctx context.Context, log *slog.Logger, from time.Time) {
+	wait := time.Until(from)
+	if wait <= 0 {
+		return
+	}
+	log.Info("waiting until the spent store can vouch for the states issued", "wait_ms", wait.Milliseconds())
+	select {
+	case <-ctx.Done():
+	case <-time.After(wait):
+	}
+}
+
 // config is bookingd's configuration, from flags and the environment.
 type config struct {
 	addr         string
@@ -145,6 +174,7 @@ type config struct {
 	previous     string
 	redisURL     string
 	redisTimeout time.Duration
+	replicas     int
 	corsOrigins  []string
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
@@ -163,7 +193,8 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
 	fs.BoolVar(&cfg.dev, "dev", false, "fill in what isn't configured for a local try: a random signing key and owner's token, a SQLite calendar in the user's cache directory, and the demo salon "+demoSalon)
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
-	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every Redis call")
+	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every round two's spend, and every Redis call: past it round two answers 503")
+	fs.IntVar(&cfg.replicas, "redis-replicas", 0, "count a spend as done only once this many Redis replicas hold it (WAIT), so a failover to one of them forgets none")
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
@@ -185,6 +216,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	if cfg.redisTimeout <= 0 {
 		return config{}, fmt.Errorf("-redis-timeout must be positive, got %s", cfg.redisTimeout)
+	}
+	if cfg.replicas < 0 {
+		return config{}, fmt.Errorf("-redis-replicas must be 0 or more, got %d", cfg.replicas)
 	}
 	if cfg.stateTTL <= 0 {
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)

@@ -22,6 +22,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/testkit"
+	"salon/internal/testredis"
 )
 
 const testKey = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
@@ -184,7 +185,10 @@ func TestDevSignsWithARandomKeyAndSaysSo(t *testing.T) {
 }
 
 func TestPreviousKeysStillVerify(t *testing.T) {
-	old := start(t, map[string]string{envSigningKey: testKey})
+	// The processes share a Redis, as a fleet rolling its key does: a process in memory would
+	// refuse every state from before its start, whatever key signed it.
+	redisURL := testredis.Start(t).URL()
+	old := start(t, map[string]string{envSigningKey: testKey, envRedisURL: redisURL})
 	status, body := post(t, old.base+"/salons/studio-nine/book", roundOneBody)
 	var asked struct{ RequestState string }
 	if status != 200 || json.Unmarshal([]byte(body), &asked) != nil {
@@ -195,11 +199,11 @@ func TestPreviousKeysStillVerify(t *testing.T) {
 		`"inputResponses":{"time":{"action":"decline"}},"requestState":` + mustJSON(asked.RequestState) + `}`
 
 	newKey := strings.Repeat("ab", 32)
-	dropped := start(t, map[string]string{envSigningKey: newKey})
+	dropped := start(t, map[string]string{envSigningKey: newKey, envRedisURL: redisURL})
 	if status, body := post(t, dropped.base+"/salons/studio-nine/book", second); status != 400 || body != `"requestState doesn't verify"` {
 		t.Errorf("old key dropped: got %d %s, want 400 \"requestState doesn't verify\"", status, body)
 	}
-	rotating := start(t, map[string]string{envSigningKey: newKey, envPreviousKeys: strings.Repeat("cd", 32) + " , " + testKey})
+	rotating := start(t, map[string]string{envSigningKey: newKey, envPreviousKeys: strings.Repeat("cd", 32) + " , " + testKey, envRedisURL: redisURL})
 	if status, body := post(t, rotating.base+"/salons/studio-nine/book", second); status != 200 {
 		t.Errorf("old key listed as previous: got %d %s, want 200", status, body)
 	}
@@ -216,6 +220,7 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"a key that isn't hex", map[string]string{envSigningKey: strings.Repeat("zz", 32)}, nil, "BOOKING_SIGNING_KEY must be written in hex"},
 		{"a short previous key", map[string]string{envSigningKey: testKey, envPreviousKeys: testKey + ",abcd"}, nil, "BOOKING_PREVIOUS_SIGNING_KEYS: key 2 must be at least 32 bytes"},
 		{"a life that isn't positive", map[string]string{envSigningKey: testKey}, []string{"-state-ttl", "0s"}, "-state-ttl must be positive"},
+		{"fewer than no replicas", map[string]string{envSigningKey: testKey}, []string{"-redis-replicas", "-1"}, "-redis-replicas must be 0 or more"},
 		{"an unknown argument", nil, []string{"serve"}, `unexpected argument "serve"`},
 		{"a short MCP token", map[string]string{envSigningKey: testKey, envMCPToken: "short"}, nil, "BOOKING_MCP_TOKEN must be at least 32 characters"},
 	} {

@@ -3,6 +3,7 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -123,6 +124,30 @@ func errorHandler(log *slog.Logger, m *metrics) echo.HTTPErrorHandler {
 			_ = c.NoContent(code)
 			return
 		}
-		_ = c.JSON(code, reason)
+		if err := sendRefusal(c.Response(), code, reason); err != nil {
+			if n, ok := c.(*noted); ok {
+				n.unsent = err
+			}
+		}
 	}
+}
+
+// sendRefusal writes reason as the JSON string body of a code reply, as c.JSON would, with its
+// length, and sends it to the connection at once, so that a reply that can't be sent (the
+// client gone, the write time-out passed) says so instead of being logged as sent.
+func sendRefusal(res *echo.Response, code int, reason string) error {
+	body, err := json.Marshal(reason)
+	if err != nil {
+		return err
+	}
+	body = append(body, '\n')
+	h := res.Header()
+	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	res.WriteHeader(code)
+	if _, err := res.Write(body); err != nil {
+		return err
+	}
+	// The writer under Echo's: Echo's own Flush drops the error.
+	return http.NewResponseController(res.Writer).Flush()
 }

@@ -4,9 +4,11 @@ package api_test
 
 import (
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,4 +139,35 @@ bookingd_http_requests_total{code="405",method="other",route="/salons/:salon/boo
 	if n := testutil.CollectAndCount(o.registry, "bookingd_http_request_duration_seconds"); n != 2 {
 		t.Errorf("got %d latency series, want 2 (POST and other)", n)
 	}
+}
+
+// unsendable is a connection that takes no bytes: its flush fails, as one whose client has gone
+// or whose write time-out has passed.
+type unsendable struct{ *httptest.ResponseRecorder }
+
+func (unsendable) FlushError() error { return errors.New("write tcp: i/o timeout") }
+
+func TestTheRequestLineSaysWhatARefusalActuallySent(t *testing.T) {
+	bookPath := "/salons/" + salon + "/book"
+	t.Run("a refusal sent is logged with its bytes, as its length says", func(t *testing.T) {
+		o := newObserved(t)
+		rec := o.send(http.MethodPost, bookPath, `{`)
+		line := o.lines(t)[0]
+		if got, want := rec.Header().Get("Content-Length"), strconv.Itoa(rec.Body.Len()); got != want {
+			t.Errorf("Content-Length: got %q, want %q", got, want)
+		}
+		if got, want := line["bytes"], float64(rec.Body.Len()); got != want || line["unsent"] != nil {
+			t.Errorf("the line: got bytes %v and unsent %v, want %v and none", got, line["unsent"], want)
+		}
+	})
+	t.Run("a refusal the connection didn't take is logged as unsent, with no bytes", func(t *testing.T) {
+		o := newObserved(t)
+		req := httptest.NewRequest(http.MethodPost, bookPath, strings.NewReader(`{`))
+		req.Header.Set("Content-Type", "application/json")
+		o.app.ServeHTTP(unsendable{httptest.NewRecorder()}, req)
+		line := o.lines(t)[0]
+		if line["status"] != 400.0 || line["bytes"] != 0.0 || line["unsent"] != "write tcp: i/o timeout" {
+			t.Errorf("the line: got status %v, bytes %v, unsent %v; want 400, 0 and the write's error", line["status"], line["bytes"], line["unsent"])
+		}
+	})
 }

@@ -24,6 +24,7 @@ type noted struct {
 	echo.Context
 	outcome string
 	reason  *string // a refusal's reason; nil when there is none
+	unsent  error   // why a refusal written couldn't be sent; nil when it was, or none was written
 }
 
 // note records what the request of c came to: its outcome, and a refusal's reason when there is one.
@@ -111,16 +112,27 @@ func AllowOrigins(e *echo.Echo, origins []string) {
 // HTTPServer is the http.Server bookingd serves h with: bounded time to read a request's header
 // and body, to write a reply and to keep an idle connection, and a bound on header size.
 // The load tool's baseline uses it too, so both stand on the same server settings.
+//
+// The write time-out runs from the end of the header and the read time-out from its start, so
+// with the write time-out the longer by ReplyGrace, a body that stops arriving is cut off at the
+// read time-out with that much time left to write its refusal: the client is told why, and the
+// request log's line is the reply that was sent.
 func HTTPServer(h http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      15 * time.Second,
+		ReadTimeout:       ReadTimeout,
+		WriteTimeout:      ReadTimeout + ReplyGrace,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}
 }
+
+// ReadTimeout bounds the time to read a request, header and body.
+const ReadTimeout = 15 * time.Second
+
+// ReplyGrace is how much longer than ReadTimeout a request has to be answered.
+const ReplyGrace = 5 * time.Second
 
 // apiContentSecurityPolicy is every reply's policy but the app's: JSON is no page, so it may load
 // nothing and be framed by nothing (as OWASP advises for APIs).
@@ -215,12 +227,17 @@ func observe(log *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			}
 			// Typed attributes in a fixed array, added at once: the record keeps five inline and
 			// makes room for the rest in one allocation.
-			attrs := [9]slog.Attr{
+			// The bytes are those the connection took: none for a reply that couldn't be sent.
+			sent := res.Size
+			if n.unsent != nil {
+				sent = 0
+			}
+			attrs := [10]slog.Attr{
 				slog.String("method", req.Method),
 				slog.String("route", c.Path()),
 				slog.String("path", req.URL.Path),
 				slog.Int("status", res.Status),
-				slog.Int64("bytes", res.Size),
+				slog.Int64("bytes", sent),
 				slog.Int64("duration_us", took.Microseconds()),
 				slog.String("remote", c.RealIP()),
 			}
@@ -231,6 +248,10 @@ func observe(log *slog.Logger, m *metrics) echo.MiddlewareFunc {
 			}
 			if n.reason != nil {
 				attrs[k] = slog.String("reason", *n.reason)
+				k++
+			}
+			if n.unsent != nil {
+				attrs[k] = slog.String("unsent", n.unsent.Error())
 				k++
 			}
 			r := slog.NewRecord(end, slog.LevelInfo, "request", 0)

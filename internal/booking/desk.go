@@ -154,7 +154,9 @@ func (d *Desk) roundTwo(ctx context.Context, r Request) (Result, error) {
 		return Result{}, err
 	}
 	if err := d.Spent.Spend(ctx, verified.ID, verified.GoodUntil); err != nil {
-		if errors.Is(err, requeststate.ErrAlreadyUsed) {
+		// The store's refusals (used, or expired because it can't vouch for the state) are the
+		// customer's answer; anything else is the store failing.
+		if _, refused := errors.AsType[requeststate.Refusal](err); refused {
 			return Result{}, err
 		}
 		return Result{}, &StoreError{Cause: err}

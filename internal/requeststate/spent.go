@@ -12,8 +12,11 @@ import (
 // Spent records which states were spent, so that each completes once.
 type Spent interface {
 	// Spend marks id as spent until goodUntil. Of any number of calls with one id, concurrent
-	// or not, exactly one returns nil; the others return ErrAlreadyUsed. Any other error means
-	// the store couldn't say, and id was not spent.
+	// or not, at most one returns nil, and the others return ErrAlreadyUsed or ErrExpired.
+	// ErrExpired means the store can't vouch that id wasn't spent before: its record of that
+	// time is gone (it restarted, lost its data, or its clock has already passed goodUntil), so
+	// id is refused as if it had expired. Any other error means the store couldn't say, and id
+	// was not spent: a later call can still spend it.
 	Spend(ctx context.Context, id SpendID, goodUntil time.Time) error
 }
 
@@ -21,8 +24,19 @@ type Spent interface {
 // An entry is dropped once its goodUntil has passed, so memory is bounded by the states spent
 // within one state life. Spending costs O(1) amortized. The memory held follows the entries
 // held, at about 80 to 130 bytes an entry, and never grows while their number doesn't.
+//
+// Entries are dropped by the wall clock, the clock Verify reads, and a state whose goodUntil
+// second the sweep has already passed is refused with ErrExpired, whatever the clock says now.
+// So a wall clock stepped backwards neither drops a live entry early nor reopens one already
+// dropped: a state its step makes verify again finds its second behind the sweep. (A monotonic
+// expiry would be wrong here: after a step back, Verify would still accept a state for as long
+// as the step, while its entry had gone on the monotonic clock's schedule.) The same refusal
+// closes a race: a state verified in its last instant and spent just after, while another spend
+// dropped its earlier entry.
 type Memory struct {
-	now func() time.Time
+	now   func() time.Time
+	floor int64 // the earliest goodUntil second spent at all: 0, or the first after a start (NewMemorySince)
+	life  time.Duration
 
 	mu     sync.Mutex
 	spent  idSet
@@ -31,9 +45,42 @@ type Memory struct {
 	swept  int64               // every second before this one has been dropped
 }
 
-// NewMemory returns an empty in-memory store that reads the time from now.
+// NewMemory returns an empty in-memory store that reads the time from now. It trusts that no
+// state was spent before it was made: for a store that lives as long as whatever issues the
+// states it is handed, as in a test. A process's store is NewMemorySince's.
 func NewMemory(now func() time.Time) *Memory {
 	return &Memory{now: now, spent: newIDSet(), expiry: map[int64][]SpendID{}}
+}
+
+// NewMemorySince returns an empty in-memory store for a process that starts now and issues
+// states good for life. A process that restarts has forgotten every spend, and its signing key
+// still verifies the states of the process before it; so the store refuses with ErrExpired every
+// state that may have been issued before it was made: one whose goodUntil is earlier than its
+// start plus life. That costs the states in flight across a restart (their customers ask again)
+// and no more. VouchesFrom says from when the states issued are spendable.
+func NewMemorySince(now func() time.Time, life time.Duration) *Memory {
+	m := NewMemory(now)
+	m.life = life
+	m.floor = ceilSecond(now().Add(life))
+	return m
+}
+
+// VouchesFrom is the earliest time at which a state issued with the store's life is one it can
+// spend: the zero time for NewMemory's, within a second of its start for NewMemorySince's.
+// A process that serves only from then on never issues a state that it would refuse.
+func (m *Memory) VouchesFrom() time.Time {
+	if m.floor == 0 {
+		return time.Time{}
+	}
+	return time.Unix(m.floor, 0).Add(-m.life)
+}
+
+// ceilSecond is t rounded up to a whole Unix second.
+func ceilSecond(t time.Time) int64 {
+	if t.Equal(t.Truncate(time.Second)) {
+		return t.Unix()
+	}
+	return t.Unix() + 1
 }
 
 // Spend implements Spent.
@@ -41,12 +88,15 @@ func (m *Memory) Spend(_ context.Context, id SpendID, goodUntil time.Time) error
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.sweep(m.now().Unix())
+	// Every entry of a second behind the sweep is gone, so a state of one can't be vouched for:
+	// it was verified at its last instant and the clock has ticked since, or the clock stepped back.
+	until := goodUntil.Unix()
+	if until < max(m.floor, m.swept) {
+		return ErrExpired
+	}
 	if !m.spent.add(id) {
 		return ErrAlreadyUsed
 	}
-	// A state spent after its last second (the clock ticked between Verify and Spend) is filed
-	// under the first second not yet swept, or the cursor would never pass it again.
-	until := max(goodUntil.Unix(), m.swept)
 	ids, filed := m.expiry[until]
 	if !filed && len(m.spare) > 0 {
 		ids = m.spare[len(m.spare)-1]

@@ -250,21 +250,87 @@ func TestMemoryDropsEntriesOnceTheirGoodUntilHasPassed(t *testing.T) {
 		spend(t, m, idOf(1000), c.Now().Add(life))
 		assertLen(t, m, 1)
 	})
-	t.Run("an entry spent a second after its goodUntil, as when the clock ticks between Verify and Spend, is still dropped", func(t *testing.T) {
-		// The handler verifies at now <= goodUntil, then the store reads its own clock, which
-		// may already be a second later. Such an entry must not outlive the rest.
+	t.Run("a state spent after its goodUntil second, as when the clock ticks between Verify and Spend, is refused as expired", func(t *testing.T) {
+		// The handler verifies at now <= goodUntil, then the store reads its own clock, which may
+		// already be a second later, and another spend may have dropped the state's earlier entry
+		// in between: the store can't vouch for it, and holds nothing for it.
 		c := testkit.NewClock(issuedAt)
 		m := requeststate.NewMemory(c.Now)
-		spend(t, m, idOf(0), issuedAt.Add(life))
+		spend(t, m, idOf(0), issuedAt)
 		c.Advance(time.Second)
-		spend(t, m, idOf(1), issuedAt) // verified at issuedAt, its goodUntil; spent a second later
-		for i := 2; i < 10; i++ {
-			c.Advance(time.Second)
-			spend(t, m, idOf(i), c.Now().Add(life))
+		spend(t, m, idOf(1), c.Now().Add(life)) // drops idOf(0)
+		for _, id := range []requeststate.SpendID{idOf(0), idOf(2)} {
+			if err := m.Spend(ctx, id, issuedAt); !errors.Is(err, requeststate.ErrExpired) {
+				t.Errorf("a state of the second just swept: got %v, want %v", err, requeststate.ErrExpired)
+			}
 		}
-		// Now is issuedAt+9s: idOf(1)'s goodUntil passed 9 seconds ago; idOf(0) and idOf(2..9) are good.
-		assertLen(t, m, 9)
+		assertLen(t, m, 1)
 	})
+}
+
+func TestMemoryKeepsSingleUseWhenTheWallClockSteps(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		moves []time.Duration // clock moves from issuedAt, each followed by a spend of a fresh state
+		want  error           // spending idOf(0) again at the end
+	}{
+		{"a step back keeps a live entry", []time.Duration{5 * time.Second, -time.Hour}, requeststate.ErrAlreadyUsed},
+		{"a step back past its spend keeps it", []time.Duration{-24 * time.Hour}, requeststate.ErrAlreadyUsed},
+		{"an entry dropped at its expiry stays refused after a step back", []time.Duration{11 * time.Second, 5 * time.Second}, requeststate.ErrExpired},
+		{"a jump ahead and back refuses what the jump dropped", []time.Duration{time.Hour, 3 * time.Second}, requeststate.ErrExpired},
+		{"steps back and forth within its life keep it", []time.Duration{-time.Minute, 9 * time.Second, -30 * time.Second, 10 * time.Second}, requeststate.ErrAlreadyUsed},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			clock := testkit.NewClock(issuedAt)
+			m := requeststate.NewMemory(clock.Now)
+			until := issuedAt.Add(10 * time.Second)
+			spend(t, m, idOf(0), until)
+			for i, move := range c.moves {
+				clock.Set(issuedAt.Add(move))
+				if err := m.Spend(ctx, idOf(100+i), clock.Now().Add(life)); err != nil && !errors.Is(err, requeststate.ErrExpired) {
+					t.Fatalf("a fresh state at issuedAt%+v: got %v, want nil or %v", move, err, requeststate.ErrExpired)
+				}
+			}
+			if err := m.Spend(ctx, idOf(0), until); !errors.Is(err, c.want) {
+				t.Errorf("the spent state again, at issuedAt%+v: got %v, want %v", c.moves[len(c.moves)-1], err, c.want)
+			}
+		})
+	}
+}
+
+func TestAStoreMadeAtAStartRefusesTheStatesIssuedBeforeIt(t *testing.T) {
+	ctx := context.Background()
+	started := issuedAt.Add(400 * time.Millisecond) // a process restarts, mid-second
+	c := testkit.NewClock(started)
+	m := requeststate.NewMemorySince(c.Now, life)
+	if got, want := m.VouchesFrom(), issuedAt.Add(time.Second); !got.Equal(want) {
+		t.Errorf("VouchesFrom: got %v, want %v, the first whole second after the start", got, want)
+	}
+	for _, s := range []struct {
+		name   string
+		issued time.Time
+		want   error
+	}{
+		{"a state issued a life before", started.Add(-life), requeststate.ErrExpired},
+		{"a state issued a moment before", started.Add(-time.Millisecond), requeststate.ErrExpired},
+		{"a state issued in the start's own second, after it", started.Add(time.Millisecond), requeststate.ErrExpired},
+		{"a state issued from VouchesFrom on", issuedAt.Add(time.Second), nil},
+		{"a state issued later", started.Add(time.Minute), nil},
+	} {
+		t.Run(s.name, func(t *testing.T) {
+			good := s.issued.Add(life).Truncate(time.Second) // as Issue writes goodUntil
+			if s.issued.After(started) {
+				c.Set(s.issued)
+			}
+			if err := m.Spend(ctx, idOf(int(s.issued.UnixMilli())), good); !errors.Is(err, s.want) {
+				t.Errorf("got %v, want %v", err, s.want)
+			}
+		})
+	}
+	if got := requeststate.NewMemory(c.Now).VouchesFrom(); !got.IsZero() {
+		t.Errorf("NewMemory's VouchesFrom: got %v, want the zero time", got)
+	}
 }
 
 // TestPropertyMemoryHoldsExactlyTheStatesStillGood checks Len after every spend against a model:
@@ -347,9 +413,11 @@ func TestMemoryIsSafeUnderConcurrentSpendsAndClockMoves(t *testing.T) {
 	for g := range 8 {
 		spenders.Go(func() {
 			for i := range 2000 {
+				// The clock runs on meanwhile, so a state may be a second old by the time it is
+				// spent: refused as expired. Never as used, and never another error.
 				id := idOf(g*1_000_000 + i)
-				if err := m.Spend(context.Background(), id, c.Now().Add(time.Second)); err != nil {
-					t.Errorf("spending fresh id %d: got %v, want nil", i, err)
+				if err := m.Spend(context.Background(), id, c.Now().Add(time.Second)); err != nil && !errors.Is(err, requeststate.ErrExpired) {
+					t.Errorf("spending fresh id %d: got %v, want nil or %v", i, err, requeststate.ErrExpired)
 					return
 				}
 			}

@@ -4,8 +4,12 @@ package testredis
 import (
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -15,12 +19,40 @@ type Server struct {
 	tb   testing.TB
 	port int
 	cmd  *exec.Cmd
+	dir  string  // its working directory: nothing outside it is read or written
+	keep bool    // it keeps an append-only file there, synced on every write
+	of   *Server // the primary it replicates, for a replica; nil for none
 }
 
-// Start runs redis-server on a free loopback port with no persistence, and stops it when the test ends.
-// It fails the test when redis-server isn't installed: `make test` installs it.
+// Start runs redis-server on a free loopback port with no persistence (a restart empties it), and
+// stops it when the test ends.
+// Under go test -short it skips the test; otherwise it fails the test when redis-server isn't
+// installed: `make test` installs it.
 func Start(tb testing.TB) *Server {
 	tb.Helper()
+	return start(tb, false, nil...)
+}
+
+// StartPersistent is Start with the persistence an operator who can't lose a spend chooses: an
+// append-only file synced on every write (appendfsync always), so the server keeps every
+// acknowledged write across Stop and Start, even though Stop kills it.
+func StartPersistent(tb testing.TB) *Server {
+	tb.Helper()
+	return start(tb, true, nil...)
+}
+
+// StartReplica is Start for a replica of primary: it copies everything primary holds and then
+// every write, asynchronously, as Redis replicas do. Start waits until it has the primary's data.
+func StartReplica(tb testing.TB, primary *Server) *Server {
+	tb.Helper()
+	return start(tb, false, primary)
+}
+
+func start(tb testing.TB, keep bool, of ...*Server) *Server {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("needs a real redis-server: skipped under -short")
+	}
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		tb.Fatal("redis-server isn't installed: run `make test`, which installs it, or apt-get install redis-server")
 	}
@@ -28,7 +60,12 @@ func Start(tb testing.TB) *Server {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port}
+	// Its own directory, so that no file another server left (a replica writes the data it
+	// syncs to dump.rdb) is loaded at its start.
+	s := &Server{tb: tb, port: ln.Addr().(*net.TCPAddr).Port, dir: tb.TempDir(), keep: keep}
+	if len(of) > 0 {
+		s.of = of[0]
+	}
 	ln.Close()
 	s.Start()
 	tb.Cleanup(s.Stop)
@@ -41,32 +78,93 @@ func (s *Server) URL() string { return fmt.Sprintf("redis://127.0.0.1:%d/0", s.p
 // Addr is the server's host:port.
 func (s *Server) Addr() string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port)) }
 
-// Start (re)starts the server on its port and waits until it accepts connections.
+// Start (re)starts the server on its port and waits until it accepts connections (a persistent
+// server has read its append-only file by then).
 func (s *Server) Start() {
 	s.tb.Helper()
-	s.cmd = exec.Command("redis-server",
+	persistence := []string{"--appendonly", "no"}
+	if s.keep {
+		persistence = []string{"--appendonly", "yes", "--appendfsync", "always"}
+	}
+	if !s.keep { // a restart starts empty, whatever a replica's sync left
+		_ = os.Remove(filepath.Join(s.dir, "dump.rdb"))
+	}
+	s.cmd = exec.Command("redis-server", append([]string{
 		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning")
+		"--save", "", "--dir", s.dir, "--protected-mode", "yes", "--loglevel", "warning",
+		"--enable-debug-command", "local", // DEBUG SLEEP stalls it, for the tests of a Redis that hangs
+		"--repl-diskless-sync-delay", "0", // a replica syncs at once, not after 5 s
+	}, persistence...)...)
+	if s.of != nil {
+		s.cmd.Args = append(s.cmd.Args, "--replicaof", "127.0.0.1", strconv.Itoa(s.of.port))
+	}
 	if err := s.cmd.Start(); err != nil {
 		s.tb.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if conn, err := net.DialTimeout("tcp", s.Addr(), 100*time.Millisecond); err == nil {
-			conn.Close()
+		if s.ready() {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	s.tb.Fatalf("redis-server didn't accept connections on %s within 10s", s.Addr())
+	s.tb.Fatalf("redis-server didn't accept connections on %s (or, a replica, sync) within 10s", s.Addr())
 }
 
-// Stop kills the server and waits for it to exit. Stopping a stopped server does nothing.
+// ready reports whether the server accepts connections and, a replica, whether its primary
+// counts it online (so a WAIT can count it).
+func (s *Server) ready() bool {
+	if _, ok := replication(s.Addr()); !ok {
+		return false
+	}
+	if s.of == nil {
+		return true
+	}
+	info, ok := replication(s.of.Addr())
+	return ok && strings.Contains(info, fmt.Sprintf("port=%d,state=online", s.port))
+}
+
+// replication is what INFO replication says at addr, and whether addr answered.
+func replication(addr string) (string, bool) {
+	conn, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
+	if err != nil {
+		return "", false
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(time.Second))
+	if _, err := conn.Write([]byte("INFO replication\r\n")); err != nil {
+		return "", false
+	}
+	info := make([]byte, 4096)
+	n, err := conn.Read(info)
+	return string(info[:n]), err == nil
+}
+
+// Stop kills the server and waits for it to exit, paused or not. Stopping a stopped server does nothing.
 func (s *Server) Stop() {
 	if s.cmd == nil {
 		return
 	}
 	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Process.Signal(syscall.SIGCONT)
 	_ = s.cmd.Wait()
 	s.cmd = nil
+}
+
+// Pause stops the server's process (SIGSTOP) without closing anything: the kernel still accepts
+// connections and buffers commands, and nothing is answered, as with a Redis that hangs. Resume
+// lets it run on, and it then runs every command it was sent meanwhile.
+func (s *Server) Pause() {
+	s.tb.Helper()
+	if err := s.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		s.tb.Fatal(err)
+	}
+}
+
+// Resume lets a paused server run again (SIGCONT).
+func (s *Server) Resume() {
+	s.tb.Helper()
+	if err := s.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		s.tb.Fatal(err)
+	}
 }
