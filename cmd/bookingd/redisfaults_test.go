@@ -150,9 +150,11 @@ func TestAFleetWhoseRedisStallsPastTheTimeoutAnswers503InTimeThenTheSameStateCom
 					t.Errorf("the state once completed: got %s, want %s", got, alreadyUsed)
 				}
 			}
+			// The store's own tests hold the 50 ms margin (99 in 100 spends); a whole process under the
+			// race detector, on a shared machine, may be scheduled up to about 100 ms later than that.
 			for _, took := range requestLines(f.a, http.StatusServiceUnavailable) {
-				if took > timeout+50*time.Millisecond {
-					t.Errorf("a 503 took %v by the request log, want within %v", took, timeout+50*time.Millisecond)
+				if bound := timeout + 150*time.Millisecond; took > bound {
+					t.Errorf("a 503 took %v by the request log, want within %v", took, bound)
 				}
 			}
 		})
