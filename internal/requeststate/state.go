@@ -4,6 +4,7 @@ package requeststate
 import (
 	"bytes"
 	"crypto/hmac"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -180,7 +181,10 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 	}
 	payload, macHex := state[:dot], state[dot+1:]
 	var id SpendID
-	if !decodeHex(id[:], macHex) {
+	if len(macHex) != 2*len(id) {
+		return Verified{}, ErrDoesntVerify
+	}
+	if _, err := hex.Decode(id[:], []byte(macHex)); err != nil {
 		return Verified{}, ErrDoesntVerify
 	}
 	if !keys.signed(payload, id) {
@@ -193,7 +197,7 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 	var want [64]byte
 	sum := digest(salon, b)
 	hex.Encode(want[:], sum[:])
-	if !equalHex(c.Request, &want) {
+	if subtle.ConstantTimeCompare([]byte(c.Request), want[:]) != 1 {
 		return Verified{}, ErrAnotherRequest
 	}
 	if now.Unix() > c.GoodUntil {
@@ -273,46 +277,6 @@ func (k Keys) signed(payload string, mac SpendID) bool {
 		ok = hmac.Equal(sum[:], mac[:]) || ok
 	}
 	return ok
-}
-
-// decodeHex fills dst from s, exactly two hex digits a byte, in either case.
-func decodeHex(dst []byte, s string) bool {
-	if len(s) != 2*len(dst) {
-		return false
-	}
-	for i := range dst {
-		hi, okHi := fromHexChar(s[2*i])
-		lo, okLo := fromHexChar(s[2*i+1])
-		if !okHi || !okLo {
-			return false
-		}
-		dst[i] = hi<<4 | lo
-	}
-	return true
-}
-
-func fromHexChar(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
-// equalHex reports, in constant time, whether s is exactly the 64 digits of want.
-func equalHex(s string, want *[64]byte) bool {
-	if len(s) != len(want) {
-		return false
-	}
-	var diff byte
-	for i := range want {
-		diff |= s[i] ^ want[i]
-	}
-	return diff == 0
 }
 
 func (c claims) wellFormed() bool {
