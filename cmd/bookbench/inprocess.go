@@ -15,13 +15,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"salon/internal/api"
-	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 	"salon/internal/store"
 )
 
 // newInProcess is the booking app with a fresh random key, a two-minute state life, the in-memory
-// spent set and bookingd's JSON request log (jsonlog), written to nowhere.
+// spent set and bookingd's JSON request log (slog's JSON handler), written to nowhere.
 func newInProcess() http.Handler { return api.New(inProcessService()) }
 
 // newInProcessCalendar is the booking app of newInProcess with a calendar in the database at
@@ -54,7 +53,7 @@ func inProcessService() api.Service {
 		Now:      time.Now,
 		Nonce:    freshNonce,
 		Spent:    requeststate.NewMemory(time.Now),
-		Log:      slog.New(jsonlog.New(io.Discard, nil)),
+		Log:      slog.New(slog.NewJSONHandler(io.Discard, nil)),
 		Registry: registry,
 	}
 }

@@ -25,7 +25,6 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/booking"
-	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
 	"salon/web"
@@ -36,7 +35,7 @@ func main() {
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			slog.New(jsonlog.New(os.Stderr, nil)).Error(err.Error())
+			slog.New(slog.NewJSONHandler(os.Stderr, nil)).Error(err.Error())
 		}
 		os.Exit(1)
 	}
@@ -80,7 +79,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	log := slog.New(jsonlog.New(stderr, nil))
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	keys, err := cfg.keys(log)
 	if err != nil {
 		return err
