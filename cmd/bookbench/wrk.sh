@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Checks bookbench's round-one figure with another load generator: wrk against bookingd (in memory)
-# and against the bare Echo baseline, alternating, in one run; prints each pair's ratio and the median.
-# Usage: cmd/bookbench/wrk.sh [pairs] [seconds], e.g. cmd/bookbench/wrk.sh 5 5 (the defaults). Needs Go and wrk.
+# Checks bookbench's figures with another load generator: wrk against bookingd (in memory) and
+# against the bare Echo baseline, alternating, in one run; prints each pair's ratio and the median.
+# Usage: cmd/bookbench/wrk.sh [pairs] [seconds] [round], e.g. cmd/bookbench/wrk.sh 5 5 one (the
+# defaults); round "both" mixes round ones with the round twos their states allow. Needs Go and wrk.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-pairs=${1:-5} seconds=${2:-5}
+pairs=${1:-5} seconds=${2:-5} round=${3:-one}
+case "$round" in
+one) script=cmd/bookbench/round-one.lua ;;
+both) script=cmd/bookbench/both-rounds.lua ;;
+*) echo "round must be one or both, got $round" >&2; exit 2 ;;
+esac
 
 # shellcheck source=build.sh
 source cmd/bookbench/build.sh
@@ -24,8 +30,8 @@ for port in "$app_port" "$base_port"; do
 	done
 done
 
-rps() { wrk -t1 -c32 -d"${seconds}s" -s cmd/bookbench/round-one.lua "http://127.0.0.1:$1/salons/studio-nine/book" | awk '/Requests\/sec/ {print $2}'; }
-echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(go version); wrk -t1 -c32 -d${seconds}s, round one"
+rps() { wrk -t1 -c32 -d"${seconds}s" -s "$script" "http://127.0.0.1:$1/salons/studio-nine/book" | awk '/Requests\/sec/ {print $2}'; }
+echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(go version); wrk -t1 -c32 -d${seconds}s, round $round"
 echo "pair baseline_rps bookingd_rps ratio"
 ratios=()
 for i in $(seq "$pairs"); do
