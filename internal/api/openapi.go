@@ -41,7 +41,7 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{BookRequest{}, InputRequiredResult{}, CompleteResult{}, Answer{},
-		SalonSettings{}, SalonView{}, SalonList{}, BookingList{}} {
+		SalonSettings{}, SalonView{}, SalonList{}, BookingList{}, SlotList{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{

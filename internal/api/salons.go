@@ -58,9 +58,11 @@ type OpenSlot struct {
 	Label string `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
 }
 
-// SalonList is the registered salons.
+// SalonList is the registered salons, and whether this server keeps calendars at all.
 type SalonList struct {
 	Salons []SalonSummary `json:"salons"`
+	// Calendar tells an empty list with a database (no salon registered yet) from a server without one.
+	Calendar bool `json:"calendar" doc:"Whether this server keeps salons' calendars (a database is configured). Without one the list is empty and the app keeps its own open times."`
 }
 
 // SalonSummary names one registered salon.
@@ -84,6 +86,18 @@ type BookingView struct {
 	Words    string `json:"words" doc:"What the customer wrote when booking."`
 	BookedAt string `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
 	Status   string `json:"status" enum:"booked|cancelled"`
+}
+
+// SlotList is a salon's slots in a window, earliest first, as its owner sees them.
+type SlotList struct {
+	Slots []SlotView `json:"slots" doc:"At most 500; ask again from a later time for more."`
+}
+
+// SlotView is one of a salon's slots with its state: open, booked, or closed by the owner.
+type SlotView struct {
+	Slot   string `json:"slot" doc:"The slot's id: its start in RFC 3339, with the salon's offset on that day."`
+	Label  string `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
+	Status string `json:"status" enum:"open|booked|closed"`
 }
 
 // errOwnerToken refuses an owner's request without the right bearer token.
@@ -117,13 +131,14 @@ func (s *Service) routeSalons(e *echo.Echo) {
 	guard := owner(s.OwnerToken)
 	e.PUT("/salons/:salon", s.putSalon, guard)
 	e.GET("/salons/:salon/bookings", s.listBookings, guard)
+	e.GET("/salons/:salon/slots", s.listSlots, guard)
 	e.POST("/salons/:salon/bookings/:booking/cancel", s.cancelBooking, guard)
 	e.POST("/salons/:salon/slots/:slot/close", s.setSlot(true), guard)
 	e.POST("/salons/:salon/slots/:slot/open", s.setSlot(false), guard)
 }
 
 func (s *Service) listSalons(c echo.Context) error {
-	list := SalonList{Salons: []SalonSummary{}}
+	list := SalonList{Salons: []SalonSummary{}, Calendar: s.Calendar != nil}
 	if s.Calendar != nil {
 		found, err := s.Calendar.Salons(c.Request().Context())
 		if err != nil {
@@ -192,6 +207,34 @@ func (s *Service) listBookings(c echo.Context) error {
 	list := BookingList{Bookings: make([]BookingView, len(found))}
 	for i, b := range found {
 		list.Bookings[i] = bookingView(b)
+	}
+	return noStore(c, list)
+}
+
+func (s *Service) listSlots(c echo.Context) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
+	}
+	from, err := queryTime(c, "from")
+	if err != nil {
+		return err
+	}
+	to, err := queryTime(c, "to")
+	if err != nil {
+		return err
+	}
+	found, err := s.desk.Slots(c.Request().Context(), id, from, to)
+	if err != nil {
+		return err
+	}
+	list := SlotList{Slots: make([]SlotView, len(found))}
+	for i, slot := range found {
+		status := "open"
+		if slot.Taken != 0 {
+			status = slot.Taken.String()
+		}
+		list.Slots[i] = SlotView{Slot: slot.ID, Label: slot.Label, Status: status}
 	}
 	return noStore(c, list)
 }
