@@ -1,18 +1,17 @@
-// End to end: builds the app and the real bookingd (no calendar: the page owns its slots), then books through the page in headless Debian Chromium.
-import { execFileSync, spawn } from 'node:child_process';
+// End to end: the real bookingd without a database (the page owns its slots), booked through the page in headless Debian Chromium.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
-const repo = join(web, '..');
 const artifacts = join(web, 'e2e-artifacts');
 
 let scratch = '';
@@ -21,10 +20,6 @@ let context: BrowserContext | undefined;
 let page: Page;
 let base = '';
 const browserErrors: string[] = [];
-
-function goBinary(): string {
-  return ['/usr/local/go/bin/go'].find((path) => existsSync(path)) ?? 'go';
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,10 +64,7 @@ async function shot(name: string): Promise<void> {
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
-  // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
-  execFileSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  const binary = join(scratch, 'bookingd');
-  execFileSync(goBinary(), ['build', '-o', binary, './cmd/bookingd'], { cwd: repo, stdio: 'inherit' });
+  const binary = inject('bookingd'); // built once by e2e/build.ts
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;

@@ -87,7 +87,7 @@ function announcement({ flow, inFlight }: BookingState): string {
       return `${flow.question.message} ${flow.question.times.join(', or ')}, or no thanks.`;
     }
     case 'done':
-      return `${outcomeWords(flow.outcome)} The salon says: ${flow.outcome.say}`;
+      return `${outcomeWords(flow.outcome)} “${flow.outcome.say}”`;
     case 'failed': {
       const told = toldFailure(flow.failure, flow.round);
       return `${told.headline} ${told.next}`;
