@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkAxe } from './axe';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(web, 'e2e-artifacts');
@@ -111,6 +112,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Studio Nine');
     expect(await openTimes()).toEqual(['sat-10:30', 'sat-11:30', 'sat-13:00']);
+    await checkAxe(page, 'the address-driven page');
     await shot('1-open-times');
   });
 
@@ -126,6 +128,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
       'No thanks',
     ]);
     expect(await question.evaluate((group) => group === document.activeElement)).toBe(true);
+    await checkAxe(page, 'its question');
     await shot('2-question');
 
     // Keyboard only: into the group, arrow to the second time, on to the button, Enter.
@@ -139,6 +142,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     await expect.poll(() => page.getByText('The salon says:').textContent()).toBe('The salon says: sat-11:30 is yours.');
     expect(await openTimes()).toEqual(['sat-10:30', 'sat-13:00']);
     expect(await page.getByRole('list', { name: 'Your bookings' }).getByRole('listitem').allTextContents()).toEqual(['sat-11:30']);
+    await checkAxe(page, 'its booking made');
     await shot('3-booked');
   });
 
@@ -158,6 +162,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     );
     expect(await openTimes()).toEqual(['sat-10:30', 'sat-13:00']);
     expect(await page.getByRole('list', { name: 'Your bookings' }).getByRole('listitem').allTextContents()).toEqual(['sat-11:30']);
+    await checkAxe(page, 'its no thanks');
     await shot('4-declined');
   });
 
@@ -174,6 +179,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     await page.getByRole('button', { name: 'Send my answer' }).click();
     await page.getByRole('heading', { name: 'Booked: mon-09:00.' }).waitFor();
     expect(await page.getByText('Nothing is open right now.').isVisible()).toBe(true);
+    await checkAxe(page, 'another salon on a desktop');
     await shot('5-desktop-other-salon');
   });
 

@@ -2,8 +2,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkAxe } from './axe';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(web, 'e2e-artifacts');
 const docs = join(web, 'docs');
 /** With E2E_DOCS=1 (npm run screenshots) the shots of the docs are written to docs/ as well. */
 const writeDocs = process.env['E2E_DOCS'] === '1';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const salon = 'studio-nine';
 const salonName = 'Studio Nine';
@@ -142,15 +141,11 @@ async function newPage(viewport = desktop): Promise<Page> {
   return page;
 }
 
-/** axe runs axe-core on the page as it is now; any violation fails the test, naming the state. */
-async function axe(page: Page, state: string): Promise<void> {
-  // Evaluated over the DevTools protocol, so the page's Content-Security-Policy doesn't apply to it.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe.run();
-    return results.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  expect(violations, `axe-core on ${state}`).toEqual([]);
+const axe = checkAxe;
+
+/** fitsTheScreen says whether the page is no wider than its viewport: nothing to scroll sideways on a phone. */
+function fitsTheScreen(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
 /** shot takes what the screen shows, where focus has brought the page; a shot for the docs is copied there with E2E_DOCS=1. */
@@ -258,6 +253,7 @@ describe('Scenario: a customer books a real slot on a phone, and it is gone for 
     expect((await shownTimes(ana))[0]).toBe(first?.label);
     const dayHeading = first?.label.slice(0, first.label.lastIndexOf(', ')) ?? '';
     expect(await ana.getByRole('heading', { level: 3, name: dayHeading }).count()).toBe(1);
+    expect(await fitsTheScreen(ana)).toBe(true);
     await axe(ana, 'the salon’s page on a phone');
     await shot(ana, 'customer-salon', true);
   });
@@ -299,6 +295,7 @@ describe('Scenario: a customer books a real slot on a phone, and it is gone for 
     expect(reference).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await ana.getByText(`Call ${salonName} on`).textContent()).toBe(`Call ${salonName} on ${phone}.`);
     expect((await announced(ana)).text).toContain(`You're booked: ${booked}. Your booking reference is ${reference}.`);
+    expect(await fitsTheScreen(ana)).toBe(true);
     await axe(ana, 'the booking made, on a phone');
     await shot(ana, 'customer-booked', true);
   });
@@ -380,6 +377,7 @@ describe('Scenario: failures in a customer’s words, on the real server', () =>
       expect(await page.getByRole('radio', { name: time ?? '' }).isChecked()).toBe(true);
       expect(await page.getByText(/HTTP|\b5\d\d\b/).count()).toBe(0);
       expect((await announced(page)).text).toContain('send your answer again');
+      expect(await fitsTheScreen(page)).toBe(true);
       await axe(page, 'an answer that got no reply');
       await shot(page, 'customer-no-reply', true);
     } finally {
