@@ -240,6 +240,11 @@ describe('Scenario: a customer books a real slot on a phone, and it is gone for 
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/book/${salon}`);
     await axe(page, 'the list of salons');
+
+    await page.goto(`${server.base}/book/elsewhere`);
+    await page.getByRole('heading', { name: 'There is no salon called “elsewhere” here.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'choose a salon from the list' }).getAttribute('href')).toBe('/');
+    await axe(page, 'a salon that isn’t registered');
   });
 
   it('shows the salon’s name, phone, prices and open times by day, with the next available', async () => {
