@@ -74,12 +74,25 @@ Feature: The salon's calendar
     When the owner opens "2026-12-05T09:45:00Z"
     Then the salon's open times hold "2026-12-05T09:45:00Z" again
 
+  Scenario: The owner sees every slot ahead, open, booked or closed
+    Given Ana has booked "2026-12-05T09:00:00Z"
+    And the owner has closed "2026-12-05T10:30:00Z"
+    When the owner lists the slots
+    Then the slots read "2026-12-05T09:00:00Z" booked, "2026-12-05T09:45:00Z" open and "2026-12-05T10:30:00Z" closed
+    And the slot "2026-12-05T09:45:00Z" reads "Saturday 5 December, 09:45"
+
+  Scenario: The list of salons says the server keeps calendars
+    When anyone lists the salons
+    Then the list holds "studio-nine" named "Studio Nine" and says the server keeps calendars
+
   Scenario: A slot the salon doesn't have
     When the owner closes "2026-12-05T09:10:00Z"
     Then the server refuses it with 404 "there is no slot 2026-12-05T09:10:00Z"
 
   Scenario: The owner's endpoints need the owner's token
     When someone without the owner's token lists the bookings
+    Then the server refuses it with 401 "the owner's token is missing or wrong" and asks for a bearer token
+    When someone without the owner's token lists the slots
     Then the server refuses it with 401 "the owner's token is missing or wrong" and asks for a bearer token
 
   Scenario: The database down, then back, and the same state completes

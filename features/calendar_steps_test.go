@@ -306,6 +306,15 @@ func (w *calendarWorld) latestRecords() ([]desk.Record, error) {
 	return w.records[len(w.records)-1], nil
 }
 
+// slots is the latest reply read as the owner's list of slots.
+func (w *calendarWorld) slots() ([]wire.SlotView, error) {
+	if w.reply.Status != http.StatusOK {
+		return nil, fmt.Errorf("listing the slots: got %d %s, want 200", w.reply.Status, w.reply.Body)
+	}
+	var list wire.SlotList
+	return list.Slots, json.Unmarshal(w.reply.Body, &list)
+}
+
 // quoted reads a step's list of quoted strings: "a", "b" and "c".
 func quoted(s string) []string {
 	var out []string
@@ -603,6 +612,59 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 	})
 	sc.Step(`^someone without the owner's token lists the bookings$`, func() error {
 		return w.send(w.request(http.MethodGet, "/salons/"+w.salon+"/bookings", nil, false))
+	})
+	sc.Step(`^the owner lists the slots$`, func() error {
+		return w.send(w.request(http.MethodGet, "/salons/"+w.salon+"/slots", nil, true))
+	})
+	sc.Step(`^someone without the owner's token lists the slots$`, func() error {
+		return w.send(w.request(http.MethodGet, "/salons/"+w.salon+"/slots", nil, false))
+	})
+	sc.Step(`^the slots read (.*)$`, func(want string) error {
+		list, err := w.slots()
+		if err != nil {
+			return err
+		}
+		var got []string
+		for _, s := range list {
+			got = append(got, s.Slot+" "+s.Status)
+		}
+		var wanted []string
+		for _, m := range regexp.MustCompile(`"([^"]*)" (\w+)`).FindAllStringSubmatch(want, -1) {
+			wanted = append(wanted, m[1]+" "+m[2])
+		}
+		if !slices.Equal(got, wanted) {
+			return fmt.Errorf("got slots %q, want %q", got, wanted)
+		}
+		return nil
+	})
+	sc.Step(`^the slot "([^"]*)" reads "([^"]*)"$`, func(id, label string) error {
+		list, err := w.slots()
+		if err != nil {
+			return err
+		}
+		for _, s := range list {
+			if s.Slot == id {
+				if s.Label != label {
+					return fmt.Errorf("got label %q, want %q", s.Label, label)
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("no slot %s among %+v", id, list)
+	})
+	sc.Step(`^anyone lists the salons$`, func() error {
+		return w.send(w.request(http.MethodGet, "/salons", nil, false))
+	})
+	sc.Step(`^the list holds "([^"]*)" named "([^"]*)" and says the server keeps calendars$`, func(id, name string) error {
+		var list wire.SalonList
+		if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &list) != nil {
+			return fmt.Errorf("got %d %s, want the list of salons", w.reply.Status, w.reply.Body)
+		}
+		want := wire.SalonList{Salons: []wire.SalonSummary{{Salon: id, Name: name}}, Calendar: true}
+		if !slices.Equal(list.Salons, want.Salons) || !list.Calendar {
+			return fmt.Errorf("got %+v, want %+v", list, want)
+		}
+		return nil
 	})
 	sc.Step(`^the database goes down$`, func() error { w.down.isDown.Store(true); return nil })
 	sc.Step(`^the database comes back$`, func() error { w.down.isDown.Store(false); return nil })

@@ -1,4 +1,4 @@
-// Package web holds the customer's app, built by Vite into dist and embedded in bookingd.
+// Package web holds the web app (the customers' and the owner's pages), built by Vite into dist and embedded in bookingd.
 package web
 
 import (

@@ -7,7 +7,7 @@ module.exports = {
   outputFile: './src/api/generated.ts',
   exportName: 'generatedApi',
   hooks: false,
-  filterEndpoints: ['book'],
+  filterEndpoints: ['book', 'listSalons', 'getSalon', 'listBookings', 'listSlots', 'cancelBooking', 'closeSlot', 'openSlot'],
   encodePathParams: true,
   useUnknown: true,
   prettierConfigFile: './.prettierrc.json',

@@ -1,9 +1,10 @@
-// The end-to-end test's own Vitest config: it builds the app and bookingd, so it runs alone and slowly.
+// The browser tests' own Vitest config: e2e/build.ts builds the app and bookingd once, then the files run one after another.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/build.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,

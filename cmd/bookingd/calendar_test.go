@@ -115,6 +115,9 @@ func TestWithoutADatabaseNoSalonCanBeRead(t *testing.T) {
 	if status, body := get(t, s.base+"/salons/studio-nine"); status != http.StatusNotFound || strings.TrimSpace(body) != `"there is no salon studio-nine"` {
 		t.Errorf("got %d %s, want 404 \"there is no salon studio-nine\"", status, body)
 	}
+	if status, body := get(t, s.base+"/salons"); status != http.StatusOK || strings.TrimSpace(body) != `{"salons":[],"calendar":false}` {
+		t.Errorf("GET /salons: got %d %s, want 200 {\"salons\":[],\"calendar\":false}", status, body)
+	}
 	bothRounds(t, s.base) // the stateless mode books as it always has
 }
 

@@ -43,7 +43,7 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
-		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}} {
+		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{

@@ -96,6 +96,21 @@ func addSalonPaths(doc *openapi3.T) {
 			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
 		),
 	}})
+	doc.Paths.Set("/salons/{salon}/slots", &openapi3.PathItem{Get: &openapi3.Operation{
+		OperationID: "listSlots",
+		Summary:     "Lists the salon's slots ahead that start in [from, to), earliest first, each open, booked or closed.",
+		Parameters: openapi3.Parameters{{Value: salon},
+			window("from", "The window's start; now when absent."),
+			window("to", "The window's end; the end of the horizon's last local day when absent.")},
+		Security: owner,
+		Responses: openapi3.NewResponses(
+			openapi3.WithStatus(http.StatusOK, jsonResponse("The slots.", component("SlotList"))),
+			openapi3.WithStatus(http.StatusBadRequest, refusal("A query value is not a time.")),
+			openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
+			openapi3.WithStatus(http.StatusNotFound, noSalon),
+			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
+		),
+	}})
 	doc.Paths.Set("/salons/{salon}/bookings/{booking}/cancel", &openapi3.PathItem{Post: &openapi3.Operation{
 		OperationID: "cancelBooking",
 		Summary:     "Cancels a booking; its slot opens again if it is still ahead.",

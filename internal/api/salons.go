@@ -49,13 +49,14 @@ func (s *Service) routeSalons(e *echo.Echo) {
 	guard := owner(s.OwnerToken)
 	e.PUT("/salons/:salon", s.putSalon, guard)
 	e.GET("/salons/:salon/bookings", s.listBookings, guard)
+	e.GET("/salons/:salon/slots", s.listSlots, guard)
 	e.POST("/salons/:salon/bookings/:booking/cancel", s.cancelBooking, guard)
 	e.POST("/salons/:salon/slots/:slot/close", s.setSlot(true), guard)
 	e.POST("/salons/:salon/slots/:slot/open", s.setSlot(false), guard)
 }
 
 func (s *Service) listSalons(c echo.Context) error {
-	list := wire.SalonList{Salons: []wire.SalonSummary{}}
+	list := wire.SalonList{Salons: []wire.SalonSummary{}, Calendar: s.Calendar != nil}
 	if s.Calendar != nil {
 		found, err := s.Calendar.Salons(c.Request().Context())
 		if err != nil {
@@ -124,6 +125,34 @@ func (s *Service) listBookings(c echo.Context) error {
 	list := wire.BookingList{Bookings: make([]wire.BookingView, len(found))}
 	for i, b := range found {
 		list.Bookings[i] = wire.BookingViewOf(b)
+	}
+	return noStore(c, list)
+}
+
+func (s *Service) listSlots(c echo.Context) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
+	}
+	from, err := queryTime(c, "from")
+	if err != nil {
+		return err
+	}
+	to, err := queryTime(c, "to")
+	if err != nil {
+		return err
+	}
+	found, err := s.desk.Slots(c.Request().Context(), id, from, to)
+	if err != nil {
+		return err
+	}
+	list := wire.SlotList{Slots: make([]wire.SlotView, len(found))}
+	for i, slot := range found {
+		status := "open"
+		if slot.Taken != 0 {
+			status = slot.Taken.String()
+		}
+		list.Slots[i] = wire.SlotView{Slot: slot.ID, Label: slot.Label, Status: status}
 	}
 	return noStore(c, list)
 }

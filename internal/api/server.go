@@ -4,7 +4,6 @@ package api
 
 import (
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
@@ -66,7 +65,7 @@ func New(s Service) *echo.Echo {
 
 	e.POST(BookPath, s.book)
 	s.routeSalons(e)
-	serveApp(e, s.App)
+	serveApp(e, s.App, s.Log)
 	e.GET("/openapi.json", serveDocument)
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, "ok") })
 	e.GET("/readyz", s.ready)
@@ -178,26 +177,6 @@ func securityHeaders(policy string) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
-}
-
-// pageMethods are the methods the app's pages answer.
-var pageMethods = []string{http.MethodGet, http.MethodHead}
-
-// serveApp serves the built web app under /, or a plain note at / where it wasn't built.
-// Either way every other GET path belongs to the app, so routing answers alike with or without it.
-func serveApp(e *echo.Echo, app fs.FS) {
-	if app != nil {
-		if _, err := fs.Stat(app, "index.html"); err == nil {
-			// What e.StaticFS("/", app) adds, with the page's policy, and for HEAD as well as GET
-			// (Echo routes HEAD only where asked; net/http's file serving answers it without a body).
-			e.Match(pageMethods, "/*", echo.StaticDirectoryHandler(app, !e.EnablePathUnescapingStaticFiles), pagePolicy)
-			return
-		}
-	}
-	e.Match(pageMethods, "/", func(c echo.Context) error {
-		return c.String(http.StatusOK, "The booking API is up; the web app isn't built into this binary. Build it with `make build` (or `make run`).\n")
-	}, pagePolicy)
-	e.Match(pageMethods, "/*", func(echo.Context) error { return echo.ErrNotFound }, pagePolicy)
 }
 
 // observe writes one structured log line per request and records its metrics. It logs the route,

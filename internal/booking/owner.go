@@ -96,6 +96,45 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error)
 	return Listed{Booking: b, Label: salon.Label(b.Start, loc)}, nil
 }
 
+// MaxListedSlots is how many slots Slots lists at most: a week of a busy salon's days.
+const MaxListedSlots = 500
+
+// SlotState is one of a salon's slots as its owner sees it: open, or why it isn't (booked or closed).
+type SlotState struct {
+	salon.Slot
+	// Taken is zero while the slot is open, else store.TakenBooked or store.TakenClosed.
+	Taken store.Taken
+}
+
+// Slots lists the salon's slots that start at or after from and before to, earliest first, at
+// most MaxListedSlots, each with whether it is open, booked or closed, so the owner can close an
+// open one or open a closed one. Only slots still ahead are listed. A zero from is now; a zero to
+// is the end of the horizon's last local day.
+func (d *Desk) Slots(ctx context.Context, id string, from, to time.Time) ([]SlotState, error) {
+	if d.Calendar == nil {
+		return nil, NoSalon(id)
+	}
+	now := d.Now()
+	cal, loc, err := d.calendar(ctx, id, now)
+	if err != nil {
+		return nil, err
+	}
+	if to.IsZero() {
+		to = salon.HorizonEnd(cal.Settings, loc, now)
+	}
+	var listed []SlotState
+	for start := range salon.Starts(cal.Settings, loc, now) {
+		if !start.Before(to) || len(listed) == MaxListedSlots {
+			break
+		}
+		if start.Before(from) {
+			continue
+		}
+		listed = append(listed, SlotState{Slot: salon.NewSlot(start, loc), Taken: cal.Taken[start.Unix()]})
+	}
+	return listed, nil
+}
+
 // CloseSlot closes one of the salon's slots, so it isn't offered; a booked slot can't be closed.
 // It answers the salon as Salon shows it.
 func (d *Desk) CloseSlot(ctx context.Context, id, slotID string) (View, error) {

@@ -52,9 +52,11 @@ type OpenSlot struct {
 	Label string `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
 }
 
-// SalonList is the registered salons.
+// SalonList is the registered salons, and whether this server keeps calendars at all.
 type SalonList struct {
 	Salons []SalonSummary `json:"salons"`
+	// Calendar tells an empty list with a database (no salon registered yet) from a server without one.
+	Calendar bool `json:"calendar" doc:"Whether this server keeps salons' calendars (a database is configured). Without one the list is empty and the app keeps its own open times."`
 }
 
 // SalonSummary names one registered salon.
@@ -78,6 +80,18 @@ type BookingView struct {
 	Words    string `json:"words" doc:"What the customer wrote when booking."`
 	BookedAt string `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
 	Status   string `json:"status" enum:"booked|cancelled"`
+}
+
+// SlotList is a salon's slots in a window, earliest first, as its owner sees them.
+type SlotList struct {
+	Slots []SlotView `json:"slots" doc:"At most 500; ask again from a later time for more."`
+}
+
+// SlotView is one of a salon's slots with its state: open, booked, or closed by the owner.
+type SlotView struct {
+	Slot   string `json:"slot" doc:"The slot's id: its start in RFC 3339, with the salon's offset on that day."`
+	Label  string `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
+	Status string `json:"status" enum:"open|booked|closed"`
 }
 
 // DecodeSalonSettings reads an owner's put body. Names match exactly; a field of the wrong type, or

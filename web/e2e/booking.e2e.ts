@@ -1,18 +1,18 @@
-// End to end: builds the app and the real bookingd (no calendar: the page owns its slots), then books through the page in headless Debian Chromium.
-import { execFileSync, spawn } from 'node:child_process';
+// End to end: the real bookingd without a database (the page owns its slots), booked through the page in headless Debian Chromium.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkAxe } from './axe';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
-const repo = join(web, '..');
 const artifacts = join(web, 'e2e-artifacts');
 
 let scratch = '';
@@ -21,10 +21,6 @@ let context: BrowserContext | undefined;
 let page: Page;
 let base = '';
 const browserErrors: string[] = [];
-
-function goBinary(): string {
-  return ['/usr/local/go/bin/go'].find((path) => existsSync(path)) ?? 'go';
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,10 +65,7 @@ async function shot(name: string): Promise<void> {
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
-  // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
-  execFileSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  const binary = join(scratch, 'bookingd');
-  execFileSync(goBinary(), ['build', '-o', binary, './cmd/bookingd'], { cwd: repo, stdio: 'inherit' });
+  const binary = inject('bookingd'); // built once by e2e/build.ts
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -119,6 +112,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Studio Nine');
     expect(await openTimes()).toEqual(['sat-10:30', 'sat-11:30', 'sat-13:00']);
+    await checkAxe(page, 'the address-driven page');
     await shot('1-open-times');
   });
 
@@ -134,6 +128,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
       'No thanks',
     ]);
     expect(await question.evaluate((group) => group === document.activeElement)).toBe(true);
+    await checkAxe(page, 'its question');
     await shot('2-question');
 
     // Keyboard only: into the group, arrow to the second time, on to the button, Enter.
@@ -147,6 +142,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     await expect.poll(() => page.getByText('The salon says:').textContent()).toBe('The salon says: sat-11:30 is yours.');
     expect(await openTimes()).toEqual(['sat-10:30', 'sat-13:00']);
     expect(await page.getByRole('list', { name: 'Your bookings' }).getByRole('listitem').allTextContents()).toEqual(['sat-11:30']);
+    await checkAxe(page, 'its booking made');
     await shot('3-booked');
   });
 
@@ -166,6 +162,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     );
     expect(await openTimes()).toEqual(['sat-10:30', 'sat-13:00']);
     expect(await page.getByRole('list', { name: 'Your bookings' }).getByRole('listitem').allTextContents()).toEqual(['sat-11:30']);
+    await checkAxe(page, 'its no thanks');
     await shot('4-declined');
   });
 
@@ -182,6 +179,7 @@ describe('Scenario: a customer books through the page served by bookingd', () =>
     await page.getByRole('button', { name: 'Send my answer' }).click();
     await page.getByRole('heading', { name: 'Booked: mon-09:00.' }).waitFor();
     expect(await page.getByText('Nothing is open right now.').isVisible()).toBe(true);
+    await checkAxe(page, 'another salon on a desktop');
     await shot('5-desktop-other-salon');
   });
 

@@ -1,15 +1,73 @@
-// The page's entry: reads the salon from the address, makes the store, and renders the booking page.
+// The app's entry: reads which page the address asks for, makes the store, keeps the owner's token for this tab, and renders the page.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BookingPage } from './page/BookingPage';
 import { fromAddress } from './page/fromAddress';
-import { makeStore } from './store';
+import { HomePage } from './page/HomePage';
+import { OwnerPage } from './page/OwnerPage';
+import { keepOwnerToken, recallOwnerToken } from './page/remember';
+import { routeOf } from './page/route';
+import type { Route } from './page/route';
+import { SalonPage } from './page/SalonPage';
+import { listenForFocus, makeStore } from './store';
 import './page/styles.css';
 
+const route = routeOf(window.location.pathname);
 const start = fromAddress(window.location.search);
-const store = makeStore({ origin: window.location.origin, ...start });
-document.title = `Book a time at ${start.salon}`;
+const store = makeStore({
+  origin: window.location.origin,
+  ...start,
+  visitSalon: route.page === 'salon' ? route.salon : '',
+  ownerToken: route.page === 'owner' ? recallOwnerToken(window.sessionStorage) : null,
+});
+listenForFocus(store);
+
+if (route.page === 'owner') {
+  // The token lives in sessionStorage for this tab only, and goes as soon as the service refuses it.
+  let kept = store.getState().owner.token;
+  store.subscribe(() => {
+    const token = store.getState().owner.token;
+    if (token !== kept) {
+      kept = token;
+      keepOwnerToken(window.sessionStorage, token);
+    }
+  });
+}
+
+document.title = titleOf(route);
+
+function titleOf(at: Route): string {
+  switch (at.page) {
+    case 'home':
+      return 'Book a time';
+    case 'salon':
+      return `Book a time at ${at.salon}`;
+    case 'owner':
+      return "The owner's page";
+    case 'no such page':
+      return 'No such page';
+  }
+}
+
+function Page({ at }: { at: Route }) {
+  switch (at.page) {
+    case 'home':
+      return <HomePage />;
+    case 'salon':
+      return <SalonPage salon={at.salon} />;
+    case 'owner':
+      return <OwnerPage />;
+    case 'no such page':
+      return (
+        <main>
+          <h1>No such page</h1>
+          <p>
+            <a href="/">See the salons that book here</a>
+          </p>
+        </main>
+      );
+  }
+}
 
 const root = document.getElementById('root');
 if (root === null) {
@@ -18,7 +76,7 @@ if (root === null) {
 createRoot(root).render(
   <StrictMode>
     <Provider store={store}>
-      <BookingPage />
+      <Page at={route} />
     </Provider>
   </StrictMode>,
 );

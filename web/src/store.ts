@@ -1,17 +1,27 @@
-// The store: the booking slice and the RTK Query api, made fresh for each page (and each test).
+// The store: the address-driven booking, a visit to a salon with a calendar, the owner's session, and the RTK Query api; made fresh for each page (and each test).
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { bookingApi } from './api/booking';
 import type { StoreExtra } from './api/emptyApi';
 import { bookingSlice, initialBooking } from './booking/slice';
+import { initialVisit, visitSlice } from './calendar/visit';
+import { initialOwner, ownerSlice } from './owner/slice';
 
 /** Where the store talks to and what the page shows first. */
 export interface StoreOptions extends StoreExtra {
+  /** The address-driven page's salon (its name) and open times. */
   readonly salon: string;
   readonly openSlots: readonly string[];
+  /** The salon a calendar page books at (its id); empty on other pages. */
+  readonly visitSalon?: string;
+  /** The owner's token kept for this tab, if any. */
+  readonly ownerToken?: string | null;
 }
 
 const reducer = combineReducers({
   booking: bookingSlice.reducer,
+  visit: visitSlice.reducer,
+  owner: ownerSlice.reducer,
   [bookingApi.reducerPath]: bookingApi.reducer,
 });
 
@@ -20,9 +30,18 @@ export function makeStore(options: StoreOptions) {
   const extra: StoreExtra = { origin: options.origin };
   return configureStore({
     reducer,
-    preloadedState: { booking: initialBooking(options.salon, options.openSlots) },
+    preloadedState: {
+      booking: initialBooking(options.salon, options.openSlots),
+      visit: initialVisit(options.visitSalon ?? ''),
+      owner: initialOwner(options.ownerToken ?? null),
+    },
     middleware: (defaults) => defaults({ thunk: { extraArgument: extra } }).concat(bookingApi.middleware),
   });
+}
+
+/** listenForFocus refetches what a page shows when its tab comes back into view or back online. */
+export function listenForFocus(store: AppStore): () => void {
+  return setupListeners(store.dispatch);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerQuestion, askForTime, slotTaken } from '../src/booking/slice';
 import type { BookingState } from '../src/booking/slice';
-import { failureWords, outcomeWords } from '../src/page/words';
+import { outcomeWords, toldFailure } from '../src/page/words';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
 import { FakeSalon, complete, json, question, text } from './fakeSalon';
@@ -153,6 +153,7 @@ describe('Scenario: a round that fails stops the run and books nothing', () => {
 
     expect(booking().flow).toEqual({
       phase: 'failed',
+      round: 'round two',
       failure: { kind: 'asked again', problem: 'the salon asked a second question after it was answered' },
     });
     expectNothingBooked();
@@ -164,21 +165,25 @@ describe('Scenario: a round that fails stops the run and books nothing', () => {
 
     expect(booking().flow).toEqual({
       phase: 'failed',
-      failure: { kind: 'no reply', problem: 'the salon did not reply: the service or the network is down' },
+      round: 'round one',
+      failure: { kind: 'no reply', problem: 'the service did not reply: it or the network is down' },
     });
     expectNothingBooked();
   });
 
-  it('names no reply at all when the server goes down before round two', async () => {
+  it('keeps the question when the server goes down before round two, so the same answer goes again', async () => {
     await roundOne();
     salon.answerNext('network down');
     await pick('sat-10:30');
 
-    expect(booking().flow).toMatchObject({ phase: 'failed', failure: { kind: 'no reply' } });
+    expect(booking().flow).toMatchObject({ phase: 'asking', trouble: { kind: 'no reply' } });
     expectNothingBooked();
+    await pick('sat-10:30');
+    expect(salon.sent(2)).toEqual(salon.sent(1));
+    expect(booking().flow).toMatchObject({ phase: 'done', outcome: { kind: 'booked', slot: 'sat-10:30' } });
   });
 
-  it('names a refused round two as a refusal with its status, not a missing reply', async () => {
+  it('names a refused round two as a refusal with its status and reason, not a missing reply', async () => {
     await roundOne();
     salon.answerNext(json(400, 'requestState was already used'));
     await pick('sat-10:30');
@@ -186,10 +191,15 @@ describe('Scenario: a round that fails stops the run and books nothing', () => {
     const flow = booking().flow;
     expect(flow).toEqual({
       phase: 'failed',
-      failure: { kind: 'refused', status: 400, problem: 'the salon refused the booking (HTTP 400)' },
+      round: 'round two',
+      failure: { kind: 'refused', status: 400, reason: 'used', problem: 'the service refused the request (used)' },
     });
     if (flow.phase === 'failed') {
-      expect(failureWords(flow.failure)).toBe('Nothing is booked: the salon refused the booking (HTTP 400).');
+      expect(toldFailure(flow.failure, flow.round)).toMatchObject({
+        headline: "This answer was sent once already, so it can't be sent again.",
+        step: 'ask again',
+        call: true,
+      });
     }
     expectNothingBooked();
   });
@@ -209,7 +219,8 @@ describe('Scenario: a round that fails stops the run and books nothing', () => {
 
     expect(booking().flow).toEqual({
       phase: 'failed',
-      failure: { kind: 'refused', status: 503, problem: 'the salon refused the booking (HTTP 503)' },
+      round: 'round one',
+      failure: { kind: 'refused', status: 503, reason: 'unavailable', problem: 'the service refused the request (unavailable)' },
     });
   });
 
@@ -219,11 +230,8 @@ describe('Scenario: a round that fails stops the run and books nothing', () => {
 
     expect(booking().flow).toEqual({
       phase: 'failed',
-      failure: {
-        kind: 'unreadable',
-        status: 200,
-        problem: "the salon's reply could not be read (HTTP 200): it is labelled JSON but isn't",
-      },
+      round: 'round one',
+      failure: { kind: 'unreadable', status: 200, problem: "the reply could not be read: it is labelled JSON but isn't" },
     });
     expectNothingBooked();
   });
@@ -250,6 +258,7 @@ describe('Scenario: a round that fails stops the run and books nothing', () => {
 
     expect(booking().flow).toEqual({
       phase: 'failed',
+      round: 'round one',
       failure: { kind: 'unknown result type', problem: 'the reply\'s resultType "working" is not one the client knows' },
     });
     expectNothingBooked();

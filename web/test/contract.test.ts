@@ -110,6 +110,32 @@ describe('Scenario: each kind of drift is named', () => {
     ]);
   });
 
+  it('names an owner’s route that stopped asking for the bearer token, and a public one that started', () => {
+    const document = provider();
+    document.paths['/salons/{salon}/bookings'].get.security = [];
+    document.paths['/salons/{salon}'].get.security = [{ ownerToken: [] }];
+    expect(compareContract(document, consumer)).toEqual([
+      "reading a salon: route GET /salons/{salon}: the provider asks for a bearer token; the client sends none",
+      "the owner's bookings: route GET /salons/{salon}/bookings: the provider asks for no bearer token; the client sends one",
+    ]);
+  });
+
+  it('names a field of a list’s items that went, once for every round that reads it', () => {
+    const document = provider();
+    delete document.components.schemas.OpenSlot.properties.label;
+    document.components.schemas.SlotView.properties.status.enum = ['open', 'booked', 'closed', 'held'];
+    expect(compareContract(document, consumer)).toEqual([
+      "reading a salon, closing a slot and opening a slot: reply 200 field openSlots[].label: the provider's reply has no such field",
+      'the owner\'s slots: reply 200 field slots[].status: the provider may send "held", which the client doesn\'t handle',
+    ]);
+  });
+
+  it('names a body the provider now requires of a round that sends none', () => {
+    const document = provider();
+    document.paths['/salons/{salon}/slots/{slot}/close'].post.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
+    expect(compareContract(document, consumer)).toEqual(['closing a slot: request body: the provider requires a body; the client sends none']);
+  });
+
   it('refuses a consumer copy it cannot read', () => {
     expect(() => parseContract({ consumer: 'x' })).toThrow(ContractError);
   });

@@ -32,8 +32,8 @@ interface Issued {
 const bookPath = /^\/salons\/([^/]+)\/book$/;
 
 /**
- * FakeSalon answers POST /salons/{salon}/book as ../docs/contract.md says: round one offers the first two open
- * slots with a state, round two checks that the arguments and state came back untouched and that
+ * FakeSalon answers POST /salons/{salon}/book as the route does without a calendar: round one
+ * offers the first two open slots with a state, round two checks that the arguments and state came back untouched and that
  * the state is spent once. Its states hold quotes, backslashes and non-ASCII on purpose, so any
  * client that re-encodes them is caught.
  */

@@ -1,5 +1,5 @@
-// The empty RTK Query api that the generated endpoint is injected into: one base query, bodies read as the type they declare.
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
+// The empty RTK Query api that the generated endpoints are injected into: one base query, bodies read as the type they declare, the owner's token on the owner's requests.
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /** What the store hands every thunk and query: where the booking service lives. */
@@ -11,6 +11,9 @@ export interface StoreExtra {
 /** How long a round may wait for a reply before it counts as no reply at all. */
 export const replyTimeoutMs = 15_000;
 
+/** The operations behind the owner's bearer token (see ../openapi.json); only these carry it. */
+export const ownerOperations: readonly string[] = ['listBookings', 'listSlots', 'cancelBooking', 'closeSlot', 'openSlot'];
+
 function originOf(extra: unknown): string {
   if (typeof extra === 'object' && extra !== null && 'origin' in extra && typeof extra.origin === 'string') {
     return extra.origin;
@@ -18,18 +21,36 @@ function originOf(extra: unknown): string {
   throw new Error('the store was made without an origin: use makeStore');
 }
 
+/** The owner's token in the store's state, if one was entered. */
+function ownerTokenOf(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'owner' in state) {
+    const owner = state.owner;
+    if (typeof owner === 'object' && owner !== null && 'token' in owner && typeof owner.token === 'string' && owner.token !== '') {
+      return owner.token;
+    }
+  }
+  return null;
+}
+
 // 'content-type' reads a body labelled application/json as JSON and any other body as text, so a
 // plain-text refusal is still a refusal, and a body labelled JSON that doesn't parse is a PARSING_ERROR.
-const booking: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
+const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
   fetchBaseQuery({
     baseUrl: originOf(api.extra),
     responseHandler: 'content-type',
     timeout: replyTimeoutMs,
+    prepareHeaders: (headers, { getState, endpoint }) => {
+      const token = ownerTokenOf(getState());
+      if (token !== null && ownerOperations.includes(endpoint)) {
+        headers.set('Authorization', `Bearer ${token}`);
+      }
+      return headers;
+    },
   })(args, api, extraOptions);
 
 /** The api the generated endpoints are injected into (see openapi-config.cjs). */
 export const emptyApi = createApi({
   reducerPath: 'bookingApi',
-  baseQuery: booking,
+  baseQuery: service,
   endpoints: () => ({}),
 });

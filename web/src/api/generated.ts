@@ -2,6 +2,12 @@
 import { emptyApi as api } from './emptyApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    listSalons: build.query<ListSalonsApiResponse, ListSalonsApiArg>({
+      query: () => ({ url: `/salons` }),
+    }),
+    getSalon: build.query<GetSalonApiResponse, GetSalonApiArg>({
+      query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}` }),
+    }),
     book: build.mutation<BookApiResponse, BookApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book`,
@@ -9,10 +15,53 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.bookRequest,
       }),
     }),
+    listBookings: build.query<ListBookingsApiResponse, ListBookingsApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+        },
+      }),
+    }),
+    cancelBooking: build.mutation<CancelBookingApiResponse, CancelBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/cancel`,
+        method: 'POST',
+      }),
+    }),
+    listSlots: build.query<ListSlotsApiResponse, ListSlotsApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/slots`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+        },
+      }),
+    }),
+    closeSlot: build.mutation<CloseSlotApiResponse, CloseSlotApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/slots/${encodeURIComponent(String(queryArg.slot))}/close`,
+        method: 'POST',
+      }),
+    }),
+    openSlot: build.mutation<OpenSlotApiResponse, OpenSlotApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/slots/${encodeURIComponent(String(queryArg.slot))}/open`,
+        method: 'POST',
+      }),
+    }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type ListSalonsApiResponse = /** status 200 The registered salons. */ SalonList;
+export type ListSalonsApiArg = void;
+export type GetSalonApiResponse = /** status 200 The salon, with the slots open now. */ SalonView;
+export type GetSalonApiArg = {
+  /** The salon's id. */
+  salon: string;
+};
 export type BookApiResponse =
   /** status 200 A question to answer, or the completed booking. */ BookResult;
 export type BookApiArg = {
@@ -20,6 +69,89 @@ export type BookApiArg = {
   salon: string;
   /** The booking, and in round two the answers with their state. At most 65536 bytes. */
   bookRequest: BookRequest;
+};
+export type ListBookingsApiResponse = /** status 200 The bookings. */ BookingList;
+export type ListBookingsApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The window's start; now when absent. RFC 3339; percent-encode + as %2B. */
+  from?: string;
+  /** The window's end; the end of the horizon's last local day when absent. RFC 3339; percent-encode + as %2B. */
+  to?: string;
+};
+export type CancelBookingApiResponse = /** status 200 The booking, cancelled. */ BookingView;
+export type CancelBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+};
+export type ListSlotsApiResponse = /** status 200 The slots. */ SlotList;
+export type ListSlotsApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The window's start; now when absent. RFC 3339; percent-encode + as %2B. */
+  from?: string;
+  /** The window's end; the end of the horizon's last local day when absent. RFC 3339; percent-encode + as %2B. */
+  to?: string;
+};
+export type CloseSlotApiResponse = /** status 200 The salon, with the slots open now. */ SalonView;
+export type CloseSlotApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The slot's id, percent-encoded (+ as %2B). */
+  slot: string;
+};
+export type OpenSlotApiResponse = /** status 200 The salon, with the slots open now. */ SalonView;
+export type OpenSlotApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The slot's id, percent-encoded (+ as %2B). */
+  slot: string;
+};
+export type SalonSummary = {
+  name: string;
+  salon: string;
+};
+export type SalonList = {
+  /** Whether this server keeps salons' calendars (a database is configured). Without one the list is empty and the app keeps its own open times. */
+  calendar: boolean;
+  salons: SalonSummary[];
+};
+export type Refusal = string;
+export type OpenSlot = {
+  /** The start in the salon's words, such as Saturday 5 December, 10:30. */
+  label: string;
+  /** The slot's start in RFC 3339, with the salon's offset on that day. */
+  slot: string;
+};
+export type PriceLine = {
+  /** Its price as the salon writes it, such as $45. */
+  price: string;
+  /** The service, such as cut. */
+  service: string;
+};
+export type SalonView = {
+  horizonDays: number;
+  hours: {
+    fri?: string[][];
+    mon?: string[][];
+    sat?: string[][];
+    sun?: string[][];
+    thu?: string[][];
+    tue?: string[][];
+    wed?: string[][];
+  };
+  name: string;
+  /** The slots open now, earliest first, at most 50: send them as round one's openSlots. */
+  openSlots: OpenSlot[];
+  phone: string;
+  /** Empty when no price is set. */
+  prices: PriceLine[];
+  /** The salon's id, as in its path. */
+  salon: string;
+  slotMinutes: number;
+  timeZone: string;
 };
 export type Outcome = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
@@ -71,7 +203,6 @@ export type BookResult =
   | ({
       resultType: 'input_required';
     } & InputRequiredResult);
-export type Refusal = string;
 export type Customer = {
   /** A phone number or an e-mail address, as the customer writes it. */
   contact: string;
@@ -99,4 +230,31 @@ export type BookRequest = {
   } | null;
   /** Round two: the requestState round one returned, byte for byte. */
   requestState?: string | null;
+};
+export type BookingView = {
+  /** When it was booked, RFC 3339 in UTC. */
+  bookedAt: string;
+  /** The booking's reference. */
+  booking: string;
+  contact: string;
+  label: string;
+  name: string;
+  slot: string;
+  status: 'booked' | 'cancelled';
+  /** What the customer wrote when booking. */
+  words: string;
+};
+export type BookingList = {
+  bookings: BookingView[];
+};
+export type SlotView = {
+  /** The start in the salon's words, such as Saturday 5 December, 10:30. */
+  label: string;
+  /** The slot's id: its start in RFC 3339, with the salon's offset on that day. */
+  slot: string;
+  status: 'open' | 'booked' | 'closed';
+};
+export type SlotList = {
+  /** At most 500; ask again from a later time for more. */
+  slots: SlotView[];
 };

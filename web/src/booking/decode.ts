@@ -8,9 +8,12 @@ export interface Question {
   readonly times: readonly string[];
 }
 
-/** A completed booking as the server tells it: booked names its slot; `say` is for showing only. */
+/**
+ * A completed booking as the server tells it: booked names its slot, and at a salon with a
+ * calendar the booking's reference; `say` is for showing only.
+ */
 export type Completed =
-  | { readonly status: Extract<Status, 'booked'>; readonly slot: string; readonly say: string }
+  | { readonly status: Extract<Status, 'booked'>; readonly slot: string; readonly say: string; readonly booking?: string }
   | { readonly status: Extract<Status, 'not_booked'>; readonly say: string };
 
 /** A reply that decoded: a question with the state to send back, or a completed booking. */
@@ -99,7 +102,14 @@ function decodeCompleted(raw: Fields): Decoded {
       if (typeof say !== 'string') {
         return malformed('the booking has nothing to say');
       }
-      return { ok: true, reply: { resultType: 'complete', completed: { status, slot, say } } };
+      const booking = field(content, 'booking');
+      if (booking === undefined) {
+        return { ok: true, reply: { resultType: 'complete', completed: { status, slot, say } } };
+      }
+      if (typeof booking !== 'string' || booking === '') {
+        return malformed("the booking's reference is not a string");
+      }
+      return { ok: true, reply: { resultType: 'complete', completed: { status, slot, say, booking } } };
     }
     case 'not_booked':
       if (typeof say !== 'string') {

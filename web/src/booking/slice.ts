@@ -1,19 +1,12 @@
 // The booking slice (idle, asking, done, failed) and its two thunks, one per round; the app acts here on what the server completed.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { GetThunkAPI, PayloadAction } from '@reduxjs/toolkit';
-import { bookingApi, isTrouble } from '../api/booking';
-import type { Trouble } from '../api/booking';
-import type { Completed, Question, Reply } from './decode';
-import type { BookArguments, BookRequest } from './wire';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { failureText, isFailure, keepsTheQuestion, noReply, sendRound } from './failure';
+import type { Failure } from './failure';
+import type { Completed, Question } from './decode';
+import type { BookArguments } from './wire';
 
-/** Why a booking stopped without an outcome. Each kind is a different fault; nothing is booked after any of them. */
-export type Failure =
-  | { readonly kind: 'refused'; readonly status: number; readonly problem: string }
-  | { readonly kind: 'unreadable'; readonly status: number; readonly problem: string }
-  | { readonly kind: 'no reply'; readonly problem: string }
-  | { readonly kind: 'malformed'; readonly problem: string }
-  | { readonly kind: 'unknown result type'; readonly problem: string }
-  | { readonly kind: 'asked again'; readonly problem: string };
+export type { Failure } from './failure';
 
 /** What the app made of a completed booking. */
 export type Outcome =
@@ -32,9 +25,11 @@ export type Flow =
       readonly question: Question;
       /** Opaque: never parsed, sent back byte for byte. */
       readonly requestState: string;
+      /** Why the last answer didn't go through while the state stays good (keepsTheQuestion), else null. */
+      readonly trouble: Failure | null;
     }
   | { readonly phase: 'done'; readonly outcome: Outcome }
-  | { readonly phase: 'failed'; readonly failure: Failure };
+  | { readonly phase: 'failed'; readonly round: 'round one' | 'round two'; readonly failure: Failure };
 
 export interface BookingState {
   readonly salon: string;
@@ -50,47 +45,9 @@ export interface BookingState {
 /** The customer's answer to the question: one of the offered times, or no thanks. */
 export type Choice = { readonly kind: 'accept'; readonly time: string } | { readonly kind: 'decline' };
 
-/** The exact words of each failure that isn't the decoder's. */
-export const failureText = {
-  refused: (status: number) => `the salon refused the booking (HTTP ${status})`,
-  unreadable: (status: number) => `the salon's reply could not be read (HTTP ${status}): it is labelled JSON but isn't`,
-  noReply: 'the salon did not reply: the service or the network is down',
-  askedAgain: 'the salon asked a second question after it was answered',
-} as const;
-
-function failureOf(trouble: Trouble): Failure {
-  switch (trouble.kind) {
-    case 'refused':
-      return { kind: 'refused', status: trouble.status, problem: failureText.refused(trouble.status) };
-    case 'unreadable':
-      return { kind: 'unreadable', status: trouble.status, problem: failureText.unreadable(trouble.status) };
-    case 'no reply':
-      return { kind: 'no reply', problem: failureText.noReply };
-  }
-}
-
 interface ThunkConfig {
   state: { booking: BookingState };
   rejectValue: Failure;
-}
-
-type Dispatch = GetThunkAPI<ThunkConfig>['dispatch'];
-
-/** send makes one round trip and turns whatever came back into a decoded reply or a failure. */
-async function send(dispatch: Dispatch, salon: string, bookRequest: BookRequest): Promise<Reply | Failure> {
-  const result = await dispatch(bookingApi.endpoints.book.initiate({ salon, bookRequest }, { track: false }));
-  if ('error' in result) {
-    return failureOf(isTrouble(result.error) ? result.error : { kind: 'no reply' });
-  }
-  const decoded = result.data;
-  if (!decoded.ok) {
-    return { kind: decoded.problem.kind, problem: decoded.problem.text };
-  }
-  return decoded.reply;
-}
-
-function isFailure(value: Reply | Failure): value is Failure {
-  return 'kind' in value;
 }
 
 /** What round one came to: a question to ask, or a completed booking. */
@@ -107,7 +64,7 @@ export const askForTime = createAsyncThunk<RoundOne, { readonly message: string 
   async ({ message }, { getState, dispatch, rejectWithValue }) => {
     const { salon, openSlots } = getState().booking;
     const booking: BookArguments = { message, openSlots: [...openSlots] };
-    const reply = await send(dispatch, salon, { arguments: booking });
+    const reply = await sendRound(dispatch, salon, { arguments: booking });
     if (isFailure(reply)) {
       return rejectWithValue(reply);
     }
@@ -137,7 +94,7 @@ export const answerQuestion = createAsyncThunk<Completed, Choice, ThunkConfig>(
     if (flow.phase !== 'asking') {
       throw new Error('answerQuestion runs only while a question is asked'); // condition makes this unreachable
     }
-    const reply = await send(dispatch, salon, {
+    const reply = await sendRound(dispatch, salon, {
       arguments: flow.booking,
       inputResponses: {
         time: choice.kind === 'accept' ? { action: 'accept', content: { time: choice.time } } : { action: 'decline' },
@@ -185,9 +142,8 @@ function act(state: BookingState, completed: Completed): BookingState {
   }
 }
 
-function failed(state: BookingState, failure: Failure | undefined): BookingState {
-  // Without a payload the thunk threw: nothing came back that the client could use.
-  return { ...state, flow: { phase: 'failed', failure: failure ?? { kind: 'no reply', problem: failureText.noReply } } };
+function failed(state: BookingState, round: 'round one' | 'round two', failure: Failure): BookingState {
+  return { ...state, flow: { phase: 'failed', round, failure } };
 }
 
 /** The state of a salon page before any booking. */
@@ -213,12 +169,25 @@ export const bookingSlice = createSlice({
         if ('completed' in payload) {
           return act(settled, payload.completed);
         }
-        return { ...settled, flow: { phase: 'asking' as const, ...payload } };
+        return { ...settled, flow: { phase: 'asking' as const, ...payload, trouble: null } };
       })
-      .addCase(askForTime.rejected, (state, { payload }) => failed({ ...state, inFlight: null }, payload))
-      .addCase(answerQuestion.pending, (state) => ({ ...state, inFlight: 'round two' as const }))
+      // Without a payload the thunk threw: nothing came back that the client could use.
+      .addCase(askForTime.rejected, (state, { payload }) => failed({ ...state, inFlight: null }, 'round one', payload ?? noReply))
+      .addCase(answerQuestion.pending, (state) => ({
+        ...state,
+        inFlight: 'round two' as const,
+        flow: state.flow.phase === 'asking' ? { ...state.flow, trouble: null } : state.flow,
+      }))
       .addCase(answerQuestion.fulfilled, (state, { payload }) => act({ ...state, inFlight: null }, payload))
-      .addCase(answerQuestion.rejected, (state, { payload }) => failed({ ...state, inFlight: null }, payload));
+      .addCase(answerQuestion.rejected, (state, { payload }) => {
+        const settled = { ...state, inFlight: null };
+        const failure = payload ?? noReply;
+        // The state is still good: the question stays, so the same answer can be sent again.
+        if (settled.flow.phase === 'asking' && keepsTheQuestion(failure)) {
+          return { ...settled, flow: { ...settled.flow, trouble: failure } };
+        }
+        return failed(settled, 'round two', failure);
+      });
   },
 });
 

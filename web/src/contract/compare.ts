@@ -9,11 +9,17 @@ export type Sent = DeclaredType | { readonly sends: readonly string[] };
 /** A field the client reads: its type, or every value it handles. */
 export type Read = DeclaredType | { readonly handles: readonly string[] };
 
+/** How the client authenticates a round: with the owner's bearer token, or not at all. */
+export type Security = 'bearer' | 'none';
+
 export interface Round {
   readonly round: string;
-  readonly route: { readonly method: string; readonly path: string; readonly operationId?: string };
-  /** Request body fields, as dotted paths. */
-  readonly sent: Readonly<Record<string, Sent>>;
+  readonly route: { readonly method: string; readonly path: string; readonly operationId?: string; readonly security?: Security };
+  /**
+   * Request body fields, as dotted paths; absent when the client sends no body. `[]` after a
+   * name steps into a list's items, here and in `read`: `openSlots[].label`.
+   */
+  readonly sent?: Readonly<Record<string, Sent>>;
   /** Fields of the reply with this status, as dotted paths. */
   readonly read: { readonly status: number; readonly fields: Readonly<Record<string, Read>> };
 }
@@ -80,6 +86,7 @@ export function parseContract(value: unknown): ConsumerContract {
       const method = get(route, 'method');
       const path = get(route, 'path');
       const operationId = get(route, 'operationId');
+      const security = get(route, 'security');
       const status = get(get(round, 'read'), 'status');
       if (typeof name !== 'string' || typeof method !== 'string' || typeof path !== 'string') {
         throw new ContractError(`rounds[${index}] needs a "round" name and a "route" with a method and a path`);
@@ -87,13 +94,22 @@ export function parseContract(value: unknown): ConsumerContract {
       if (operationId !== undefined && typeof operationId !== 'string') {
         throw new ContractError(`${name}: route.operationId must be a string`);
       }
+      if (security !== undefined && security !== 'bearer' && security !== 'none') {
+        throw new ContractError(`${name}: route.security must be "bearer" or "none"`);
+      }
       if (typeof status !== 'number') {
         throw new ContractError(`${name}: read.status must be an HTTP status`);
       }
+      const sent = get(round, 'sent');
       return {
         round: name,
-        route: operationId === undefined ? { method, path } : { method, path, operationId },
-        sent: parseFields<Sent>(`${name}: sent`, get(round, 'sent'), 'sends'),
+        route: {
+          method,
+          path,
+          ...(operationId === undefined ? {} : { operationId }),
+          ...(security === undefined ? {} : { security }),
+        },
+        ...(sent === undefined ? {} : { sent: parseFields<Sent>(`${name}: sent`, sent, 'sends') }),
         read: { status, fields: parseFields<Read>(`${name}: read.fields`, get(get(round, 'read'), 'fields'), 'handles') },
       };
     }),
@@ -150,8 +166,17 @@ class Provider {
     });
   }
 
+  /** items is what an array schema's items may be. */
+  items(schemas: readonly Json[]): Json[] {
+    return schemas.flatMap((schema) => (get(schema, 'type') === 'array' ? this.branches(get(schema, 'items')) : []));
+  }
+
   field(root: unknown, path: string): Json[] {
-    return path.split('.').reduce<Json[]>((schemas, name) => this.child(schemas, name), this.branches(root));
+    return path.split('.').reduce<Json[]>((schemas, name) => {
+      const list = name.endsWith('[]');
+      const found = this.child(schemas, list ? name.slice(0, -2) : name);
+      return list ? this.items(found) : found;
+    }, this.branches(root));
   }
 
   /** typeOf names a schema's type as a consumer writes it; `any` when the schema doesn't say. */
@@ -243,7 +268,37 @@ function findOperation(provider: Provider, round: Round, differ: (where: string,
   if (operationId !== undefined && theirId !== operationId) {
     differ(where, `the provider's operationId is ${JSON.stringify(theirId ?? null)}, not ${JSON.stringify(operationId)}`);
   }
+  if (round.route.security !== undefined) {
+    const bearer = asksForBearer(provider, operation);
+    if (round.route.security === 'bearer' && !bearer) {
+      differ(where, 'the provider asks for no bearer token; the client sends one');
+    }
+    if (round.route.security === 'none' && bearer) {
+      differ(where, 'the provider asks for a bearer token; the client sends none');
+    }
+  }
   return operation;
+}
+
+/** asksForBearer says whether an operation (or, lacking its own, the document) requires an HTTP bearer scheme. */
+function asksForBearer(provider: Provider, operation: unknown): boolean {
+  const own = get(operation, 'security');
+  const requirements = Array.isArray(own) ? own : get(provider.document, 'security');
+  if (!Array.isArray(requirements)) {
+    return false;
+  }
+  const schemes = get(get(provider.document, 'components'), 'securitySchemes');
+  // Any one requirement satisfies the operation, so it asks for a bearer only when every one names one.
+  return (
+    requirements.length > 0 &&
+    requirements.every((requirement: unknown) =>
+      isObject(requirement) &&
+      Object.keys(requirement).some((name) => {
+        const scheme = provider.deref(get(schemes, name));
+        return get(scheme, 'type') === 'http' && String(get(scheme, 'scheme')).toLowerCase() === 'bearer';
+      }),
+    )
+  );
 }
 
 function jsonSchema(provider: Provider, holder: unknown): unknown {
@@ -277,7 +332,11 @@ function compareRound(provider: Provider, round: Round, note: (difference: Diffe
     return;
   }
   const request = jsonSchema(provider, get(operation, 'requestBody'));
-  if (request === undefined) {
+  if (round.sent === undefined) {
+    if (get(provider.deref(get(operation, 'requestBody')), 'required') === true) {
+      differ('request body', 'the provider requires a body; the client sends none');
+    }
+  } else if (request === undefined) {
     differ('request body', 'the provider takes no JSON body');
   } else {
     for (const [path, sent] of Object.entries(round.sent)) {

@@ -1,7 +1,197 @@
-// The words the page shows for an outcome or a failure; the server's `say` is shown beside them, never read.
+// The words the pages show for an outcome or a failure, in a customer's terms: what happened, and what to do next. The server's `say` is shown beside them, never read.
+import type { Trouble } from '../api/booking';
 import type { Failure, Outcome } from '../booking/slice';
+import type { Round, VisitOutcome } from '../calendar/visit';
 
-/** outcomeWords says in plain words what the app booked. */
+/** What the page offers after a failure or an outcome. */
+export type NextStep =
+  /** The question stays: the same answer can be sent again. */
+  | 'send again'
+  /** Round one can be asked again (at a salon with a calendar, with the open times as they are now). */
+  | 'ask again'
+  /** Round one failed; the customer's words are still in the box, so asking again is trying again. */
+  | 'try again'
+  /** Nothing to do here: the salon doesn't book at this address. */
+  | 'none';
+
+/** A failure or an outcome told to the customer. */
+export interface Told {
+  /** What happened, as one sentence. */
+  readonly headline: string;
+  /** What to do next, as one sentence. */
+  readonly next: string;
+  readonly step: NextStep;
+  /** Whether to offer the salon's phone as a way on. */
+  readonly call: boolean;
+}
+
+const unclear = (round: Round): Told =>
+  round === 'round one'
+    ? {
+        headline: "The salon's reply couldn't be understood, so nothing is booked.",
+        next: 'Try again, or call the salon.',
+        step: 'try again',
+        call: true,
+      }
+    : {
+        headline: "The salon's reply to your answer couldn't be understood, so we can't tell whether you're booked.",
+        next: 'Call the salon to check before you ask again.',
+        step: 'ask again',
+        call: true,
+      };
+
+/**
+ * toldFailure says what a failure means to the customer and what they can do: send the same
+ * answer again while the state is still good, ask again when it isn't, or call the salon. It
+ * never names an HTTP status.
+ */
+export function toldFailure(failure: Failure, round: Round): Told {
+  switch (failure.kind) {
+    case 'no reply':
+      return round === 'round one'
+        ? {
+            headline: "We couldn't reach the salon's booking service, so nothing is booked.",
+            next: 'Check your connection, then try again.',
+            step: 'try again',
+            call: false,
+          }
+        : {
+            headline: "Your answer didn't reach the salon, so nothing is booked yet.",
+            next: 'Your times are still held for a short while: send your answer again.',
+            step: 'send again',
+            call: false,
+          };
+    case 'unreadable':
+    case 'malformed':
+    case 'unknown result type':
+      return unclear(round);
+    case 'asked again':
+      return {
+        headline: "The salon asked another question instead of booking, so we stopped there and can't tell whether you're booked.",
+        next: 'Call the salon to check before you ask again.',
+        step: 'ask again',
+        call: true,
+      };
+    case 'refused':
+      return toldRefusal(failure.reason, round);
+  }
+}
+
+function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], round: Round): Told {
+  const again: NextStep = round === 'round one' ? 'try again' : 'ask again';
+  switch (reason) {
+    case 'unavailable':
+      return round === 'round one'
+        ? {
+            headline: 'The booking service is having trouble right now, so nothing is booked.',
+            next: 'Try again in a minute, or call the salon.',
+            step: 'try again',
+            call: true,
+          }
+        : {
+            headline: 'The booking service is having trouble right now, so nothing is booked yet.',
+            next: 'Your answer is kept: send it again in a moment, or call the salon.',
+            step: 'send again',
+            call: true,
+          };
+    case 'answer refused':
+      return {
+        headline: "The salon couldn't take that answer, so nothing is booked yet.",
+        next: 'Choose one of the times offered, then send it again.',
+        step: round === 'round two' ? 'send again' : 'try again',
+        call: false,
+      };
+    case 'expired':
+      return {
+        headline: 'The times offered were held for a short while only, and that has passed, so nothing is booked.',
+        next: 'Ask again for the times open now.',
+        step: again,
+        call: false,
+      };
+    case 'used':
+      return {
+        headline: "This answer was sent once already, so it can't be sent again.",
+        next: 'If you sent it before, you may be booked already: call the salon to check. Or ask again for a new time.',
+        step: again,
+        call: true,
+      };
+    case 'another request':
+      return {
+        headline: 'Your details changed after the times were offered, so this answer no longer fits and nothing is booked.',
+        next: 'Ask again with your details as they are now.',
+        step: again,
+        call: false,
+      };
+    case 'damaged':
+      return {
+        headline: "The salon couldn't check the offer your answer came with, so nothing is booked.",
+        next: 'Ask again for the times open now.',
+        step: again,
+        call: false,
+      };
+    case 'customer':
+      return {
+        headline: 'The salon needs your name and a phone number or e-mail address to book, so nothing is booked.',
+        next: 'Check them, then try again.',
+        step: again,
+        call: false,
+      };
+    case 'no salon':
+      return {
+        headline: "This salon doesn't take bookings here.",
+        next: 'Check the address, or choose a salon from the list.',
+        step: 'none',
+        call: false,
+      };
+    case 'wrong token':
+    case 'no booking':
+    case 'no slot':
+    case 'slot booked':
+    case 'other':
+      return {
+        headline: "The booking service couldn't take this request, so nothing is booked.",
+        next: round === 'round one' ? 'Try again, or call the salon.' : 'Ask again, or call the salon.',
+        step: again,
+        call: true,
+      };
+  }
+}
+
+/** toldVisit says what a visit to a salon with a calendar came to, and what happens next. */
+export function toldVisit(outcome: VisitOutcome): Told {
+  switch (outcome.kind) {
+    case 'booked':
+      return {
+        headline: `You're booked: ${outcome.label}.`,
+        next: 'The salon expects you then. To change or cancel, call the salon and give your booking reference.',
+        step: 'none',
+        call: true,
+      };
+    case 'taken':
+      return {
+        headline: `${outcome.label} was taken just before your answer arrived, so nothing is booked.`,
+        next: 'The open times are up to date again: ask again for another time.',
+        step: 'ask again',
+        call: false,
+      };
+    case 'declined':
+      return {
+        headline: 'Nothing is booked: you said no thanks.',
+        next: 'Ask again whenever you like, or call the salon.',
+        step: 'ask again',
+        call: true,
+      };
+    case 'nothing open':
+      return {
+        headline: 'None of the times shown is open any more, so nothing is booked.',
+        next: 'Call the salon to find a time, or ask again later.',
+        step: 'ask again',
+        call: true,
+      };
+  }
+}
+
+/** outcomeWords says in plain words what the address-driven page booked. */
 export function outcomeWords(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'booked':
@@ -13,7 +203,32 @@ export function outcomeWords(outcome: Outcome): string {
   }
 }
 
-/** failureWords says that nothing is booked, and why. */
-export function failureWords(failure: Failure): string {
-  return `Nothing is booked: ${failure.problem}.`;
+/** troubleWords says in the owner's terms why a request didn't go through; a wrong token is the sign-in form's to say. */
+export function troubleWords(trouble: Trouble | undefined, label = 'That time'): string {
+  if (trouble === undefined) {
+    return "The service's reply couldn't be read. Reload the page to see where things stand.";
+  }
+  switch (trouble.kind) {
+    case 'no reply':
+      return "The booking service didn't answer. Check your connection and try again.";
+    case 'unreadable':
+      return "The service's reply couldn't be read. Reload the page to see where things stand.";
+    case 'refused':
+      switch (trouble.reason) {
+        case 'unavailable':
+          return 'The booking service is having trouble right now. Try again in a minute.';
+        case 'wrong token':
+          return "That token isn't right. Check it and enter it again.";
+        case 'slot booked':
+          return `${label} is booked, so it can't be closed. Cancel the booking first.`;
+        case 'no booking':
+          return "That booking isn't there any more. The list is up to date again.";
+        case 'no slot':
+          return `${label} is no longer one of the salon's times. The list is up to date again.`;
+        case 'no salon':
+          return "That salon isn't registered here any more.";
+        default:
+          return "The booking service couldn't do that. Reload the page and try again.";
+      }
+  }
 }

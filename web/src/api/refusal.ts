@@ -1,0 +1,82 @@
+// Reads a refusal's body into one reason from a closed list, so the store learns why a request was refused and never holds the body itself.
+
+/** Why the service refused a request, as far as the client tells reasons apart. */
+export const refusalReasons = [
+  /** The question's state outlived its life: the times must be asked for again. */
+  'expired',
+  /** The state was spent already: by this answer sent before, or from another tab. */
+  'used',
+  /** The state was issued for other words, times or customer. */
+  'another request',
+  /** The state doesn't verify: damaged, or signed by a key the service no longer has. */
+  'damaged',
+  /** The answer itself was refused; the state is still unspent, so a corrected answer can follow. */
+  'answer refused',
+  /** The customer's name or contact is missing or outside its bounds. */
+  'customer',
+  /** No salon has that id here. */
+  'no salon',
+  /** The owner's token is missing or wrong. */
+  'wrong token',
+  /** The booking the owner named is not the salon's. */
+  'no booking',
+  /** The slot the owner named is not one of the salon's. */
+  'no slot',
+  /** The slot the owner would close is booked. */
+  'slot booked',
+  /** The service can't complete anything now (no key, or its database is down). */
+  'unavailable',
+  /** Anything else: a bound the client broke, a body it shouldn't have sent. */
+  'other',
+] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
+/** The refusals the service words exactly, each with its reason (the contract fixes these strings). */
+const exact: Readonly<Record<string, RefusalReason>> = {
+  'requestState has expired': 'expired',
+  'requestState was already used': 'used',
+  'requestState belongs to another request': 'another request',
+  "requestState doesn't verify": 'damaged',
+  'no answer to the question asked': 'answer refused',
+  'the answer is not an accept, a decline or a cancel': 'answer refused',
+  'answers and their requestState travel together': 'answer refused',
+  'arguments.customer is required at this salon': 'customer',
+  'the booking service is unavailable': 'unavailable',
+  "the owner's token is missing or wrong": 'wrong token',
+};
+
+/** The refusals that name what they refuse, matched by their fixed part. */
+const patterns: readonly (readonly [RegExp, RefusalReason])[] = [
+  [/ was never offered$/, 'answer refused'],
+  [/^arguments\.customer\./, 'customer'],
+  [/^there is no salon /, 'no salon'],
+  [/^there is no booking /, 'no booking'],
+  [/^there is no slot /, 'no slot'],
+  [/ is booked; cancel the booking first$/, 'slot booked'],
+];
+
+/**
+ * reasonOf names why a request was refused, from the refusal's status and body (a JSON string, as
+ * the service sends; anything else is read by its status alone). Only the reason is kept.
+ */
+export function reasonOf(status: number, body: unknown): RefusalReason {
+  if (typeof body === 'string') {
+    const known = exact[body];
+    if (known !== undefined) {
+      return known;
+    }
+    for (const [pattern, reason] of patterns) {
+      if (pattern.test(body)) {
+        return reason;
+      }
+    }
+  }
+  switch (status) {
+    case 503:
+      return 'unavailable';
+    case 401:
+      return 'wrong token';
+    default:
+      return 'other';
+  }
+}

@@ -1,0 +1,73 @@
+// Pieces every page uses: the live region that announces each change, focus moved on purpose, the salon's phone as a way on, and a card that tells what happened.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import type { Told } from './words';
+
+/**
+ * Announcer is the page's one live region. It sits outside every aria-busy container, so a screen
+ * reader reads each change as it happens. A new `moment` (any value whose identity changes with
+ * each event) re-announces even words heard before, such as the same failure twice.
+ */
+export function Announcer({ text, moment }: { text: string; moment: unknown }) {
+  const [seq, setSeq] = useState(0);
+  useEffect(() => {
+    setSeq((n) => n + 1);
+  }, [text, moment]);
+  return (
+    <div className="sr-only" role="status" aria-live="polite" aria-atomic="true">
+      <p key={seq}>{text}</p>
+    </div>
+  );
+}
+
+/**
+ * useFocusOnMount focuses the element it is attached to when it appears, before the browser
+ * paints, so focus goes to what changed instead of falling to the page's body when the control
+ * that had it goes away.
+ */
+export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/** telHref is a phone number as a tel: link, keeping only what dials (digits and a leading +). */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^0-9]/g, '')}`;
+}
+
+/** CallLine offers the salon's phone: by name and number when the page knows them. */
+export function CallLine({ name, phone }: { name?: string; phone?: string }) {
+  if (phone === undefined || name === undefined) {
+    return <p>You can call the salon instead.</p>;
+  }
+  return (
+    <p>
+      Call {name} on <a href={telHref(phone)}>{phone}</a>.
+    </p>
+  );
+}
+
+/** How a card looks: a booking made, a problem, or neither. */
+export type Tone = 'good' | 'bad' | 'plain';
+
+/**
+ * ToldCard tells one failure or outcome: its headline as the card's heading, which takes focus
+ * when the card appears, then what to do next and whatever the page adds below.
+ */
+export function ToldCard({ told, tone, salon, children }: { told: Told; tone: Tone; salon?: { name: string; phone: string }; children?: ReactNode }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className={`card outcome ${tone}`} aria-label={tone === 'bad' ? 'What went wrong' : 'What happened'}>
+      <h2 ref={heading} tabIndex={-1}>
+        {told.headline}
+      </h2>
+      <p>{told.next}</p>
+      {told.call && <CallLine name={salon?.name} phone={salon?.phone} />}
+      {children}
+    </section>
+  );
+}
