@@ -105,16 +105,20 @@ func (s *Service) putSalon(c echo.Context) error {
 	return noStore(c, wire.ViewOf(view))
 }
 
+// window reads the salon's id from the path and the optional from and to of the query.
+func window(c echo.Context) (id string, from, to time.Time, err error) {
+	if id, err = salonID(c); err != nil {
+		return "", from, to, err
+	}
+	if from, err = queryTime(c, "from"); err != nil {
+		return "", from, to, err
+	}
+	to, err = queryTime(c, "to")
+	return id, from, to, err
+}
+
 func (s *Service) listBookings(c echo.Context) error {
-	id, err := salonID(c)
-	if err != nil {
-		return err
-	}
-	from, err := queryTime(c, "from")
-	if err != nil {
-		return err
-	}
-	to, err := queryTime(c, "to")
+	id, from, to, err := window(c)
 	if err != nil {
 		return err
 	}
@@ -130,15 +134,7 @@ func (s *Service) listBookings(c echo.Context) error {
 }
 
 func (s *Service) listSlots(c echo.Context) error {
-	id, err := salonID(c)
-	if err != nil {
-		return err
-	}
-	from, err := queryTime(c, "from")
-	if err != nil {
-		return err
-	}
-	to, err := queryTime(c, "to")
+	id, from, to, err := window(c)
 	if err != nil {
 		return err
 	}
