@@ -204,7 +204,7 @@ func (w *calendarWorld) book(salonID string, g *guest, answers any, withCustomer
 	if err := w.send(w.request(http.MethodPost, "/salons/"+url.PathEscape(salonID)+"/book", b, false)); err != nil {
 		return err
 	}
-	var r struct{ StructuredContent wire.Outcome }
+	var r struct{ StructuredContent wire.Completion }
 	if w.reply.Status == http.StatusOK && json.Unmarshal(w.reply.Body, &r) == nil && r.StructuredContent.Booking != "" {
 		g.booking = r.StructuredContent.Booking
 	}
@@ -679,7 +679,7 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 func told(w *calendarWorld, g *guest, say string, booked bool) error {
 	var r struct {
 		ResultType        string
-		StructuredContent wire.Outcome
+		StructuredContent wire.Completion
 	}
 	if w.reply.Status != http.StatusOK || json.Unmarshal(w.reply.Body, &r) != nil || r.ResultType != wire.ResultComplete {
 		return fmt.Errorf("got %d %s, want a completed result", w.reply.Status, w.reply.Body)

@@ -32,7 +32,7 @@ type harnessWorld struct {
 
 	mu       sync.Mutex
 	calls    []harness.Call
-	outcomes []harness.Outcome
+	outcomes []harness.Decision
 
 	took        time.Duration // how long the latest timed round one took
 	earlier     string        // the prompt the model was sent before the latest turn
@@ -90,11 +90,11 @@ func (h *harnessWorld) install() error {
 		h.mu.Unlock()
 		return inner.Answer(ctx, c)
 	})
-	offerer := &harness.Offerer{
+	offerer := &harness.ModelOfferer{
 		Model:    recording,
 		Limit:    h.limit,
 		Attempts: h.attempts,
-		Observe: func(out harness.Outcome) {
+		Observe: func(out harness.Decision) {
 			h.mu.Lock()
 			h.outcomes = append(h.outcomes, out)
 			h.mu.Unlock()
@@ -204,11 +204,11 @@ func (h *harnessWorld) answeredWithin(limit, margin int) error {
 }
 
 // latest is the latest turn's outcome.
-func (h *harnessWorld) latest() (harness.Outcome, error) {
+func (h *harnessWorld) latest() (harness.Decision, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.outcomes) == 0 {
-		return harness.Outcome{}, fmt.Errorf("no turn has run: the harness was never asked")
+		return harness.Decision{}, fmt.Errorf("no turn has run: the harness was never asked")
 	}
 	return h.outcomes[len(h.outcomes)-1], nil
 }

@@ -86,7 +86,7 @@ func bareBook(c echo.Context) error {
 	slot, _ := answers[answer.Question].Content[answer.Question].(string)
 	return c.JSON(http.StatusOK, wire.CompleteResult{
 		ResultType:        wire.ResultComplete,
-		StructuredContent: wire.Outcome{Status: wire.StatusBooked, Slot: slot, Say: slot + " is yours."},
+		StructuredContent: wire.Completion{Status: wire.StatusBooked, Slot: slot, Say: slot + " is yours."},
 	})
 }
 

@@ -105,7 +105,7 @@ func (m modelConfig) offerer(log *slog.Logger, reg prometheus.Registerer) (booki
 	default:
 		return nil, done, errors.New("unknown -model " + m.kind)
 	}
-	o := &harness.Offerer{Model: model, Attempts: m.attempts, Limit: m.timeout, Log: log, Metrics: harness.NewMetrics(reg)}
+	o := &harness.ModelOfferer{Model: model, Attempts: m.attempts, Limit: m.timeout, Log: log, Metrics: harness.NewMetrics(reg)}
 	if m.servedLog != "" {
 		f, err := os.OpenFile(m.servedLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 		if err != nil {

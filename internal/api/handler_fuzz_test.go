@@ -173,7 +173,7 @@ func assertResultFits(t *testing.T, request, result []byte, spentNow int) {
 		ResultType    string
 		RequestState  string
 		InputRequests wire.InputRequests
-		Structured    wire.Outcome `json:"structuredContent"`
+		Structured    wire.Completion `json:"structuredContent"`
 	}
 	if err := json.Unmarshal(result, &got); err != nil {
 		t.Fatal(err)

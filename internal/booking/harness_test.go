@@ -25,18 +25,18 @@ import (
 type seen struct {
 	mu       sync.Mutex
 	prompts  []string
-	outcomes []harness.Outcome
+	outcomes []harness.Decision
 	served   testkit.Buffer
 }
 
 // offerer is a harness offerer with the stand-in model, keeping what it shows and writes in seen.
-func (w *seen) offerer() *harness.Offerer { return w.knowing(nil) }
+func (w *seen) offerer() *harness.ModelOfferer { return w.knowing(nil) }
 
 // knowing is offerer with a stand-in that somehow knows other customers: on its first attempt,
 // its question ends with what leak gives (nothing when leak is nil or gives "").
-func (w *seen) knowing(leak func() string) *harness.Offerer {
+func (w *seen) knowing(leak func() string) *harness.ModelOfferer {
 	standin := harness.Standin()
-	return &harness.Offerer{
+	return &harness.ModelOfferer{
 		Model: harness.ModelFunc(func(ctx context.Context, c harness.Call) (string, error) {
 			w.mu.Lock()
 			w.prompts = append(w.prompts, c.Prompt)
@@ -55,7 +55,7 @@ func (w *seen) knowing(leak func() string) *harness.Offerer {
 			return harness.AnswerText(a.Choices, a.Question+" "+leak()), nil
 		}),
 		Served: &w.served,
-		Observe: func(out harness.Outcome) {
+		Observe: func(out harness.Decision) {
 			w.mu.Lock()
 			w.outcomes = append(w.outcomes, out)
 			w.mu.Unlock()

@@ -34,7 +34,7 @@ func TestRecordsArePlainData(t *testing.T) {
 }
 
 func TestAuditPassesEveryKindOfTurn(t *testing.T) {
-	turns := map[string]harness.Outcome{
+	turns := map[string]harness.Decision{
 		"served first":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, booking),
 		"served on a retry":   harness.Turn(context.Background(), harnesstest.Scripted(invented, invented, good), 3, booking),
 		"attempts ran out":    harness.Turn(context.Background(), harnesstest.Scripted(invented), 2, booking),

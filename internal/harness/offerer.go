@@ -17,9 +17,9 @@ import (
 // DefaultLimit is how long a whole turn may take before round one falls back.
 const DefaultLimit = 6 * time.Second
 
-// Offerer is round one's offerer with a model: it runs a Turn under one time limit and reports it.
+// ModelOfferer is round one's offerer with a model: it runs a Turn under one time limit and reports it.
 // Its fields are its dependencies; it must not be changed once in use, and is safe for concurrent use.
-type Offerer struct {
+type ModelOfferer struct {
 	// Model proposes the offer. It must not be nil.
 	Model Model
 	// Attempts bounds the answers a turn asks for; below 1 is DefaultAttempts.
@@ -35,7 +35,7 @@ type Offerer struct {
 	// Metrics counts turns, calls, fallbacks by reason and failed audits. Nil counts nothing.
 	Metrics *Metrics
 	// Observe, when set, is handed every turn's outcome, after it is reported.
-	Observe func(Outcome)
+	Observe func(Decision)
 
 	mu sync.Mutex // serialises writes to Served
 }
@@ -43,7 +43,7 @@ type Offerer struct {
 // Offer runs one turn for b under the time limit, applied here with a context, and returns the
 // model's checked offer or the default offer. A failure is never the customer's: it is a fallback,
 // logged and counted.
-func (o *Offerer) Offer(ctx context.Context, b step.Booking) step.Offer {
+func (o *ModelOfferer) Offer(ctx context.Context, b step.Booking) step.Offer {
 	limit := o.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -55,7 +55,7 @@ func (o *Offerer) Offer(ctx context.Context, b step.Booking) step.Offer {
 	return out.Offer
 }
 
-func (o *Offerer) report(out Outcome) {
+func (o *ModelOfferer) report(out Decision) {
 	log := o.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

@@ -23,13 +23,13 @@ func TestOffererReportsEveryTurn(t *testing.T) {
 	served, logged := &testkit.Buffer{}, &testkit.Buffer{}
 	reg := prometheus.NewRegistry()
 	var mu sync.Mutex
-	var outcomes []harness.Outcome
-	o := &harness.Offerer{
+	var outcomes []harness.Decision
+	o := &harness.ModelOfferer{
 		Model:   harnesstest.Scripted(invented, good),
 		Served:  served,
 		Log:     slog.New(slog.NewJSONHandler(logged, nil)),
 		Metrics: harness.NewMetrics(reg),
-		Observe: func(out harness.Outcome) { mu.Lock(); outcomes = append(outcomes, out); mu.Unlock() },
+		Observe: func(out harness.Decision) { mu.Lock(); outcomes = append(outcomes, out); mu.Unlock() },
 	}
 	offer := o.Offer(context.Background(), booking)
 	if !slices.Equal(offer.Times, []string{"sun-11:00", "sun-13:00"}) {
@@ -49,7 +49,7 @@ func TestOffererReportsEveryTurn(t *testing.T) {
 func TestOffererFallsBackAtItsLimit(t *testing.T) {
 	logged := &testkit.Buffer{}
 	reg := prometheus.NewRegistry()
-	o := &harness.Offerer{
+	o := &harness.ModelOfferer{
 		Model:   harnesstest.Silent(),
 		Limit:   80 * time.Millisecond,
 		Log:     slog.New(slog.NewJSONHandler(logged, nil)),
@@ -76,7 +76,7 @@ func TestOffererFallsBackAtItsLimit(t *testing.T) {
 
 func TestOffererKeepsServingWhenTheServedLogFails(t *testing.T) {
 	logged := &testkit.Buffer{}
-	o := &harness.Offerer{Model: harness.Standin(), Served: failingWriter{}, Log: slog.New(slog.NewJSONHandler(logged, nil))}
+	o := &harness.ModelOfferer{Model: harness.Standin(), Served: failingWriter{}, Log: slog.New(slog.NewJSONHandler(logged, nil))}
 	if offer := o.Offer(context.Background(), booking); offer.Question != "Would sun-11:00 or sun-13:00 suit you?" {
 		t.Errorf("got %+v, want the stand-in's offer", offer)
 	}
@@ -92,7 +92,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 // Concurrent turns each write their lines whole.
 func TestOffererServedLogUnderConcurrentTurns(t *testing.T) {
 	served := &testkit.Buffer{}
-	o := &harness.Offerer{Model: harnesstest.Scripted(invented, good), Served: served}
+	o := &harness.ModelOfferer{Model: harnesstest.Scripted(invented, good), Served: served}
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() { o.Offer(context.Background(), booking) })

@@ -81,10 +81,10 @@ type Record struct {
 	Question string   `json:"question,omitempty"`
 }
 
-// Outcome is what a turn decided: the offer round one asks, whether it is the model's checked
+// Decision is what a turn decided: the offer round one asks, whether it is the model's checked
 // answer (Served) or the default offer and why (Why), and the records of every stage.
 // With nothing open, neither: the offer is empty and no call was made.
-type Outcome struct {
+type Decision struct {
 	Offer   step.Offer
 	Served  bool
 	Why     Why
@@ -103,7 +103,7 @@ const DefaultAttempts = 3
 // checked or sent back in a correction, so the checker refuses an answer that held any of it.
 // Turn applies no time limit of its own: the caller bounds ctx, and Turn stops waiting for the
 // model when ctx is done, even a model that ignores its context.
-func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Outcome {
+func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Decision {
 	if attempts < 1 {
 		attempts = DefaultAttempts
 	}
@@ -111,7 +111,7 @@ func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Outcome {
 	t := &turn{booking: b}
 	t.write(Record{Stage: StageComposed, Context: &c, Attempts: attempts})
 	if len(c.Options) == 0 {
-		return Outcome{Offer: step.Offer{}, Records: t.records}
+		return Decision{Offer: step.Offer{}, Records: t.records}
 	}
 	grammar, err := NewGrammar(c.Options)
 	if err != nil {
@@ -143,7 +143,7 @@ func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Outcome {
 		ruling := Check(c, output)
 		t.write(Record{Stage: StageRuling, Attempt: attempt, Ruling: &ruling})
 		if ruling.Accepted {
-			return Outcome{Offer: step.Offer{Times: ruling.Times, Question: ruling.Question}, Served: true, Records: t.records}
+			return Decision{Offer: step.Offer{Times: ruling.Times, Question: ruling.Question}, Served: true, Records: t.records}
 		}
 		prompt = Correction(first, output, ruling.Reasons)
 	}
@@ -158,10 +158,10 @@ type turn struct {
 
 func (t *turn) write(r Record) { t.records = append(t.records, r) }
 
-func (t *turn) fallBack(why Why, cause string) Outcome {
+func (t *turn) fallBack(why Why, cause string) Decision {
 	offer := step.DefaultOffer(t.booking.OpenSlots)
 	t.write(Record{Stage: StageFallback, Why: why, Error: cause, Times: offer.Times, Question: offer.Question})
-	return Outcome{Offer: offer, Why: why, Records: t.records}
+	return Decision{Offer: offer, Why: why, Records: t.records}
 }
 
 func interrupted(ctx context.Context) Why {

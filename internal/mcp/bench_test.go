@@ -162,7 +162,7 @@ func wantOutcome(t *testing.T, res *sdk.CallToolResult, err error, want string) 
 	if res.NeedsInput() || res.IsError {
 		t.Fatalf("got %s, want a completed %s", mustJSON(t, res), want)
 	}
-	if got := mustJSON(t, as[wire.Outcome](t, res.StructuredContent)); got != want {
+	if got := mustJSON(t, as[wire.Completion](t, res.StructuredContent)); got != want {
 		t.Errorf("structuredContent: got %s, want %s", got, want)
 	}
 	if len(res.Content) != 1 {

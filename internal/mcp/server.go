@@ -113,7 +113,7 @@ func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		b.logCall(req, wire.ResultInputRequired)
 		return inputRequired(*result.Question, result.State), nil
 	}
-	out := wire.OutcomeOf(result.Outcome)
+	out := wire.CompletionOf(result.Outcome)
 	b.logCall(req, out.Status)
 	return completed(out)
 }
@@ -203,7 +203,7 @@ func inputRequired(q step.Question, state string) *sdk.CallToolResult {
 
 // completed carries the outcome as structuredContent and, for clients that read only text, the
 // same JSON as a text block.
-func completed(out wire.Outcome) (*sdk.CallToolResult, error) {
+func completed(out wire.Completion) (*sdk.CallToolResult, error) {
 	text, err := json.Marshal(out)
 	if err != nil {
 		return nil, errInternal

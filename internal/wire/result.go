@@ -33,19 +33,19 @@ func InputRequired(q step.Question, state string) InputRequiredResult {
 	}
 }
 
-// OutcomeOf is what a completed booking came to, as structuredContent carries it. o is step.Booked
+// CompletionOf is what a completed booking came to, as structuredContent carries it. o is step.Booked
 // or step.NotBooked.
-func OutcomeOf(o step.Outcome) Outcome {
+func CompletionOf(o step.Outcome) Completion {
 	switch o := o.(type) {
 	case step.Booked:
-		return Outcome{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
+		return Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking}
 	case step.NotBooked:
-		return Outcome{Status: StatusNotBooked, Say: o.Say}
+		return Completion{Status: StatusNotBooked, Say: o.Say}
 	}
 	panic("wire: a completed booking is either booked or not booked")
 }
 
 // Complete is the result that ends a booking.
 func Complete(o step.Outcome) CompleteResult {
-	return CompleteResult{ResultType: ResultComplete, StructuredContent: OutcomeOf(o)}
+	return CompleteResult{ResultType: ResultComplete, StructuredContent: CompletionOf(o)}
 }

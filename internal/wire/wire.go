@@ -90,12 +90,12 @@ type TimeChoice struct {
 
 // CompleteResult is the answer that ends the request.
 type CompleteResult struct {
-	ResultType        string  `json:"resultType" enum:"complete"`
-	StructuredContent Outcome `json:"structuredContent"`
+	ResultType        string     `json:"resultType" enum:"complete"`
+	StructuredContent Completion `json:"structuredContent"`
 }
 
-// Outcome is what the request came to. Slot is set exactly when Status is booked.
-type Outcome struct {
+// Completion is what the request came to. Slot is set exactly when Status is booked.
+type Completion struct {
 	Status string `json:"status" enum:"booked|not_booked"`
 	Slot   string `json:"slot,omitempty" doc:"The booked slot; present only when status is booked."`
 	Say    string `json:"say" doc:"What to tell the customer. Shown, never parsed."`

@@ -85,7 +85,7 @@ describe('Scenario: each kind of drift is named', () => {
   it('names a field the reply no longer has, and one whose type changed', () => {
     const document = provider();
     delete document.components.schemas.InputRequiredResult.properties.requestState;
-    document.components.schemas.Outcome.properties.say = { type: 'integer' };
+    document.components.schemas.Completion.properties.say = { type: 'integer' };
     expect(compareContract(document, consumer)).toEqual([
       "round one: reply 200 field requestState: the provider's reply has no such field",
       "round one and round two: reply 200 field structuredContent.say: the provider's type is integer, not string",

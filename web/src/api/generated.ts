@@ -153,7 +153,7 @@ export type SalonView = {
   slotMinutes: number;
   timeZone: string;
 };
-export type Outcome = {
+export type Completion = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
   booking?: string;
   /** What to tell the customer. Shown, never parsed. */
@@ -164,7 +164,7 @@ export type Outcome = {
 };
 export type CompleteResult = {
   resultType: 'complete';
-  structuredContent: Outcome;
+  structuredContent: Completion;
 };
 export type TimeChoice = {
   enum: string[];

@@ -1,5 +1,5 @@
 // The wire types the client sends and reads: generated from ../openapi.json, plus the one list of result types and of statuses.
-import type { Answer, BookArguments, BookRequest, BookResult, Outcome } from '../api/generated';
+import type { Answer, BookArguments, BookRequest, BookResult, Completion } from '../api/generated';
 
 export type { Answer, BookArguments, BookRequest };
 
@@ -20,5 +20,5 @@ type Holds<T extends true> = T;
  */
 export type ListsMatchTheDocument = [
   Holds<Same<ResultType, BookResult['resultType']>>,
-  Holds<Same<Status, Outcome['status']>>,
+  Holds<Same<Status, Completion['status']>>,
 ];
