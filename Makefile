@@ -54,7 +54,7 @@ fuzz:
 	done
 
 webtest:
-	cd web && npm ci --no-audit --no-fund && npm test && npm run --silent contract
+	cd web && npm ci --no-audit --no-fund && npm test && npm run --silent contract && npm run --silent lint:openapi
 
 e2e:
 	cd web && npm run e2e
