@@ -63,6 +63,8 @@ type Store struct {
 	// batch queues SQLite's spends to share transactions; nil on PostgreSQL, whose spends go
 	// on many connections at once.
 	batch *batcher
+	// cache keeps each salon's settings decoded, under the version they were read at.
+	cache settingsCache
 }
 
 // Summary names one registered salon.
@@ -182,7 +184,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{write: write, read: write, d: sqliteDialect}
+	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}}
 	// The writer comes first: it creates the file, sets WAL and migrates, which a read-only
 	// connection can't.
 	if err := s.start(ctx, nil); err != nil {
@@ -239,7 +241,7 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{write: db, read: db, d: postgresDialect}
+	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}}
 	if err := s.start(ctx, goose.WithSessionLocker(locker)); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)
