@@ -175,7 +175,7 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	out, err := d.spendAtSalon(ctx, r.Salon, verified, hold, now)
 	var unread *store.NotReadBack
 	if errors.As(err, &unread) {
-		// The commit holds the booking; only its read-back failed, so it is answered as held.
+		// The commit holds the booking; only reading its row failed, so it is answered as held.
 		return Result{Outcome: step.Booked{Slot: slot, Say: SayYours(label), Booking: hold.ID}}, nil
 	}
 	if err != nil {

@@ -137,8 +137,8 @@ type Calendar struct {
 
 // Outcome is what a spend did.
 type Outcome struct {
-	// Booking is the booking made, read back from the database after the commit; nil when nothing
-	// was booked.
+	// Booking is the booking made, as the database stored it (the row its INSERT returned, inside
+	// the transaction that committed); nil when nothing was booked.
 	Booking *Booking
 	// Taken is why the hold's slot wasn't booked; zero when it was, or when there was no hold.
 	Taken Taken
@@ -255,13 +255,16 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 	return s, nil
 }
 
-// warm prepares the statements of a booking, which run in a transaction, and of reading it back.
+// warm prepares the statements of a spend, which run in a transaction.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
-	if err := s.w.warm(ctx, qSpend, s.spendAt, qBook); err != nil {
-		return fmt.Errorf("preparing statements: %w", err)
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`}
+	if s.batch != nil {
+		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
+	} else {
+		queries = append(queries, qBook, qNotBooked)
 	}
-	if err := s.r.warm(ctx, qBooking); err != nil {
+	if err := s.w.warm(ctx, queries...); err != nil {
 		return fmt.Errorf("preparing statements: %w", err)
 	}
 	return nil
