@@ -7,10 +7,14 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"salon/internal/requeststate"
 )
@@ -277,47 +281,83 @@ func (s *Store) notSpent(ctx context.Context, w prepared, id string) error {
 	return requeststate.ErrAlreadyUsed
 }
 
-// bookPipelined runs a booking on PostgreSQL, in a transaction of its own.
+// bookPipelined runs a booking on PostgreSQL: its three statements go to the server in one
+// round trip, and run as one transaction, which commits at the end of the round trip unless one
+// of them failed.
 func (s *Store) bookPipelined(sp *spend) spent {
-	tx, err := s.write.BeginTx(sp.ctx, nil)
+	conn, err := s.write.Conn(sp.ctx)
 	if err != nil {
 		return spent{err: err}
 	}
-	defer tx.Rollback()
-	w := s.w.in(tx)
-	h := sp.hold
-	start := h.Start.Unix()
-	res, err := w.exec(sp.ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon))
-	if err != nil {
-		return spent{err: err}
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return spent{err: err}
-	} else if n == 0 {
-		return spent{err: s.notSpent(sp.ctx, w, h.Salon)}
-	}
+	defer conn.Close()
 	var r spent
-	r.booking, err = scanBooking(w.queryRow(sp.ctx, qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:]))
-	switch {
-	case err == nil:
-		r.booked = true
-	case !errors.Is(err, sql.ErrNoRows):
+	err = conn.Raw(func(driverConn any) error {
+		pg, ok := driverConn.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("a PostgreSQL connection is a %T, not pgx's", driverConn)
+		}
+		r = s.pipeline(sp, pg.Conn())
+		return nil
+	})
+	if err != nil {
 		return spent{err: err}
-	default:
-		var closed bool
-		if err := w.queryRow(sp.ctx, qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start).Scan(&closed); err != nil {
-			return spent{err: err}
-		}
-		r.taken = TakenBooked
-		if closed {
-			r.taken = TakenClosed
-		}
 	}
-	if err := tx.Commit(); err != nil {
-		return spent{err: err}
+	if r.err == nil && !r.booked && r.taken == 0 {
+		// Wrote nothing at all.
+		r.err = s.notSpent(sp.ctx, s.r, sp.hold.Salon)
 	}
 	return r
+}
+
+// pipeline sends the booking's statements on c and reads their answers: zero when it wrote nothing.
+func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
+	h := sp.hold
+	start := h.Start.Unix()
+	var batch pgx.Batch
+	batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon))
+	batch.Queue(qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:])
+	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
+	results := c.SendBatch(sp.ctx, &batch)
+	r, unread, err := readPipeline(results)
+	// Closing reads the end of the round trip, and with it the commit's answer.
+	if err := errors.Join(err, results.Close()); err != nil {
+		return spent{err: err}
+	}
+	if unread != nil {
+		return spent{err: &NotReadBack{Err: unread}}
+	}
+	return r
+}
+
+// readPipeline reads the answers of a booking's three statements. unread is the booking's row
+// failing to scan, which changes nothing the server does.
+func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
+	if _, err := results.Exec(); err != nil {
+		return spent{}, nil, err
+	}
+	rows, err := results.Query()
+	if err != nil {
+		return spent{}, nil, err
+	}
+	for rows.Next() {
+		r.booked = true
+		r.booking, unread = scanBooking(rows)
+	}
+	if err := rows.Err(); err != nil && unread == nil {
+		return spent{}, nil, err
+	}
+	var closed bool
+	switch err := results.QueryRow().Scan(&closed); {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return spent{}, nil, err
+	case closed:
+		r.taken = TakenClosed
+	default:
+		r.taken = TakenBooked
+	}
+	return r, unread, nil
 }
 
 // stateBooked reports whether a booking made by the state id exists; false when it can't say.

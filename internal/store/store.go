@@ -255,14 +255,13 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 	return s, nil
 }
 
-// warm prepares the statements of a spend, which run in a transaction.
+// warm prepares the statements of a spend, which run in a transaction, and those PostgreSQL runs
+// alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
 	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`}
 	if s.batch != nil {
 		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
-	} else {
-		queries = append(queries, qBook, qNotBooked)
 	}
 	if err := s.w.warm(ctx, queries...); err != nil {
 		return fmt.Errorf("preparing statements: %w", err)
