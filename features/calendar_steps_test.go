@@ -26,6 +26,7 @@ import (
 	"salon/internal/api/apitest"
 	desk "salon/internal/booking"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testkit"
 	"salon/internal/wire"
@@ -87,6 +88,13 @@ func (f *flaky) Calendar(ctx context.Context, id string, from time.Time) (store.
 		return store.Calendar{}, err
 	}
 	return f.calendar.Calendar(ctx, id, from)
+}
+
+func (f *flaky) RecentSalon(ctx context.Context, id string) (salon.Settings, error) {
+	if err := f.fail(); err != nil {
+		return salon.Settings{}, err
+	}
+	return f.calendar.RecentSalon(ctx, id)
 }
 
 func (f *flaky) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *store.Hold, now time.Time) (store.Outcome, error) {

@@ -22,6 +22,9 @@ import (
 type Calendar interface {
 	PutSalon(ctx context.Context, id string, s salon.Settings) error
 	Salon(ctx context.Context, id string) (salon.Settings, error)
+	// RecentSalon is Salon from settings kept decoded: after a change through another instance it
+	// may return the settings before it, for at most store.SettingsAge.
+	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
 	Salons(ctx context.Context) ([]store.Summary, error)
 	Calendar(ctx context.Context, id string, from time.Time) (store.Calendar, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *store.Hold, now time.Time) (store.Outcome, error)
@@ -107,12 +110,33 @@ func (d *Desk) calendar(ctx context.Context, id string, now time.Time) (store.Ca
 	return cal, loc, nil
 }
 
+// zone reads the zone of a salon's times from its recent settings: round two needs no more, since
+// the spend decides whether the slot is still open inside its own transaction. Settings as old as
+// store.SettingsAge cost at most a label written in the zone before an owner's change.
+func (d *Desk) zone(ctx context.Context, id string) (*time.Location, error) {
+	set, err := d.Calendar.RecentSalon(ctx, id)
+	switch {
+	case errors.Is(err, store.ErrNoSalon):
+		return nil, NoSalon(id)
+	case err != nil:
+		return nil, &StoreError{Cause: err}
+	}
+	loc, err := d.zones.load(set.TimeZone)
+	if err != nil {
+		return nil, &StoreError{Cause: fmt.Errorf("salon %s: %w", id, err)}
+	}
+	return loc, nil
+}
+
 // bookAtSalon answers a round at a salon with a calendar: the salon must be registered and the
 // customer named; round one offers only slots the calendar holds open, and round two spends the
 // state and books in one transaction.
 func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	now := d.Now()
-	cal, loc, err := d.calendar(ctx, r.Salon, now)
+	if r.RequestState == nil && r.InputResponses == nil {
+		return d.askAtSalon(ctx, r, now)
+	}
+	loc, err := d.zone(ctx, r.Salon)
 	if err != nil {
 		return Result{}, err
 	}
@@ -122,19 +146,6 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
 	}
-	if r.RequestState == nil {
-		held := r.Booking
-		held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
-			return !holdsOpen(cal, loc, now, slot)
-		})
-		held.Salon = salonFacts(cal.Settings, loc, held.OpenSlots)
-		if d.Offerer != nil && len(held.OpenSlots) > 0 {
-			if held.Withheld, err = d.withheld(ctx, r.Salon, cal.Settings, loc, now, held); err != nil {
-				return Result{}, err
-			}
-		}
-		return d.ask(ctx, r, held), nil
-	}
 	verified, ans, err := d.check(r, now)
 	if err != nil {
 		return Result{}, err
@@ -143,7 +154,7 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	offered, accepted := ans.Accepted()
 	rec.answered(verified.Offered, offered.Time(), accepted)
 	if !accepted {
-		if _, err := d.spendAtSalon(ctx, verified, nil, now); err != nil {
+		if _, err := d.spendAtSalon(ctx, r.Salon, verified, nil, now); err != nil {
 			return Result{}, err
 		}
 		d.observe(rec)
@@ -161,10 +172,10 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		Name: r.Booking.Customer.Name, Contact: r.Booking.Customer.Contact, Words: r.Booking.Message,
 	}
 	rec.held(hold)
-	out, err := d.spendAtSalon(ctx, verified, hold, now)
+	out, err := d.spendAtSalon(ctx, r.Salon, verified, hold, now)
 	var unread *store.NotReadBack
 	if errors.As(err, &unread) {
-		// The commit holds the booking; only its read-back failed, so it is answered as held.
+		// The commit holds the booking; only reading its row failed, so it is answered as held.
 		return Result{Outcome: step.Booked{Slot: slot, Say: SayYours(label), Booking: hold.ID}}, nil
 	}
 	if err != nil {
@@ -177,6 +188,29 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	}
 	got := out.Booking
 	return Result{Outcome: step.Booked{Slot: got.Slot, Say: SayYours(salon.Label(got.Start, loc)), Booking: got.ID}}, nil
+}
+
+// askAtSalon answers round one at a salon with a calendar, offering only the request's slots the
+// calendar holds open now.
+func (d *Desk) askAtSalon(ctx context.Context, r Request, now time.Time) (Result, error) {
+	cal, loc, err := d.calendar(ctx, r.Salon, now)
+	if err != nil {
+		return Result{}, err
+	}
+	if r.Booking.Customer == nil {
+		return Result{}, ErrCustomerRequired
+	}
+	held := r.Booking
+	held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
+		return !holdsOpen(cal, loc, now, slot)
+	})
+	held.Salon = salonFacts(cal.Settings, loc, held.OpenSlots)
+	if d.Offerer != nil && len(held.OpenSlots) > 0 {
+		if held.Withheld, err = d.withheld(ctx, r.Salon, cal.Settings, loc, now, held); err != nil {
+			return Result{}, err
+		}
+	}
+	return d.ask(ctx, r, held), nil
 }
 
 // salonFacts is what round one's offerer is told of a salon: the labels of the open slots, the
@@ -232,8 +266,9 @@ func (d *Desk) observe(rec recorder) {
 	}
 }
 
-// spendAtSalon spends a verified state, booking hold when there is one, in the calendar's one transaction.
-func (d *Desk) spendAtSalon(ctx context.Context, v requeststate.Verified, hold *store.Hold, now time.Time) (store.Outcome, error) {
+// spendAtSalon spends a verified state at the salon id, booking hold when there is one, in the
+// calendar's one transaction.
+func (d *Desk) spendAtSalon(ctx context.Context, id string, v requeststate.Verified, hold *store.Hold, now time.Time) (store.Outcome, error) {
 	out, err := d.Calendar.Spend(ctx, v.ID, v.GoodUntil, hold, now)
 	var unread *store.NotReadBack
 	switch {
@@ -241,6 +276,9 @@ func (d *Desk) spendAtSalon(ctx context.Context, v requeststate.Verified, hold *
 		return out, err
 	case errors.Is(err, requeststate.ErrAlreadyUsed):
 		return store.Outcome{}, requeststate.ErrAlreadyUsed
+	case errors.Is(err, store.ErrNoSalon):
+		// Salons are never removed, so only a database replaced under the service gets here.
+		return store.Outcome{}, NoSalon(id)
 	case err != nil:
 		return store.Outcome{}, &StoreError{Cause: err}
 	}

@@ -18,7 +18,8 @@ const (
 	StageAnswer Stage = "answer"
 	// StageHold is the booking asked of the calendar: the slot, and whom it is for.
 	StageHold Stage = "hold"
-	// StageReadBack is the booking as the calendar shows it after the commit.
+	// StageReadBack is the booking as the calendar stored it: its row, read inside the transaction
+	// that committed it.
 	StageReadBack Stage = "read_back"
 	// StageTaken is a slot the calendar could not hold, and why.
 	StageTaken Stage = "taken"

@@ -12,19 +12,25 @@ import (
 // bookingColumns are a booking's columns in the order scanBooking reads them.
 const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status`
 
+// scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
+// into bytes only.
 func scanBooking(row scanner) (Booking, error) {
-	var b Booking
+	var id, salon, slot, name, contact, words []byte
 	var start, bookedAt int64
-	if err := row.Scan(&b.ID, &b.Salon, &b.Slot, &start, &b.Name, &b.Contact, &b.Words, &bookedAt, &b.Status); err != nil {
+	var status string
+	if err := row.Scan(&id, &salon, &slot, &start, &name, &contact, &words, &bookedAt, &status); err != nil {
 		return Booking{}, err
 	}
-	b.Start, b.BookedAt = instant(start), instant(bookedAt)
-	return b, nil
+	return Booking{
+		ID: string(id), Salon: string(salon), Slot: string(slot), Start: instant(start),
+		Name: string(name), Contact: string(contact), Words: string(words),
+		BookedAt: instant(bookedAt), Status: Status(status),
+	}, nil
 }
 
 // booking reads the booking id back.
 func (s *Store) booking(ctx context.Context, id string) (Booking, error) {
-	return scanBooking(s.r.queryRow(ctx, qBooking, text(id)))
+	return scanBooking(s.r.queryRow(ctx, qBookingByID, text(id)))
 }
 
 // salonExists reports whether the salon id is registered.

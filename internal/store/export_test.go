@@ -2,6 +2,8 @@
 
 package store
 
+import "time"
+
 // Unique reports whether err is a violated unique or primary key constraint in s's database, for
 // the tests of the schema's own refusals.
 func (s *Store) Unique(err error) bool { return s.d.unique(err) }
@@ -20,3 +22,6 @@ func (s *Store) Queued() int {
 	defer s.batch.mu.Unlock()
 	return len(s.batch.queue)
 }
+
+// SetClock makes s read the age of the settings it keeps on now. Call it before s is in use.
+func (s *Store) SetClock(now func() time.Time) { s.cache.now = now }

@@ -1,4 +1,4 @@
-// This file holds the salons: registering one, reading its settings, and reading its calendar.
+// This file holds the salons: registering one, reading its settings, kept or fresh, and reading its calendar.
 
 package store
 
@@ -96,31 +96,44 @@ func decodeSettings(prices, hours string, set *salon.Settings) error {
 // PutSalon registers the salon id with set, or replaces the settings of one already registered;
 // its bookings and closed slots are kept. The settings are stored as given, unchecked: the caller
 // checks them first. They read back exactly, the order of prices and an empty list or day included.
+// Every put raises the salon's version, so every instance learns of it: this Store's reads show
+// the new settings at once, and another's Calendar and Salon at once, its RecentSalon within
+// SettingsAge.
 func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) error {
 	prices, hours, err := encodeSettings(set)
 	if err != nil {
 		return err
 	}
-	_, err = s.w.exec(ctx, `
+	var version int64
+	if err := s.w.queryRow(ctx, `
 		INSERT INTO salons (id, name, time_zone, phone, prices, hours, slot_minutes, horizon_days)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		ON CONFLICT (id) DO UPDATE SET
 			name = excluded.name, time_zone = excluded.time_zone, phone = excluded.phone,
 			prices = excluded.prices, hours = excluded.hours,
-			slot_minutes = excluded.slot_minutes, horizon_days = excluded.horizon_days`,
+			slot_minutes = excluded.slot_minutes, horizon_days = excluded.horizon_days,
+			version = salons.version + 1
+		RETURNING version`,
 		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
-		int64(set.SlotMinutes), int64(set.HorizonDays))
-	return err
+		int64(set.SlotMinutes), int64(set.HorizonDays)).Scan(&version); err != nil {
+		return err
+	}
+	s.cache.put(id, version, cloneSettings(set))
+	return nil
 }
 
-// Salon reads the settings of the salon id: ErrNoSalon when none is registered under it.
+// qSalon reads a salon's settings with their version.
+const qSalon = `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days
+	FROM salons WHERE id = $1`
+
+// Salon reads the settings of the salon id from the database: ErrNoSalon when none is registered
+// under it.
 func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
 	var set salon.Settings
+	var version int64
 	var prices, hours string
-	err := s.r.queryRow(ctx, `
-		SELECT name, time_zone, phone, prices, hours, slot_minutes, horizon_days
-		FROM salons WHERE id = $1`, text(id)).
-		Scan(&set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays)
+	err := s.r.queryRow(ctx, qSalon, text(id)).
+		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays)
 	if errors.Is(err, sql.ErrNoRows) {
 		return salon.Settings{}, ErrNoSalon
 	}
@@ -130,7 +143,36 @@ func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
 	if err := decodeSettings(prices, hours, &set); err != nil {
 		return salon.Settings{}, err
 	}
-	return set, nil
+	s.cache.put(id, version, set)
+	return cloneSettings(set), nil
+}
+
+// RecentSalon returns the settings of the salon id as Salon does, from the settings this Store
+// keeps decoded, when it can say they still stand: they were put through this Store, or the
+// database showed them less than SettingsAge ago. Otherwise it asks the database for the salon's
+// version, one small read, and reads the settings again only when they changed. So after a
+// PutSalon through another instance, RecentSalon may return the settings before it for up to
+// SettingsAge. A salon not registered is never kept: it is ErrNoSalon at once, and found as soon
+// as it is put.
+func (s *Store) RecentSalon(ctx context.Context, id string) (salon.Settings, error) {
+	e := s.cache.get(id)
+	if e == nil {
+		return s.Salon(ctx, id)
+	}
+	if !s.cache.recent(e) {
+		var version int64
+		err := s.r.queryRow(ctx, `SELECT version FROM salons WHERE id = $1`, text(id)).Scan(&version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return salon.Settings{}, ErrNoSalon
+		case err != nil:
+			return salon.Settings{}, err
+		case version != e.version:
+			return s.Salon(ctx, id)
+		}
+		s.cache.seen(id, e)
+	}
+	return cloneSettings(e.set), nil
 }
 
 // Salons lists every registered salon, ordered by id, byte by byte.
@@ -152,21 +194,24 @@ func (s *Store) Salons(ctx context.Context) ([]Summary, error) {
 }
 
 // Calendar reads the salon id's settings with its live bookings and closed slots starting at or
-// after from, all at one moment: ErrNoSalon when none is registered under id.
+// after from, all at one moment: ErrNoSalon when none is registered under id. The settings are
+// the database's at that moment, never older: their version is read with the rest, and they are
+// decoded again only when it changed.
 func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (Calendar, error) {
 	// One statement is one snapshot in both databases, and one round trip: the taken starts come
 	// folded into the salon's row as comma-separated lists.
 	var set salon.Settings
+	var version int64
 	var prices, hours string
 	var booked, closed sql.NullString
 	err := s.r.queryRow(ctx, `
-		SELECT name, time_zone, phone, prices, hours, slot_minutes, horizon_days,
+		SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days,
 			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM bookings
 				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2),
 			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
 				WHERE salon = $1 AND starts_at >= $2)
 		FROM salons WHERE id = $1`, text(id), from.Unix()).
-		Scan(&set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays,
+		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays,
 			&booked, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Calendar{}, ErrNoSalon
@@ -174,8 +219,14 @@ func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (Calend
 	if err != nil {
 		return Calendar{}, err
 	}
-	if err := decodeSettings(prices, hours, &set); err != nil {
-		return Calendar{}, err
+	if e := s.cache.get(id); e != nil && e.version == version {
+		s.cache.seen(id, e)
+		set = cloneSettings(e.set)
+	} else {
+		if err := decodeSettings(prices, hours, &set); err != nil {
+			return Calendar{}, err
+		}
+		s.cache.put(id, version, cloneSettings(set))
 	}
 	cal := Calendar{Settings: set, Taken: map[int64]Taken{}}
 	// Closed first, so that booked wins for a slot that is both.

@@ -1,4 +1,5 @@
-// This file holds Spend: a state spent and its slot booked in one transaction, batched on SQLite.
+// This file holds Spend: a state spent and its slot booked in one transaction, batched on SQLite
+// and sent in one round trip on PostgreSQL.
 
 package store
 
@@ -6,15 +7,19 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
 	"salon/internal/requeststate"
 )
 
-// The statements of a booking, prepared at Open.
+// The statements of a spend, prepared at Open.
 const (
 	// qSpend writes a spend. ON CONFLICT DO NOTHING, on the primary key: a spend of the same id
 	// that is committing makes this one wait for it, then insert nothing; one that rolled back
@@ -27,15 +32,47 @@ const (
 		SELECT $1, $2, $3, $4 FROM salons WHERE id = $5`
 	// qOnConflict ends qSpendAt as it ends qSpend.
 	qOnConflict = ` ON CONFLICT (id) DO NOTHING`
-	// qBook books a slot unless it is closed. ON CONFLICT DO NOTHING: a live booking of the slot,
-	// committed or committing, makes it insert nothing instead of failing, so the transaction goes
-	// on to spend the state as taken.
+	// qBookingByID reads a booking by its primary key.
+	qBookingByID = `SELECT ` + bookingColumns + ` FROM bookings WHERE id = $1`
+)
+
+// On SQLite a booking is qBookFirst, then, in the same transaction, the booking read back by
+// qBookingByID and its spend written by qSpend. The transaction holds the only write lock, so
+// nothing can spend the state or book the slot between the checks and the writes, and the spend
+// finds its booking already there, which is all the foreign key asks of it.
+const (
+	// qBookFirst books a slot of a registered salon unless the state is spent or the slot is
+	// closed. ON CONFLICT DO NOTHING: a live booking of the slot makes it insert nothing.
+	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9
+		WHERE EXISTS (SELECT 1 FROM salons WHERE id = $2)
+			AND NOT EXISTS (SELECT 1 FROM spent_states WHERE id = $9)
+			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
+		ON CONFLICT (salon, starts_at) WHERE status = 'booked' DO NOTHING`
+	// qIsClosed says whether a salon's slot is closed.
+	qIsClosed = `SELECT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $1 AND starts_at = $2)`
+)
+
+// On PostgreSQL a booking is qSpendAt, qBook and qNotBooked, sent together in one round trip and
+// run as one transaction. Each decides from what the one before it wrote, not from what it
+// answered, and each is a statement of its own, so each sees what committed before it began: a
+// booking whose lock on the salon's row waited for a close sees the closed slot.
+const (
+	// qBook books a slot when qSpendAt wrote this booking's spend, unless the slot is closed. ON
+	// CONFLICT DO NOTHING: a live booking of the slot, committed or committing, makes it insert
+	// nothing instead of failing, so the transaction goes on to spend the state as taken. It
+	// returns the row as the database stored it.
 	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9
-		WHERE NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
-		ON CONFLICT (salon, starts_at) WHERE status = 'booked' DO NOTHING`
-	// qBooking reads a booking back.
-	qBooking = `SELECT ` + bookingColumns + ` FROM bookings WHERE id = $1`
+		WHERE EXISTS (SELECT 1 FROM spent_states WHERE id = $9 AND booking = $1)
+			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
+		ON CONFLICT (salon, starts_at) WHERE status = 'booked' DO NOTHING
+		RETURNING ` + bookingColumns
+	// qNotBooked records a spend written as booked as taken instead, when qBook booked nothing,
+	// and returns whether the slot is closed, which is why.
+	qNotBooked = `UPDATE spent_states SET outcome = 'taken', booking = NULL
+		WHERE id = $1 AND booking = $2 AND NOT EXISTS (SELECT 1 FROM bookings WHERE id = $2)
+		RETURNING EXISTS (SELECT 1 FROM closed_slots WHERE salon = $3 AND starts_at = $4)`
 )
 
 // keepAfter is how long a spent state's row outlives its goodUntil. A state verifies through its
@@ -52,18 +89,20 @@ const keepAfter = 5 * time.Second
 // With no hold the spend is recorded as declined and the Outcome is zero. With a hold, an unknown
 // salon gives ErrNoSalon and nothing changes. A hold whose slot is live-booked, closed, or starts at
 // or before now books nothing: the state is spent, recorded as taken, and Outcome.Taken says why.
-// Otherwise the slot is booked and, after the commit, the booking is read back from the database
-// and returned as it shows it. Of holds racing for one slot, exactly one books it.
+// Otherwise the slot is booked, and the booking is returned as the database stored it, read inside
+// the transaction that wrote it (by its key on SQLite, from its INSERT's RETURNING on PostgreSQL)
+// and answered once that transaction committed. Of holds racing for one slot, exactly one books it.
 //
 // Any other error means the database failed. Before the commit, nothing changed, and the same
-// spend can succeed later. If the commit succeeded but the booking couldn't be read back, the
+// spend can succeed later. If the commit succeeded but the booking's row couldn't be read, the
 // error is a *NotReadBack: the state is spent and the booking made as held.
 //
 // On SQLite, spends that arrive while others are being written go together in the next
 // transaction, so that one commit, and one sync to the disk, carries them all. Each still
 // decides as if it were alone, in the order they arrived, and a spend that fails is tried again
 // alone, so batching changes no outcome. ctx bounds the wait for a place in a batch; once its
-// batch is under way, a spend's answer is the batch's.
+// batch is under way, a spend's answer is the batch's. On PostgreSQL, a booking's statements
+// travel to the server together, in one round trip.
 func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *Hold, now time.Time) (Outcome, error) {
 	sp := &spend{ctx: ctx, id: id, goodUntil: goodUntil, hold: hold, now: now}
 	if s.batch == nil {
@@ -80,21 +119,18 @@ func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil ti
 			sp.spent = <-sp.done
 		}
 	}
-	if sp.spent.err != nil {
-		return Outcome{}, sp.spent.err
+	switch r := sp.spent; {
+	case r.err != nil:
+		return Outcome{}, r.err
+	case !r.booked:
+		return Outcome{Taken: r.taken}, nil
+	default:
+		return Outcome{Booking: &r.booking}, nil
 	}
-	if !sp.spent.booked {
-		return Outcome{Taken: sp.spent.taken}, nil
-	}
-	b, err := s.booking(ctx, hold.ID)
-	if err != nil {
-		return Outcome{}, &NotReadBack{Err: err}
-	}
-	return Outcome{Booking: &b}, nil
 }
 
-// NotReadBack is a booking that committed but couldn't be read back: the state is spent and the
-// hold booked, so the caller must not tell the customer the booking failed.
+// NotReadBack is a booking that committed but whose row couldn't be read: the state is spent and
+// the hold booked, so the caller must not tell the customer the booking failed.
 type NotReadBack struct{ Err error }
 
 func (e *NotReadBack) Error() string {
@@ -116,19 +152,39 @@ type spend struct {
 	done  chan spent // a batched spend's answer; buffered, so the batch never waits on it
 }
 
+// books reports whether sp would book a slot: it has a hold whose slot is still ahead.
+func (sp *spend) books() bool { return sp.hold != nil && sp.hold.Start.After(sp.now) }
+
 // spent is what a spend did, known at its commit.
 type spent struct {
-	booked bool  // the hold was booked
-	taken  Taken // or why not
-	err    error
+	booked  bool    // the hold was booked
+	booking Booking // as the database stored it
+	taken   Taken   // or why not
+	err     error
 }
 
 // spendAlone runs sp in a transaction of its own.
 func (s *Store) spendAlone(sp *spend) spent {
-	if sp.hold == nil {
+	var r spent
+	switch {
+	case !sp.books():
 		// One statement is one transaction.
-		return s.spendIn(sp.ctx, s.w, sp)
+		r = s.spendIn(sp.ctx, s.w, sp)
+	case s.batch == nil:
+		r = s.bookPipelined(sp)
+	default:
+		r = s.bookInTx(sp)
 	}
+	if r.err != nil && s.d.unique(r.err) && s.stateBooked(sp.ctx, sp.id) {
+		// The state's spend was swept while it could still book, and the unique index on the
+		// bookings' states refused its second booking.
+		return spent{err: requeststate.ErrAlreadyUsed}
+	}
+	return r
+}
+
+// bookInTx runs a booking on SQLite in a transaction of its own.
+func (s *Store) bookInTx(sp *spend) spent {
 	tx, err := s.write.BeginTx(sp.ctx, nil)
 	if err != nil {
 		return spent{err: err}
@@ -136,12 +192,6 @@ func (s *Store) spendAlone(sp *spend) spent {
 	defer tx.Rollback()
 	r := s.spendIn(sp.ctx, s.w.in(tx), sp)
 	if r.err != nil {
-		tx.Rollback()
-		if s.d.unique(r.err) && s.stateBooked(sp.ctx, sp.id) {
-			// The state's spend was swept while it could still book, and the unique index on
-			// the bookings' states refused its second booking.
-			return spent{err: requeststate.ErrAlreadyUsed}
-		}
 		return r
 	}
 	if err := tx.Commit(); err != nil {
@@ -150,10 +200,12 @@ func (s *Store) spendAlone(sp *spend) spent {
 	return r
 }
 
-// spendIn runs the statements of sp on w, in a transaction unless sp has no hold. A named error
-// comes with nothing written; any other leaves the transaction to be rolled back.
+// spendIn runs the statements of sp on w: in a transaction, on SQLite, when sp books. A named
+// error comes with nothing written; any other leaves the transaction to be rolled back.
 func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
-	if sp.hold == nil {
+	h := sp.hold
+	switch {
+	case h == nil:
 		res, err := w.exec(ctx, qSpend, sp.id[:], sp.goodUntil.Unix(), "declined", nil)
 		if err != nil {
 			return spent{err: err}
@@ -164,58 +216,148 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 			return spent{err: requeststate.ErrAlreadyUsed}
 		}
 		return spent{}
-	}
-	h := sp.hold
-	// The spend is written as booked before the booking is tried, since it usually books; the
-	// deferred foreign key holds it to the booking at the commit, and it is corrected if not.
-	outcome, booking, then := "booked", text(h.ID), spent{booked: true}
-	if !h.Start.After(sp.now) {
-		outcome, booking, then = "taken", nil, spent{taken: TakenPast}
-	}
-	res, err := w.exec(ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), outcome, booking, text(h.Salon))
-	if err != nil {
-		return spent{err: err}
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return spent{err: err}
-	} else if n == 0 {
-		// Written nothing: the salon is unknown, or the state spent.
-		var one int
-		err := w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`, text(h.Salon)).Scan(&one)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return spent{err: ErrNoSalon}
-		case err != nil:
-			return spent{err: err}
-		}
-		return spent{err: requeststate.ErrAlreadyUsed}
-	}
-	if !then.booked {
-		return then
+	case !sp.books():
+		return s.spendTaken(ctx, w, sp, TakenPast)
 	}
 	start := h.Start.Unix()
-	res, err = w.exec(ctx, qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
+	res, err := w.exec(ctx, qBookFirst, text(h.ID), text(h.Salon), text(h.Slot), start,
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:])
 	if err != nil {
 		return spent{err: err}
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return spent{err: err}
-	} else if n == 1 {
-		return spent{booked: true}
+	} else if n == 0 {
+		// Booked nothing: the salon is unknown, the state spent, or the slot closed or booked.
+		var closed bool
+		if err := w.queryRow(ctx, qIsClosed, text(h.Salon), start).Scan(&closed); err != nil {
+			return spent{err: err}
+		}
+		if closed {
+			return s.spendTaken(ctx, w, sp, TakenClosed)
+		}
+		return s.spendTaken(ctx, w, sp, TakenBooked)
+	}
+	b, err := scanBooking(w.queryRow(ctx, qBookingByID, text(h.ID)))
+	if err != nil {
+		return spent{err: err}
+	}
+	res, err = w.exec(ctx, qSpend, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID))
+	if err != nil {
+		return spent{err: err}
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return spent{err: err}
+	} else if n != 1 {
+		return spent{err: errors.New("the state was spent while its booking was being written")}
+	}
+	return spent{booked: true, booking: b}
+}
+
+// spendTaken writes sp's spend as taken, for why, unless its salon is unknown or the state spent.
+func (s *Store) spendTaken(ctx context.Context, w prepared, sp *spend, why Taken) spent {
+	res, err := w.exec(ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), "taken", nil, text(sp.hold.Salon))
+	if err != nil {
+		return spent{err: err}
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return spent{err: err}
+	} else if n == 0 {
+		return spent{err: s.notSpent(ctx, w, sp.hold.Salon)}
+	}
+	return spent{taken: why}
+}
+
+// notSpent says why a spend at the salon id wrote nothing: ErrNoSalon, or the state was spent.
+func (s *Store) notSpent(ctx context.Context, w prepared, id string) error {
+	var one int
+	err := w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`, text(id)).Scan(&one)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrNoSalon
+	case err != nil:
+		return err
+	}
+	return requeststate.ErrAlreadyUsed
+}
+
+// bookPipelined runs a booking on PostgreSQL: its three statements go to the server in one
+// round trip, and run as one transaction, which commits at the end of the round trip unless one
+// of them failed.
+func (s *Store) bookPipelined(sp *spend) spent {
+	conn, err := s.write.Conn(sp.ctx)
+	if err != nil {
+		return spent{err: err}
+	}
+	defer conn.Close()
+	var r spent
+	err = conn.Raw(func(driverConn any) error {
+		pg, ok := driverConn.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("a PostgreSQL connection is a %T, not pgx's", driverConn)
+		}
+		r = s.pipeline(sp, pg.Conn())
+		return nil
+	})
+	if err != nil {
+		return spent{err: err}
+	}
+	if r.err == nil && !r.booked && r.taken == 0 {
+		// Wrote nothing at all.
+		r.err = s.notSpent(sp.ctx, s.r, sp.hold.Salon)
+	}
+	return r
+}
+
+// pipeline sends the booking's statements on c and reads their answers: zero when it wrote nothing.
+func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
+	h := sp.hold
+	start := h.Start.Unix()
+	var batch pgx.Batch
+	batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon))
+	batch.Queue(qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:])
+	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
+	results := c.SendBatch(sp.ctx, &batch)
+	r, unread, err := readPipeline(results)
+	// Closing reads the end of the round trip, and with it the commit's answer.
+	if err := errors.Join(err, results.Close()); err != nil {
+		return spent{err: err}
+	}
+	if unread != nil {
+		return spent{err: &NotReadBack{Err: unread}}
+	}
+	return r
+}
+
+// readPipeline reads the answers of a booking's three statements. unread is the booking's row
+// failing to scan, which changes nothing the server does.
+func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
+	if _, err := results.Exec(); err != nil {
+		return spent{}, nil, err
+	}
+	rows, err := results.Query()
+	if err != nil {
+		return spent{}, nil, err
+	}
+	for rows.Next() {
+		r.booked = true
+		r.booking, unread = scanBooking(rows)
+	}
+	if err := rows.Err(); err != nil && unread == nil {
+		return spent{}, nil, err
 	}
 	var closed bool
-	if err := w.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $1 AND starts_at = $2)`,
-		text(h.Salon), start).Scan(&closed); err != nil {
-		return spent{err: err}
+	switch err := results.QueryRow().Scan(&closed); {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return spent{}, nil, err
+	case closed:
+		r.taken = TakenClosed
+	default:
+		r.taken = TakenBooked
 	}
-	if _, err := w.exec(ctx, `UPDATE spent_states SET outcome = 'taken', booking = NULL WHERE id = $1`, sp.id[:]); err != nil {
-		return spent{err: err}
-	}
-	if closed {
-		return spent{taken: TakenClosed}
-	}
-	return spent{taken: TakenBooked}
+	return r, unread, nil
 }
 
 // stateBooked reports whether a booking made by the state id exists; false when it can't say.

@@ -3,6 +3,7 @@
 package store_test
 
 import (
+	"database/sql"
 	"errors"
 	"fmt"
 	"reflect"
@@ -334,4 +335,69 @@ func TestSpendRaces(t *testing.T) {
 			}
 		})
 	})
+}
+
+func TestABookingThatWaitsOnACloseSeesTheClosedSlot(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, url := b.withSalon(t)
+		db := raw(t, url)
+		// A close under way, as CloseSlot makes it: the salon's row locked, the slot written, not committed.
+		closing, err := db.BeginTx(t.Context(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closing.Rollback()
+		if b.name == "postgres" {
+			if _, err := closing.ExecContext(t.Context(), `SELECT 1 FROM salons WHERE id = $1 FOR UPDATE`, []byte("studio-nine")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := closing.ExecContext(t.Context(), `INSERT INTO closed_slots (salon, starts_at) VALUES ($1, $2)`,
+			[]byte("studio-nine"), at(2).Unix()); err != nil {
+			t.Fatal(err)
+		}
+		type result struct {
+			out store.Outcome
+			err error
+		}
+		done := make(chan result, 1)
+		go func() {
+			out, err := s.Spend(t.Context(), stateID(t.Name()), goodUntil, hold("b1", "studio-nine", at(2)), now)
+			done <- result{out, err}
+		}()
+		awaitWaiting(t, b, db, done)
+		if err := closing.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		r := <-done
+		if r.err != nil || r.out.Booking != nil || r.out.Taken != store.TakenClosed {
+			t.Errorf("got %+v, %v, want nothing booked, taken as closed", r.out, r.err)
+		}
+	})
+}
+
+// awaitWaiting returns once the spend under way is waiting for a lock: on PostgreSQL once a
+// session waits on one, on SQLite, which can't say, after a while. It fails the test if the spend
+// ends first.
+func awaitWaiting[T any](t *testing.T, b backend, db *sql.DB, done <-chan T) {
+	t.Helper()
+	if b.name == "sqlite" {
+		select {
+		case r := <-done:
+			t.Fatalf("the spend didn't wait for the close: got %+v", r)
+		case <-time.After(200 * time.Millisecond):
+		}
+		return
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`) == 0 {
+		select {
+		case r := <-done:
+			t.Fatalf("the spend didn't wait for the close: got %+v", r)
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the spend isn't waiting on a lock after 5s")
+		}
+	}
 }

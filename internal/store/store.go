@@ -63,6 +63,8 @@ type Store struct {
 	// batch queues SQLite's spends to share transactions; nil on PostgreSQL, whose spends go
 	// on many connections at once.
 	batch *batcher
+	// cache keeps each salon's settings decoded, under the version they were read at.
+	cache settingsCache
 }
 
 // Summary names one registered salon.
@@ -135,8 +137,8 @@ type Calendar struct {
 
 // Outcome is what a spend did.
 type Outcome struct {
-	// Booking is the booking made, read back from the database after the commit; nil when nothing
-	// was booked.
+	// Booking is the booking made, as the database stored it (the row its INSERT returned, inside
+	// the transaction that committed); nil when nothing was booked.
 	Booking *Booking
 	// Taken is why the hold's slot wasn't booked; zero when it was, or when there was no hold.
 	Taken Taken
@@ -182,7 +184,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{write: write, read: write, d: sqliteDialect}
+	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}}
 	// The writer comes first: it creates the file, sets WAL and migrates, which a read-only
 	// connection can't.
 	if err := s.start(ctx, nil); err != nil {
@@ -239,7 +241,7 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{write: db, read: db, d: postgresDialect}
+	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}}
 	if err := s.start(ctx, goose.WithSessionLocker(locker)); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)
@@ -253,13 +255,15 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 	return s, nil
 }
 
-// warm prepares the statements of a booking, which run in a transaction, and of reading it back.
+// warm prepares the statements of a spend, which run in a transaction, and those PostgreSQL runs
+// alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
-	if err := s.w.warm(ctx, qSpend, s.spendAt, qBook); err != nil {
-		return fmt.Errorf("preparing statements: %w", err)
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`}
+	if s.batch != nil {
+		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
 	}
-	if err := s.r.warm(ctx, qBooking); err != nil {
+	if err := s.w.warm(ctx, queries...); err != nil {
 		return fmt.Errorf("preparing statements: %w", err)
 	}
 	return nil

@@ -1,0 +1,164 @@
+// This file holds the tests of the settings a store keeps decoded: what they show across instances, and when.
+
+package store_test
+
+import (
+	"errors"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"salon/internal/salon"
+	"salon/internal/store"
+)
+
+// clock is a settable clock for a store's kept settings.
+type clock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+func (c *clock) pass(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at = c.at.Add(d)
+}
+
+// twoInstances opens two stores on one fresh database, as two instances would, studio-nine
+// registered through the first; the second reads on a clock of its own.
+func twoInstances(t *testing.T, b backend) (first, second *store.Store, secondClock *clock) {
+	t.Helper()
+	first, url := b.withSalon(t)
+	second = openURL(t, url)
+	secondClock = &clock{at: time.Now()}
+	second.SetClock(secondClock.now)
+	return first, second, secondClock
+}
+
+// changedNine is studioNine with another zone, name and hours.
+func changedNine() salon.Settings {
+	changed := studioNine
+	changed.Name, changed.TimeZone = "Studio Nine, Lisbon", "Europe/Lisbon"
+	changed.Hours = salon.Hours{time.Monday: {{Start: 10 * 60, End: 11 * 60}}}
+	return changed
+}
+
+func TestSettingsAcrossInstances(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		t.Run("a put through another instance shows in Calendar and Salon at once", func(t *testing.T) {
+			first, second, _ := twoInstances(t, b)
+			if _, err := second.Calendar(t.Context(), "studio-nine", now); err != nil {
+				t.Fatal(err)
+			}
+			if err := first.PutSalon(t.Context(), "studio-nine", changedNine()); err != nil {
+				t.Fatal(err)
+			}
+			cal, err := second.Calendar(t.Context(), "studio-nine", now)
+			if err != nil || !reflect.DeepEqual(cal.Settings, changedNine()) {
+				t.Errorf("Calendar: got %#v, %v, want %#v", cal.Settings, err, changedNine())
+			}
+			got, err := second.Salon(t.Context(), "studio-nine")
+			if err != nil || !reflect.DeepEqual(got, changedNine()) {
+				t.Errorf("Salon: got %#v, %v, want %#v", got, err, changedNine())
+			}
+		})
+
+		t.Run("a put through another instance shows in RecentSalon once SettingsAge has passed", func(t *testing.T) {
+			first, second, clock := twoInstances(t, b)
+			if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, studioNine) {
+				t.Fatalf("before the put: got %#v, %v, want %#v", got, err, studioNine)
+			}
+			if err := first.PutSalon(t.Context(), "studio-nine", changedNine()); err != nil {
+				t.Fatal(err)
+			}
+			clock.pass(store.SettingsAge / 2)
+			if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, studioNine) {
+				t.Errorf("within SettingsAge: got %#v, %v, want the settings kept, %#v", got, err, studioNine)
+			}
+			clock.pass(store.SettingsAge / 2)
+			if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, changedNine()) {
+				t.Errorf("after SettingsAge: got %#v, %v, want %#v", got, err, changedNine())
+			}
+		})
+
+		t.Run("settings that still stand after SettingsAge are kept on", func(t *testing.T) {
+			_, second, clock := twoInstances(t, b)
+			for range 3 {
+				if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, studioNine) {
+					t.Fatalf("got %#v, %v, want %#v", got, err, studioNine)
+				}
+				clock.pass(2 * store.SettingsAge)
+			}
+		})
+
+		t.Run("a put through the same instance shows in RecentSalon at once", func(t *testing.T) {
+			_, second, _ := twoInstances(t, b)
+			if _, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil {
+				t.Fatal(err)
+			}
+			if err := second.PutSalon(t.Context(), "studio-nine", changedNine()); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, changedNine()) {
+				t.Errorf("got %#v, %v, want %#v", got, err, changedNine())
+			}
+		})
+
+		t.Run("a salon not registered is found as soon as another instance puts it", func(t *testing.T) {
+			first, second, _ := twoInstances(t, b)
+			if _, err := second.RecentSalon(t.Context(), "elsewhere"); !errors.Is(err, store.ErrNoSalon) {
+				t.Fatalf("before the put: got %v, want ErrNoSalon", err)
+			}
+			if err := first.PutSalon(t.Context(), "elsewhere", changedNine()); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := second.RecentSalon(t.Context(), "elsewhere"); err != nil || !reflect.DeepEqual(got, changedNine()) {
+				t.Errorf("after the put: got %#v, %v, want %#v", got, err, changedNine())
+			}
+		})
+
+		t.Run("changing the settings handed out changes nothing kept", func(t *testing.T) {
+			s, _ := b.open(t)
+			if err := s.PutSalon(t.Context(), "studio-nine", ownNine()); err != nil {
+				t.Fatal(err)
+			}
+			for _, read := range []func() (salon.Settings, error){
+				func() (salon.Settings, error) { return s.RecentSalon(t.Context(), "studio-nine") },
+				func() (salon.Settings, error) { return s.Salon(t.Context(), "studio-nine") },
+				func() (salon.Settings, error) {
+					cal, err := s.Calendar(t.Context(), "studio-nine", now)
+					return cal.Settings, err
+				},
+			} {
+				got, err := read()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got.Prices[0].Price = "free"
+				got.Hours[time.Tuesday][0].End = 23 * 60
+				got.Hours[time.Sunday] = []salon.Interval{{Start: 0, End: 60}}
+			}
+			if got, err := s.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, ownNine()) {
+				t.Errorf("got %#v, %v, want %#v", got, err, ownNine())
+			}
+		})
+	})
+}
+
+// ownNine is studioNine with prices and hours of its own, shared with nothing.
+func ownNine() salon.Settings {
+	own := studioNine
+	own.Prices = append([]salon.Price(nil), studioNine.Prices...)
+	own.Hours = salon.Hours{}
+	for day, intervals := range studioNine.Hours {
+		own.Hours[day] = append([]salon.Interval(nil), intervals...)
+	}
+	return own
+}
