@@ -7,6 +7,7 @@ Feature: A booking request stays within its bounds
   Background:
     Given the salon "studio-nine" has open slots "sat-10:30, sat-11:30, sat-13:00"
 
+  # Decided by: internal/wire.DecodeBooking (decode.go), internal/api.Service.book (handler.go)
   Scenario Outline: A request at its bounds is served
     When the app asks with <what>
     Then the server asks "Which time suits you?" offering the first two open slots
@@ -19,6 +20,7 @@ Feature: A booking request stays within its bounds
       | an open slot of 64 characters |
       | a body of 65536 bytes         |
 
+  # Decided by: internal/wire.DecodeBooking (decode.go), internal/api.Service.book (handler.go)
   Scenario Outline: A request past its bounds is refused before any step
     When the app asks with <what>
     Then the server refuses with <status> "<reason>"

@@ -12,6 +12,7 @@ Feature: A model proposes round one's offer, typed code decides
     Background:
       Given the salon "studio-nine" has open slots "sat-10:30, sat-11:30, sun-11:00, sun-13:00, mon-09:00"
 
+    # Decided by: internal/harness.Compose (compose.go)
     Scenario: Without a calendar, the day asked for comes first in the offer list
       Given round one's offer is proposed by the stand-in model
       When the customer asks "A cut on Tuesday?"
@@ -24,6 +25,7 @@ Feature: A model proposes round one's offer, typed code decides
       And the model was told "The customer asked for Sunday, and Sunday has openings."
       And the server asks "Would sun-11:00 or sun-13:00 suit you?" offering "sun-11:00, sun-13:00"
 
+    # Decided by: internal/harness.Check (check.go), internal/harness.Turn (turn.go)
     Scenario: An answer that invents a time is rejected and retried: the retry prompt holds the original prompt, the rejected answer and every reason
       Given the model answers, attempt by attempt:
         | attempt | answer                                                                  |
@@ -41,6 +43,7 @@ Feature: A model proposes round one's offer, typed code decides
       And the server asks "Would Sunday at 11:00 suit you?" offering "sun-11:00"
       And the records pass their audit
 
+    # Decided by: internal/harness.Turn (turn.go), internal/harness.Check (check.go)
     Scenario: Without a calendar, attempts that run out fall back to the default offer, and the records say why
       Given the model answers every attempt with:
         """
@@ -59,6 +62,7 @@ Feature: A model proposes round one's offer, typed code decides
       When the customer picks "sat-11:30"
       Then "sat-11:30" is booked and the customer is told "sat-11:30 is yours."
 
+    # Decided by: internal/harness.ModelOfferer.Offer (offerer.go), internal/harness.ask (turn.go)
     Scenario: Without a calendar, a model that never answers is stopped at the time limit, within a small margin
       Given the model never answers
       And the turn's time limit is 200 milliseconds
@@ -68,6 +72,7 @@ Feature: A model proposes round one's offer, typed code decides
       And the records say the turn fell back because "time_limit"
       And the records pass their audit
 
+    # Decided by: internal/harness.Compose (compose.go), internal/harness.Prompt (prompt.go)
     Scenario: Nothing the request does not carry reaches the prompt
       Given round one's offer is proposed by the stand-in model
       When the customer asks "Sunday? I can’t do mornings — it’s for Ana <3"
@@ -109,6 +114,7 @@ Feature: A model proposes round one's offer, typed code decides
       Then the model was sent the same prompt as before
       And the prompt holds nothing of the salon, the clock, the signing key or a request state
 
+    # Decided by: internal/harness.Check (check.go), internal/booking.Desk.ask (desk.go)
     Scenario: With the harness in round one over HTTP: the question is the model's checked words and its times; round two completes against them; a time the model never chose is refused as never offered
       Given the model answers every attempt with:
         """
@@ -127,6 +133,7 @@ Feature: A model proposes round one's offer, typed code decides
       And the exchange crossed HTTP and matches the committed OpenAPI document
       And the model was called 1 time
 
+    # Decided by: internal/harness.Audit (audit.go)
     Scenario: The audit reports every failed check at once
       Given the records of a turn:
         """
@@ -159,6 +166,7 @@ Feature: A model proposes round one's offer, typed code decides
         | fallback is the default offer         | the fallback offers ["sat-13:00"] asking "Well?", not the default offer ["sat-10:30" "sat-11:30"] asking "Which time suits you?" |
         | fallback says why                     | the fallback's reason "bored" is none of ["attempts_ran_out" "time_limit" "cancelled" "model_error" "options_differ_in_case"] |
 
+    # Decided by: internal/booking.Desk.ask (desk.go), internal/step.Ask (step.go)
     Scenario: With nothing open, no model is called and round one completes without a question
       Given round one's offer is proposed by the stand-in model
       And the salon "studio-nine" has no open slots
@@ -167,6 +175,7 @@ Feature: A model proposes round one's offer, typed code decides
       And no request state is issued
       And no model was called
 
+    # Decided by: internal/harness.NewGrammar (grammar.go), internal/harness.Turn (turn.go)
     Scenario: Open slots that differ only in case are refused before any call, and round one asks the default question
       Given round one's offer is proposed by the stand-in model
       And the salon "studio-nine" has open slots "sat-10:30, SAT-10:30, sun-11:00"
@@ -177,6 +186,7 @@ Feature: A model proposes round one's offer, typed code decides
 
   Rule: At a salon with a calendar, the harness is told the salon's labels and prices, and nothing of another customer
 
+    # Decided by: internal/harness.Compose (compose.go), internal/booking.salonFacts (calendar.go)
     Scenario: Asking for a day with no openings
       Given the salon "studio-nine" in "Europe/London" is open on Tuesdays from 15:00 to 15:45 with 45-minute slots over 7 days
       And it is "2026-12-04T12:00:00Z"
@@ -194,6 +204,7 @@ Feature: A model proposes round one's offer, typed code decides
       And the owner sees Ana's booking of "Tuesday 8 December, 15:00" with her contact and words
       And the salon's open times no longer hold "2026-12-08T15:00:00Z"
 
+    # Decided by: internal/harness.Turn (turn.go), internal/harness.Check (check.go)
     Scenario: Running out of attempts
       Given the salon "studio-nine" in "Europe/London" is open on Saturdays from 09:00 to 11:15 with 45-minute slots over 7 days
       And the salon has no price
@@ -213,6 +224,7 @@ Feature: A model proposes round one's offer, typed code decides
       And Ana is asked "Which time suits you?" offering "2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"
       And no hour is held
 
+    # Decided by: internal/booking.Desk.askAtSalon (calendar.go), internal/harness.Compose (compose.go)
     Scenario: Another customer's booking stays out of the prompt
       Given the salon "studio-nine" in "Europe/London" is open on Mondays from 09:00 to 12:00 with 60-minute slots over 7 days
       And it is "2026-12-04T12:00:00Z"
@@ -224,6 +236,7 @@ Feature: A model proposes round one's offer, typed code decides
       And Ana is asked "Would Monday 7 December, 09:00 or Monday 7 December, 11:00 suit you?" offering "2026-12-07T09:00:00Z", "2026-12-07T11:00:00Z"
       And the prompt holds nothing of Rosa: not her name, contact, words or booking
 
+    # Decided by: internal/harness.ModelOfferer.Offer (offerer.go), internal/harness.ask (turn.go)
     Scenario: A model that never answers
       Given the salon "studio-nine" in "Europe/London" is open on Saturdays from 09:00 to 11:15 with 45-minute slots over 7 days
       And it is "2026-12-04T12:00:00Z"
@@ -236,6 +249,7 @@ Feature: A model proposes round one's offer, typed code decides
       And the records pass their audit
       And no hour is held
 
+    # Decided by: internal/harness.Compose (compose.go), internal/harness.Check (check.go)
     Scenario: A price nobody has set
       Given the salon "studio-nine" in "Europe/London" is open on Saturdays from 09:00 to 11:15 with 45-minute slots over 7 days
       And the salon has no price

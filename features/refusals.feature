@@ -7,6 +7,7 @@ Feature: A refusal is never a result
     Given the salon "studio-nine" has open slots "sat-10:30, sat-11:30, sat-13:00"
     And the customer asked "A cut on Saturday morning?"
 
+  # Decided by: internal/answer.Parse (answer.go), internal/booking.Desk.roundTwo (desk.go)
   Scenario: Given an answer with a time never offered, Then the server refuses it, and the state still completes a corrected answer
     When the customer picks "sat-13:00"
     Then the server refuses with 400 "sat-13:00 was never offered"
@@ -17,6 +18,7 @@ Feature: A refusal is never a result
     When the customer picks "sat-11:30"
     Then "sat-11:30" is booked and the customer is told "sat-11:30 is yours."
 
+  # Decided by: internal/answer.Parse (answer.go)
   Scenario Outline: Given an answer that is not an accept, a decline or a cancel, Then the server refuses it
     When the app sends the answers `<answers>` with the state
     Then the server refuses with 400 "the answer is not an accept, a decline or a cancel"
@@ -31,6 +33,7 @@ Feature: A refusal is never a result
       | {"time": {"content": {"time": "sat-10:30"}}}                       |
       | {"time": "sat-10:30"}                                              |
 
+  # Decided by: internal/answer.Parse (answer.go)
   Scenario Outline: Given answers to a question the server never asked, Then the server refuses them
     When the app sends the answers `<answers>` with the state
     Then the server refuses with 400 "no answer to the question asked"
@@ -42,6 +45,7 @@ Feature: A refusal is never a result
       | {}                                                             |
       | {"time": null}                                                 |
 
+  # Decided by: internal/booking.Desk.Book (desk.go), internal/wire.DecodeBooking (decode.go)
   Scenario Outline: Given answers with no request state, or a request state with no answers, Then the server refuses them
     When the app sends <what>
     Then the server refuses with 400 "answers and their requestState travel together"
@@ -54,6 +58,7 @@ Feature: A refusal is never a result
       | the answers with a null state |
       | the state with null answers   |
 
+  # Decided by: internal/wire.DecodeBooking (decode.go)
   Scenario Outline: A request the decoder can't read is refused before any step
     When the app sends the body `<body>`
     Then the server refuses with 400 "<reason>"
@@ -73,6 +78,7 @@ Feature: A refusal is never a result
       | {"arguments": {"message": "A cut on Saturday morning?", "openSlots": ["sat-10:30", "sat-11:30", "sat-13:00"]}, "inputResponses": {"time": {"action": "decline"}}, "requestState": 7} | requestState must be a string |
       | {"arguments": {"message": "A cut on Saturday morning?", "openSlots": ["sat-10:30", "sat-11:30", "sat-13:00"]}, "inputResponses": {"time": {"action": "decline"}}, "requestState": @state | the body must be a JSON object |
 
+  # Decided by: internal/api.classify (errors.go), internal/api.sendRefusal (errors.go)
   Scenario: A refused retry answers 400, with its reason
     When the app edits one character of the state's MAC before round two
     And the customer picks "sat-10:30"

@@ -6,6 +6,7 @@ Feature: The service, its key and its contract
   Background:
     Given the salon "studio-nine" has open slots "sat-10:30, sat-11:30, sat-13:00"
 
+  # Decided by: internal/api.Service.book (handler.go), internal/booking.Desk.Book (desk.go)
   Scenario: Given no signing key is configured, When a request arrives, Then nothing is booked
     Given the customer asked "A cut on Saturday morning?"
     And the booking service restarts with no signing key configured
@@ -17,12 +18,14 @@ Feature: The service, its key and its contract
     And no state was spent
     And the spent-state record holds 0 states
 
+  # Decided by: internal/api.DocumentJSON (openapi.go), internal/api.build (openapi.go)
   Scenario: The committed OpenAPI document is the one the type generates
     Given the committed OpenAPI document
     Then it is byte for byte the document the wire types generate
     And it validates as OpenAPI 3
     And the application serves that same document at "/openapi.json"
 
+  # Decided by: internal/api.New (server.go), internal/api.Service.book (handler.go)
   Scenario: The route answers a first round over HTTP
     Given the booking service listens on a real HTTP address
     When the customer asks "A cut on Saturday morning?"
@@ -32,6 +35,7 @@ Feature: The service, its key and its contract
     Then "sat-11:30" is booked and the customer is told "sat-11:30 is yours."
     And the exchange crossed HTTP and matches the committed OpenAPI document
 
+  # Decided by: internal/api.Service.book (handler.go), internal/api.errorHandler (errors.go)
   Scenario: A server with no signing key answers 503, and says nothing of why
     Given the booking service has no signing key configured
     And the booking service listens on a real HTTP address
@@ -41,6 +45,7 @@ Feature: The service, its key and its contract
     And the exchange crossed HTTP and matches the committed OpenAPI document
     And nothing in the reply speaks of keys or configuration
 
+  # Decided by: internal/api.Service.book (handler.go), internal/api.isJSON (handler.go)
   Scenario: A body not labelled as JSON is refused before any step
     When the app sends round one labelled "text/plain"
     Then the server refuses with 415 "the body must be application/json"
