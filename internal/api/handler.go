@@ -92,7 +92,7 @@ func (s *Service) book(c echo.Context) error {
 		}
 		return badRequest("the body could not be read")
 	}
-	req, err := wire.DecodeBooking(salonParam(c), body)
+	req, err := wire.DecodeBooking(pathParam(c, "salon"), body)
 	if err != nil {
 		return err
 	}
@@ -114,14 +114,15 @@ func completed(c echo.Context, o step.Outcome) error {
 	return c.JSON(http.StatusOK, r)
 }
 
-// salonParam is the salon's name from the path, unescaped once. Echo hands the path
-// parameter over still escaped when the path holds an escape Go's parser keeps (such as %2F).
-func salonParam(c echo.Context) string {
-	salon := c.Param("salon")
+// pathParam is the path parameter name (the salon's id, a booking's reference, a slot's id),
+// unescaped once. Echo hands a path parameter over still escaped when the path holds an escape
+// Go's parser keeps (such as %2F); one that doesn't unescape is "".
+func pathParam(c echo.Context, name string) string {
+	value := c.Param(name)
 	if c.Request().URL.RawPath == "" {
-		return salon
+		return value
 	}
-	unescaped, err := url.PathUnescape(salon)
+	unescaped, err := url.PathUnescape(value)
 	if err != nil {
 		return ""
 	}

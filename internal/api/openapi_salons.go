@@ -81,36 +81,29 @@ func addSalonPaths(doc *openapi3.T) {
 		p.Description = what + " RFC 3339; percent-encode + as %2B."
 		return &openapi3.ParameterRef{Value: p}
 	}
-	doc.Paths.Set("/salons/{salon}/bookings", &openapi3.PathItem{Get: &openapi3.Operation{
-		OperationID: "listBookings",
-		Summary:     "Lists the salon's bookings whose slot starts in [from, to), earliest first.",
-		Parameters: openapi3.Parameters{{Value: salon},
-			window("from", "The window's start; now when absent."),
-			window("to", "The window's end; the end of the horizon's last local day when absent.")},
-		Security: owner,
-		Responses: openapi3.NewResponses(
-			openapi3.WithStatus(http.StatusOK, jsonResponse("The bookings.", component("BookingList"))),
-			openapi3.WithStatus(http.StatusBadRequest, refusal("A query value is not a time.")),
-			openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
-			openapi3.WithStatus(http.StatusNotFound, noSalon),
-			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-		),
-	}})
-	doc.Paths.Set("/salons/{salon}/slots", &openapi3.PathItem{Get: &openapi3.Operation{
-		OperationID: "listSlots",
-		Summary:     "Lists the salon's slots ahead that start in [from, to), earliest first, each open, booked or closed.",
-		Parameters: openapi3.Parameters{{Value: salon},
-			window("from", "The window's start; now when absent."),
-			window("to", "The window's end; the end of the horizon's last local day when absent.")},
-		Security: owner,
-		Responses: openapi3.NewResponses(
-			openapi3.WithStatus(http.StatusOK, jsonResponse("The slots.", component("SlotList"))),
-			openapi3.WithStatus(http.StatusBadRequest, refusal("A query value is not a time.")),
-			openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
-			openapi3.WithStatus(http.StatusNotFound, noSalon),
-			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-		),
-	}})
+	// listing is an owner's list of what the salon holds in a window [from, to): the list is the
+	// component named list, described as listed.
+	listing := func(id, summary, listed, list string) *openapi3.PathItem {
+		return &openapi3.PathItem{Get: &openapi3.Operation{
+			OperationID: id,
+			Summary:     summary,
+			Parameters: openapi3.Parameters{{Value: salon},
+				window("from", "The window's start; now when absent."),
+				window("to", "The window's end; the end of the horizon's last local day when absent.")},
+			Security: owner,
+			Responses: openapi3.NewResponses(
+				openapi3.WithStatus(http.StatusOK, jsonResponse(listed, component(list))),
+				openapi3.WithStatus(http.StatusBadRequest, refusal("A query value is not a time.")),
+				openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
+				openapi3.WithStatus(http.StatusNotFound, noSalon),
+				openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
+			),
+		}}
+	}
+	doc.Paths.Set("/salons/{salon}/bookings", listing("listBookings",
+		"Lists the salon's bookings whose slot starts in [from, to), earliest first.", "The bookings.", "BookingList"))
+	doc.Paths.Set("/salons/{salon}/slots", listing("listSlots",
+		"Lists the salon's slots ahead that start in [from, to), earliest first, each open, booked or closed.", "The slots.", "SlotList"))
 	doc.Paths.Set("/salons/{salon}/bookings/{booking}/cancel", &openapi3.PathItem{Post: &openapi3.Operation{
 		OperationID: "cancelBooking",
 		Summary:     "Cancels a booking; its slot opens again if it is still ahead.",

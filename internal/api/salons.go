@@ -8,7 +8,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -191,21 +190,8 @@ func noStore(c echo.Context, v any) error {
 
 // salonID is the salon's id from the path, within the bounds every salon id keeps.
 func salonID(c echo.Context) (string, error) {
-	id := salonParam(c)
+	id := pathParam(c, "salon")
 	return id, wire.CheckSalon(id)
-}
-
-// pathParam is a path parameter unescaped once, as salonParam unescapes the salon's.
-func pathParam(c echo.Context, name string) string {
-	value := c.Param(name)
-	if c.Request().URL.RawPath == "" {
-		return value
-	}
-	unescaped, err := url.PathUnescape(value)
-	if err != nil {
-		return ""
-	}
-	return unescaped
 }
 
 // readBody reads a JSON request body within MaxBodyBytes.

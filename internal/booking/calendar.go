@@ -64,50 +64,64 @@ type View struct {
 
 // Salon reads a salon and the slots it holds open now. Without a calendar every salon is NoSalon.
 func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
-	if d.Calendar == nil {
-		return View{}, NoSalon(id)
-	}
-	now := d.Now()
-	cal, loc, err := d.calendar(ctx, id, now)
+	cal, err := d.read(ctx, id)
 	if err != nil {
 		return View{}, err
 	}
-	return View{ID: id, Settings: cal.Settings, Open: openSlots(cal, loc, now, MaxOpenSlots)}, nil
+	return View{ID: id, Settings: cal.Settings, Open: cal.open(MaxOpenSlots)}, nil
+}
+
+// reading is a salon's calendar as read at now: its settings and what is taken from now on, and
+// the zone its times are in.
+type reading struct {
+	store.Calendar
+	loc *time.Location
+	now time.Time
+}
+
+// slot is the start of the slot id when it is one of the salon's slots, ahead of now within its
+// horizon; booked and closed ones count.
+func (cal reading) slot(id string) (time.Time, bool) {
+	start, ok := salon.ParseSlotID(id, cal.loc)
+	return start, ok && salon.Holds(cal.Settings, cal.loc, cal.now, start)
 }
 
 // holdsOpen reports whether slot is one of the salon's slots, ahead of now within its horizon, and neither booked nor closed.
-func holdsOpen(cal store.Calendar, loc *time.Location, now time.Time, slot string) bool {
-	start, ok := salon.ParseSlotID(slot, loc)
-	if !ok || !salon.Holds(cal.Settings, loc, now, start) {
-		return false
-	}
+func (cal reading) holdsOpen(slot string) bool {
+	start, ok := cal.slot(slot)
+	return ok && !cal.taken(start)
+}
+
+// taken reports whether the slot starting at start is booked or closed.
+func (cal reading) taken(start time.Time) bool {
 	_, taken := cal.Taken[start.Unix()]
-	return !taken
+	return taken
 }
 
-// openSlots is the first limit slots of the salon's horizon that start after now and are neither
+// open is the first limit slots of the salon's horizon that start after now and are neither
 // booked nor closed.
-func openSlots(cal store.Calendar, loc *time.Location, now time.Time, limit int) []salon.Slot {
-	return salon.Open(cal.Settings, loc, now, func(start time.Time) bool {
-		_, taken := cal.Taken[start.Unix()]
-		return taken
-	}, limit)
+func (cal reading) open(limit int) []salon.Slot {
+	return salon.Open(cal.Settings, cal.loc, cal.now, cal.taken, limit)
 }
 
-// calendar reads a salon's calendar from now on, and the zone its times are in.
-func (d *Desk) calendar(ctx context.Context, id string, now time.Time) (store.Calendar, *time.Location, error) {
+// read reads the salon id's calendar at the desk's clock: the owner's operations start here.
+// Without a calendar every salon is NoSalon, and the clock is not read.
+func (d *Desk) read(ctx context.Context, id string) (reading, error) {
+	if d.Calendar == nil {
+		return reading{}, NoSalon(id)
+	}
+	return d.calendar(ctx, id, d.Now())
+}
+
+// calendar reads a salon's calendar from now on, and the zone its times are in. The desk must
+// have a calendar.
+func (d *Desk) calendar(ctx context.Context, id string, now time.Time) (reading, error) {
 	cal, err := d.Calendar.Calendar(ctx, id, now)
-	switch {
-	case errors.Is(err, store.ErrNoSalon):
-		return store.Calendar{}, nil, NoSalon(id)
-	case err != nil:
-		return store.Calendar{}, nil, &StoreError{Cause: err}
-	}
-	loc, err := d.zones.load(cal.Settings.TimeZone)
+	loc, err := d.located(id, cal.Settings, err)
 	if err != nil {
-		return store.Calendar{}, nil, &StoreError{Cause: fmt.Errorf("salon %s: %w", id, err)}
+		return reading{}, err
 	}
-	return cal, loc, nil
+	return reading{Calendar: cal, loc: loc, now: now}, nil
 }
 
 // zone reads the zone of a salon's times from its recent settings: round two needs no more, since
@@ -115,13 +129,19 @@ func (d *Desk) calendar(ctx context.Context, id string, now time.Time) (store.Ca
 // store.SettingsAge cost at most a label written in the zone before an owner's change.
 func (d *Desk) zone(ctx context.Context, id string) (*time.Location, error) {
 	set, err := d.Calendar.RecentSalon(ctx, id)
+	return d.located(id, set, err)
+}
+
+// located is the zone of the salon id's times, from a read of its settings s that answered err:
+// the store's ErrNoSalon is NoSalon, and any other failure, or a zone that won't load, a StoreError.
+func (d *Desk) located(id string, s salon.Settings, err error) (*time.Location, error) {
 	switch {
 	case errors.Is(err, store.ErrNoSalon):
 		return nil, NoSalon(id)
 	case err != nil:
 		return nil, &StoreError{Cause: err}
 	}
-	loc, err := d.zones.load(set.TimeZone)
+	loc, err := d.zones.load(s.TimeZone)
 	if err != nil {
 		return nil, &StoreError{Cause: fmt.Errorf("salon %s: %w", id, err)}
 	}
@@ -193,7 +213,7 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 // askAtSalon answers round one at a salon with a calendar, offering only the request's slots the
 // calendar holds open now.
 func (d *Desk) askAtSalon(ctx context.Context, r Request, now time.Time) (Result, error) {
-	cal, loc, err := d.calendar(ctx, r.Salon, now)
+	cal, err := d.calendar(ctx, r.Salon, now)
 	if err != nil {
 		return Result{}, err
 	}
@@ -202,11 +222,11 @@ func (d *Desk) askAtSalon(ctx context.Context, r Request, now time.Time) (Result
 	}
 	held := r.Booking
 	held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
-		return !holdsOpen(cal, loc, now, slot)
+		return !cal.holdsOpen(slot)
 	})
-	held.Salon = salonFacts(cal.Settings, loc, held.OpenSlots)
+	held.Salon = salonFacts(cal.Settings, cal.loc, held.OpenSlots)
 	if d.Offerer != nil && len(held.OpenSlots) > 0 {
-		if held.Withheld, err = d.withheld(ctx, r.Salon, cal.Settings, loc, now, held); err != nil {
+		if held.Withheld, err = d.withheld(ctx, r.Salon, cal.Settings, cal.loc, now, held); err != nil {
 			return Result{}, err
 		}
 	}

@@ -52,19 +52,15 @@ func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings) (View,
 // Bookings lists the salon's bookings whose slot starts at or after from and before to, earliest
 // first. A zero from is now; a zero to is the end of the horizon's last local day.
 func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]Listed, error) {
-	if d.Calendar == nil {
-		return nil, NoSalon(id)
-	}
-	now := d.Now()
-	cal, loc, err := d.calendar(ctx, id, now)
+	cal, err := d.read(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if from.IsZero() {
-		from = now
+		from = cal.now
 	}
 	if to.IsZero() {
-		to = salon.HorizonEnd(cal.Settings, loc, now)
+		to = salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
 	}
 	found, err := d.Calendar.Bookings(ctx, id, from, to)
 	if err != nil {
@@ -72,17 +68,14 @@ func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]L
 	}
 	listed := make([]Listed, len(found))
 	for i, b := range found {
-		listed[i] = Listed{Booking: b, Label: salon.Label(b.Start, loc)}
+		listed[i] = Listed{Booking: b, Label: salon.Label(b.Start, cal.loc)}
 	}
 	return listed, nil
 }
 
 // Cancel marks the salon's booking cancelled; its slot opens again if it is still ahead.
 func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error) {
-	if d.Calendar == nil {
-		return Listed{}, NoSalon(id)
-	}
-	_, loc, err := d.calendar(ctx, id, d.Now())
+	cal, err := d.read(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
@@ -93,7 +86,7 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error)
 	case err != nil:
 		return Listed{}, &StoreError{Cause: err}
 	}
-	return Listed{Booking: b, Label: salon.Label(b.Start, loc)}, nil
+	return Listed{Booking: b, Label: salon.Label(b.Start, cal.loc)}, nil
 }
 
 // MaxListedSlots is how many slots Slots lists at most: a week of a busy salon's days.
@@ -111,26 +104,22 @@ type SlotState struct {
 // open one or open a closed one. Only slots still ahead are listed. A zero from is now; a zero to
 // is the end of the horizon's last local day.
 func (d *Desk) Slots(ctx context.Context, id string, from, to time.Time) ([]SlotState, error) {
-	if d.Calendar == nil {
-		return nil, NoSalon(id)
-	}
-	now := d.Now()
-	cal, loc, err := d.calendar(ctx, id, now)
+	cal, err := d.read(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if to.IsZero() {
-		to = salon.HorizonEnd(cal.Settings, loc, now)
+		to = salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
 	}
 	var listed []SlotState
-	for start := range salon.Starts(cal.Settings, loc, now) {
+	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
 		if !start.Before(to) || len(listed) == MaxListedSlots {
 			break
 		}
 		if start.Before(from) {
 			continue
 		}
-		listed = append(listed, SlotState{Slot: salon.NewSlot(start, loc), Taken: cal.Taken[start.Unix()]})
+		listed = append(listed, SlotState{Slot: salon.NewSlot(start, cal.loc), Taken: cal.Taken[start.Unix()]})
 	}
 	return listed, nil
 }
@@ -147,19 +136,15 @@ func (d *Desk) OpenSlot(ctx context.Context, id, slotID string) (View, error) {
 }
 
 func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (View, error) {
-	if d.Calendar == nil {
-		return View{}, NoSalon(id)
-	}
-	now := d.Now()
-	cal, loc, err := d.calendar(ctx, id, now)
+	cal, err := d.read(ctx, id)
 	if err != nil {
 		return View{}, err
 	}
-	start, ok := salon.ParseSlotID(slotID, loc)
-	if !ok || !salon.Holds(cal.Settings, loc, now, start) {
+	start, ok := cal.slot(slotID)
+	if !ok {
 		return View{}, NoSlot(slotID)
 	}
-	slot := salon.NewSlot(start, loc)
+	slot := salon.NewSlot(start, cal.loc)
 	if closed {
 		err = d.Calendar.CloseSlot(ctx, id, slot.Start)
 	} else {

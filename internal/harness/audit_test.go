@@ -16,8 +16,14 @@ import (
 
 // Records are plain data: they cross JSON and come back equal, and still pass the audit.
 func TestRecordsArePlainData(t *testing.T) {
-	out := harness.Turn(context.Background(), harnesstest.Scripted(invented, good), 3, booking)
-	data, err := json.Marshal(out.Records)
+	crossJSON(t, harness.Turn(context.Background(), harnesstest.Scripted(invented, good), 3, booking).Records)
+}
+
+// crossJSON sends records through JSON and back, and fails unless they come back equal and still
+// pass the audit. It returns what came back.
+func crossJSON(t *testing.T, records []harness.Record) []harness.Record {
+	t.Helper()
+	data, err := json.Marshal(records)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,12 +31,13 @@ func TestRecordsArePlainData(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(back, out.Records) {
+	if !reflect.DeepEqual(back, records) {
 		t.Errorf("the records changed crossing JSON:\n%s", data)
 	}
 	if f := harness.Audit(back); len(f) > 0 {
 		t.Errorf("the records fail the audit after crossing JSON: %q", f)
 	}
+	return back
 }
 
 func TestAuditPassesEveryKindOfTurn(t *testing.T) {
@@ -60,10 +67,7 @@ func TestAuditReportsEveryFailedCheckAtOnce(t *testing.T) {
 	records[4].Ruling = &harness.Ruling{Accepted: true, Times: []string{"sat-09:00"}, Question: "9am?"} // ruling is the checker's
 	records = append(records, harness.Record{Stage: harness.StageFallback, Why: "bored", Times: []string{"sun-11:00"}, Question: "Hm?"})
 	got := harness.Audit(records)
-	var checks []string
-	for _, f := range got {
-		checks = append(checks, f.Check)
-	}
+	checks := checksOf(got)
 	want := []string{
 		harness.CheckAttemptsInOrder,
 		harness.CheckRetryPrompt,
@@ -83,10 +87,7 @@ func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
 	}
 	got := harness.Audit([]harness.Record{{Stage: harness.StageCall, Attempt: 1, Prompt: "hi", Output: good}})
 	want := []string{harness.CheckComposedFirst, harness.CheckNoCallIfNothing, harness.CheckAttemptsBound, harness.CheckFirstPrompt, harness.CheckEachCallRuled}
-	var checks []string
-	for _, f := range got {
-		checks = append(checks, f.Check)
-	}
+	checks := checksOf(got)
 	if !slices.Equal(checks, want) {
 		t.Errorf("got %q, want checks %q", got, want)
 	}
@@ -95,24 +96,19 @@ func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
 // A salon's records cross JSON and come back equal; a sheet changed after the facts were composed
 // from it is caught as a context that isn't what its request and salon compose.
 func TestAuditOfASalonsRecords(t *testing.T) {
-	out := harness.Turn(context.Background(), harness.Standin(), 3, studio("How much is a cut on Saturday?", cut))
-	data, err := json.Marshal(out.Records)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back []harness.Record
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(back, out.Records) {
-		t.Errorf("the records changed crossing JSON:\n%s", data)
-	}
-	if f := harness.Audit(back); len(f) > 0 {
-		t.Errorf("the records fail the audit after crossing JSON: %q", f)
-	}
+	back := crossJSON(t, harness.Turn(context.Background(), harness.Standin(), 3, studio("How much is a cut on Saturday?", cut)).Records)
 	back[0].Context.Salon.Prices = []step.Price{}
 	got := harness.Audit(back)
 	if len(got) == 0 || got[0].Check != harness.CheckComposedAlone {
 		t.Errorf("got %q, want the context found not to be what its request composes", got)
 	}
+}
+
+// checksOf is the checks findings name, in order.
+func checksOf(findings []harness.Finding) []string {
+	var checks []string
+	for _, f := range findings {
+		checks = append(checks, f.Check)
+	}
+	return checks
 }

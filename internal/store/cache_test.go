@@ -5,40 +5,22 @@ package store_test
 import (
 	"errors"
 	"reflect"
-	"sync"
 	"testing"
 	"time"
 
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/testkit"
 )
-
-// clock is a settable clock for a store's kept settings.
-type clock struct {
-	mu sync.Mutex
-	at time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.at
-}
-
-func (c *clock) pass(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.at = c.at.Add(d)
-}
 
 // twoInstances opens two stores on one fresh database, as two instances would, studio-nine
 // registered through the first; the second reads on a clock of its own.
-func twoInstances(t *testing.T, b backend) (first, second *store.Store, secondClock *clock) {
+func twoInstances(t *testing.T, b backend) (first, second *store.Store, secondClock *testkit.Clock) {
 	t.Helper()
 	first, url := b.withSalon(t)
 	second = openURL(t, url)
-	secondClock = &clock{at: time.Now()}
-	second.SetClock(secondClock.now)
+	secondClock = testkit.NewClock(time.Now())
+	second.SetClock(secondClock.Now)
 	return first, second, secondClock
 }
 
@@ -78,11 +60,11 @@ func TestSettingsAcrossInstances(t *testing.T) {
 			if err := first.PutSalon(t.Context(), "studio-nine", changedNine()); err != nil {
 				t.Fatal(err)
 			}
-			clock.pass(store.SettingsAge / 2)
+			clock.Advance(store.SettingsAge / 2)
 			if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, studioNine) {
 				t.Errorf("within SettingsAge: got %#v, %v, want the settings kept, %#v", got, err, studioNine)
 			}
-			clock.pass(store.SettingsAge / 2)
+			clock.Advance(store.SettingsAge / 2)
 			if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, changedNine()) {
 				t.Errorf("after SettingsAge: got %#v, %v, want %#v", got, err, changedNine())
 			}
@@ -94,7 +76,7 @@ func TestSettingsAcrossInstances(t *testing.T) {
 				if got, err := second.RecentSalon(t.Context(), "studio-nine"); err != nil || !reflect.DeepEqual(got, studioNine) {
 					t.Fatalf("got %#v, %v, want %#v", got, err, studioNine)
 				}
-				clock.pass(2 * store.SettingsAge)
+				clock.Advance(2 * store.SettingsAge)
 			}
 		})
 

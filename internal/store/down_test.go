@@ -7,7 +7,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -47,17 +46,7 @@ func TestASQLiteStoreClosedSpendsNothingAndTheFileKeepsEverything(t *testing.T) 
 	}
 
 	s = openURL(t, url)
-	cal, err := s.Calendar(ctx, "studio-nine", now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(cal.Settings, studioNine) {
-		t.Errorf("settings after reopening: got %#v, want %#v", cal.Settings, studioNine)
-	}
-	want := map[int64]store.Taken{at(2).Unix(): store.TakenBooked, at(3).Unix(): store.TakenClosed}
-	if !reflect.DeepEqual(cal.Taken, want) {
-		t.Errorf("taken after reopening: got %v, want %v", cal.Taken, want)
-	}
+	wantBookedAndClosed(t, s, studioNine)
 	list, err := s.Bookings(ctx, "studio-nine", now, at(24))
 	if err != nil || len(list) != 1 || list[0] != *booked.Booking {
 		t.Errorf("bookings after reopening: got %v, %v, want [%v]", list, err, *booked.Booking)

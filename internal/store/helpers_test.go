@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -125,6 +126,23 @@ func (b backend) withSalon(t *testing.T) (*store.Store, string) {
 		t.Fatalf("PutSalon: %v", err)
 	}
 	return s, url
+}
+
+// wantBookedAndClosed fails unless studio-nine's calendar in s, read at now, holds the settings
+// want, the slot at(2) booked and at(3) closed, and nothing else taken.
+func wantBookedAndClosed(t *testing.T, s *store.Store, want salon.Settings) {
+	t.Helper()
+	cal, err := s.Calendar(t.Context(), "studio-nine", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(cal.Settings, want) {
+		t.Errorf("settings: got %#v, want %#v", cal.Settings, want)
+	}
+	taken := map[int64]store.Taken{at(2).Unix(): store.TakenBooked, at(3).Unix(): store.TakenClosed}
+	if !reflect.DeepEqual(cal.Taken, taken) {
+		t.Errorf("taken: got %v, want %v", cal.Taken, taken)
+	}
 }
 
 // hold is a booking of the slot starting at start, for Ana.

@@ -121,17 +121,7 @@ func TestSalons(t *testing.T) {
 			if err := s.PutSalon(t.Context(), "studio-nine", changed); err != nil {
 				t.Fatal(err)
 			}
-			cal, err := s.Calendar(t.Context(), "studio-nine", now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(cal.Settings, changed) {
-				t.Errorf("settings: got %#v, want %#v", cal.Settings, changed)
-			}
-			want := map[int64]store.Taken{at(2).Unix(): store.TakenBooked, at(3).Unix(): store.TakenClosed}
-			if !reflect.DeepEqual(cal.Taken, want) {
-				t.Errorf("taken: got %v, want %v", cal.Taken, want)
-			}
+			wantBookedAndClosed(t, s, changed)
 		})
 	})
 }

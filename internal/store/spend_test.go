@@ -225,16 +225,9 @@ func TestSpendRaces(t *testing.T) {
 			s, url := b.withSalon(t)
 			const racers = 40
 			outs, errs := make([]store.Outcome, racers), make([]error, racers)
-			var wg sync.WaitGroup
-			start := make(chan struct{})
-			for i := range racers {
-				wg.Go(func() {
-					<-start
-					outs[i], errs[i] = s.Spend(t.Context(), stateID(t.Name(), i), goodUntil, hold(fmt.Sprint("racer", i), "studio-nine", at(2)), now)
-				})
-			}
-			close(start)
-			wg.Wait()
+			race(racers, func(i int) {
+				outs[i], errs[i] = s.Spend(t.Context(), stateID(t.Name(), i), goodUntil, hold(fmt.Sprint("racer", i), "studio-nine", at(2)), now)
+			})
 			booked, taken := 0, 0
 			for i := range racers {
 				switch {
@@ -270,17 +263,10 @@ func TestSpendRaces(t *testing.T) {
 			const racers = 20
 			id := stateID(t.Name())
 			outs, errs := make([]store.Outcome, racers), make([]error, racers)
-			var wg sync.WaitGroup
-			start := make(chan struct{})
-			for i := range racers {
-				wg.Go(func() {
-					<-start
-					// Each accepts another of the times, as copies of one round two might.
-					outs[i], errs[i] = s.Spend(t.Context(), id, goodUntil, hold(fmt.Sprint("copy", i), "studio-nine", at(float64(2+i))), now)
-				})
-			}
-			close(start)
-			wg.Wait()
+			race(racers, func(i int) {
+				// Each accepts another of the times, as copies of one round two might.
+				outs[i], errs[i] = s.Spend(t.Context(), id, goodUntil, hold(fmt.Sprint("copy", i), "studio-nine", at(float64(2+i))), now)
+			})
 			ok, refused := 0, 0
 			for i := range racers {
 				switch {
@@ -335,6 +321,20 @@ func TestSpendRaces(t *testing.T) {
 			}
 		})
 	})
+}
+
+// race runs run(i) for each i below n, every one released at the same moment, and waits for them all.
+func race(n int, run func(i int)) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			run(i)
+		})
+	}
+	close(start)
+	wg.Wait()
 }
 
 func TestABookingThatWaitsOnACloseSeesTheClosedSlot(t *testing.T) {
