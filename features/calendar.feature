@@ -22,7 +22,7 @@ Feature: The salon's calendar
     And the salon's open times no longer hold "2026-12-05T09:00:00Z"
     And the owner sees Ana's booking of "Saturday 5 December, 09:00" with her contact and words
 
-  # Decided by: internal/booking.Desk.askAtSalon (calendar.go), internal/booking.holdsOpen (calendar.go)
+  # Decided by: internal/booking.Desk.askAtSalon (calendar.go), internal/booking.reading.holdsOpen (calendar.go)
   Scenario: Round one offers only slots the calendar holds open
     Given the owner has closed "2026-12-05T09:00:00Z"
     When Ana asks "A cut?" with the slots "2026-12-05T08:15:00Z", "2026-12-05T09:00:00Z", "sat-10:30", "2026-12-05T10:30:00Z" and "2026-12-05T09:45:00Z"
@@ -78,7 +78,7 @@ Feature: The salon's calendar
     When the owner closes "2026-12-05T09:00:00Z"
     Then the server refuses it with 409 "Saturday 5 December, 09:00 is booked; cancel the booking first"
 
-  # Decided by: internal/booking.Desk.setSlot (owner.go), internal/booking.openSlots (calendar.go)
+  # Decided by: internal/booking.Desk.setSlot (owner.go), internal/booking.reading.open (calendar.go)
   Scenario: The owner closes a slot and opens it again
     When the owner closes "2026-12-05T09:45:00Z"
     Then the salon's open times no longer hold "2026-12-05T09:45:00Z"
