@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -172,6 +173,18 @@ func TestBookingdMCPWritesOnlyJSONRPCToStdout(t *testing.T) {
 			}
 			wantJSONLines(t, stderr.String())
 		})
+	}
+}
+
+// run serves `bookingd mcp` over the stdin it is handed, not the process's.
+func TestMCPServesTheStdinRunIsHandedAndEndsWithIt(t *testing.T) {
+	var stdout bytes.Buffer
+	getenv := func(k string) string { return map[string]string{envSigningKey: testKey}[k] }
+	if err := run(t.Context(), []string{"mcp"}, getenv, strings.NewReader(mcptest.Discover("9")+"\n"), &stdout, io.Discard); err != nil {
+		t.Fatalf("got %v once stdin ended, want nil", err)
+	}
+	if r := mcptest.ReadReply(t, strings.TrimSpace(stdout.String())); r.Result == nil || string(r.ID) != "9" {
+		t.Errorf("stdout got %s, want one result with id 9", stdout.String())
 	}
 }
 
