@@ -24,7 +24,7 @@ import (
 	"salon/web"
 )
 
-// Config is what the command line and the environment decided, already read and checked.
+// Config is what a command's flags and environment decided, already read and checked.
 type Config struct {
 	// Keys sign and verify the request states. Nil means no key is configured: every booking
 	// answers 503.
@@ -45,7 +45,8 @@ type Config struct {
 	Log *slog.Logger
 	// Registry receives the metrics and is served at /metrics. Nil is a fresh NewRegistry.
 	Registry *prometheus.Registry
-	// Offerer chooses round one's times and question. Nil is booking.DefaultOfferer.
+	// Offerer chooses round one's times and question. Nil is booking.DefaultOfferer. It stays
+	// the caller's: whatever it holds open, the caller closes after Close.
 	Offerer booking.Offerer
 	// DatabaseURL is the salons' calendar, in a form store.Open reads ("sqlite:PATH",
 	// "postgres://…"); the spent states are then kept in it. Empty is no calendar: the app owns
