@@ -116,15 +116,15 @@ func unsignedState(offered []string) string {
 	return string(buf)
 }
 
-// server is an application the tool serves on loopback.
-type server struct {
+// onLoopback is an application the tool serves on loopback.
+type onLoopback struct {
 	url string
 	srv *http.Server
 	err chan error
 }
 
 // serveLoopback serves h on addr (a free loopback port when addr is empty) with the settings bookingd serves with.
-func serveLoopback(h http.Handler, addr string) (*server, error) {
+func serveLoopback(h http.Handler, addr string) (*onLoopback, error) {
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
@@ -132,7 +132,7 @@ func serveLoopback(h http.Handler, addr string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{
+	s := &onLoopback{
 		url: "http://" + ln.Addr().String(),
 		srv: api.HTTPServer(h),
 		err: make(chan error, 1),
@@ -142,7 +142,7 @@ func serveLoopback(h http.Handler, addr string) (*server, error) {
 }
 
 // stop closes the server and every connection it holds.
-func (s *server) stop() error {
+func (s *onLoopback) stop() error {
 	if err := s.srv.Close(); err != nil {
 		return err
 	}

@@ -75,11 +75,7 @@ func TestReadModeReadsEachCustomersSalonBesideTheBaseline(t *testing.T) {
 
 func TestTheBaselinesSalonIsTheAppsWithNothingBooked(t *testing.T) {
 	now := time.Date(2026, 12, 1, 8, 2, 30, 0, time.UTC)
-	app, closeApp, err := newInProcessCalendar(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "bench.db"), "a-token", func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeApp()
+	app := inProcessApp(t, "sqlite:"+filepath.Join(t.TempDir(), "bench.db"), "a-token", func() time.Time { return now })
 	path := "/salons/" + salonID("tag", 1, 7)
 	put, err := json.Marshal(benchPut())
 	if err != nil {

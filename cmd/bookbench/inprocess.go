@@ -1,4 +1,4 @@
-// This file holds the booking app served inside the tool, wired as bookingd wires it (with a calendar when asked), so a CPU profile of the tool covers the server too.
+// This file holds the booking server served inside the tool, built by server.New as bookingd builds it, so a CPU profile of the tool covers exactly what bookingd serves.
 
 package main
 
@@ -8,65 +8,36 @@ import (
 	"encoding/base64"
 	"io"
 	"log/slog"
-	"net/http"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-
-	"salon/internal/api"
 	"salon/internal/requeststate"
-	"salon/internal/store"
+	"salon/internal/server"
 )
 
-// newInProcess is the booking app with a fresh random key, a two-minute state life, the in-memory
-// spent set and bookingd's JSON request log (slog's JSON handler), written to nowhere.
-func newInProcess() http.Handler { return api.New(inProcessService()) }
-
-// newInProcessCalendar is the booking app of newInProcess with a calendar in the database at
-// dbURL and the owner's token, wired as bookingd wires -db (without its sweeper: a run is shorter
-// than the minute between sweeps), its clock now. It returns what closes the database.
-func newInProcessCalendar(ctx context.Context, dbURL, ownerToken string, now func() time.Time) (http.Handler, func(), error) {
-	db, err := store.Open(ctx, dbURL)
-	if err != nil {
-		return nil, nil, err
-	}
-	svc := inProcessService()
-	svc.Now = now
-	svc.Calendar, svc.Ready, svc.BookingID, svc.OwnerToken = db, db.Ping, freshToken, ownerToken
-	return api.New(svc), func() { db.Close() }, nil
-}
-
-// inProcessService is the service newInProcess serves.
-func inProcessService() api.Service {
+// newInProcess is the booking server with a fresh random key of its own, a two-minute state life
+// and bookingd's JSON log, written to nowhere: in memory when dbURL is empty, else with a
+// calendar in the database at dbURL guarded by ownerToken, on the clock now. The caller closes it.
+func newInProcess(ctx context.Context, dbURL, ownerToken string, now func() time.Time) (*server.Server, error) {
 	key := make([]byte, requeststate.MinKeyBytes)
 	rand.Read(key)
 	keys, err := requeststate.NewKeys(key)
 	if err != nil {
-		panic("bookbench: a fresh key of MinKeyBytes is always accepted: " + err.Error())
+		return nil, err
 	}
-	registry := prometheus.NewRegistry()
-	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	return api.Service{
-		Keys:     &keys,
-		Life:     2 * time.Minute,
-		Now:      time.Now,
-		Nonce:    freshNonce,
-		Spent:    requeststate.NewMemory(time.Now),
-		Log:      slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		Registry: registry,
-	}
+	return server.New(ctx, server.Config{
+		Keys:        &keys,
+		KeyIsOwn:    true,
+		Life:        2 * time.Minute,
+		Now:         now,
+		Log:         slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		DatabaseURL: dbURL,
+		OwnerToken:  ownerToken,
+	})
 }
 
-// freshToken is 16 random bytes, URL-safe: a booking's reference as bookingd makes one, or an owner's token for the in-process app.
+// freshToken is 16 random bytes, URL-safe: an owner's token for the in-process calendar when none is given.
 func freshToken() string {
 	raw := make([]byte, 16)
 	rand.Read(raw)
 	return base64.RawURLEncoding.EncodeToString(raw)
-}
-
-func freshNonce() requeststate.Nonce {
-	var n requeststate.Nonce
-	rand.Read(n[:])
-	return n
 }

@@ -95,7 +95,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.BoolVar(&cfg.baseline, "baseline", true, "also drive the bare Echo baseline, served by this tool on loopback, in every run")
 	fs.StringVar(&cfg.serveBaseline, "serve-baseline", "", "only serve the bare Echo baseline on this `address` until interrupted (for another load generator)")
 	fs.BoolVar(&cfg.exitWithStdin, "exit-with-stdin", false, "with -serve-baseline, also stop when standard input closes (how the tool's own baseline process follows it)")
-	fs.BoolVar(&cfg.inprocess, "inprocess", false, "book against the booking app served in this process, wired as bookingd wires it, instead of -url (for -cpuprofile)")
+	fs.BoolVar(&cfg.inprocess, "inprocess", false, "book against the booking app served in this process, built as bookingd builds it, instead of -url (for -cpuprofile)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of this process to `file`")
 	fs.StringVar(&cfg.pids, "pid", "", "the process of each -url's server, comma-separated `name=pid` (name=pid1|pid2 for several instances), to print its CPU time per request (read from /proc)")
 	fs.StringVar(&cfg.calendars, "calendar", "", "the -url targets, comma-separated `names`, whose servers hold a calendar: each run registers fresh salons there with the owner's token, "+
@@ -217,19 +217,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	targets := cfg.targets
 	if cfg.inprocess {
-		h := newInProcess()
+		owner := ""
 		if cfg.inprocessDB != "" {
 			if cfg.ownerToken == "" {
 				cfg.ownerToken = freshToken()
 			}
-			app, closeApp, err := newInProcessCalendar(ctx, cfg.inprocessDB, cfg.ownerToken, time.Now)
-			if err != nil {
-				return err
-			}
-			defer closeApp()
-			h = app
+			owner = cfg.ownerToken
 		}
-		app, err := serveLoopback(h, "")
+		srv, err := newInProcess(ctx, cfg.inprocessDB, owner, time.Now)
+		if err != nil {
+			return err
+		}
+		defer srv.Close()
+		app, err := serveLoopback(srv.Handler(), "")
 		if err != nil {
 			return err
 		}
@@ -305,7 +305,7 @@ func describe(out io.Writer, cfg config, targets []target) {
 		case baselineName:
 			what = "bare Echo: the same wire types decoded and replies of the same size encoded, no booking logic, no crypto"
 		case inprocessName:
-			what = "the booking app in this process, wired as bookingd wires it, logs discarded"
+			what = "the booking app in this process, built as bookingd builds it, logs discarded"
 		}
 		if len(t.urls) > 1 {
 			what += fmt.Sprintf(", %d instances, customers spread over them", len(t.urls))

@@ -16,6 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"salon/internal/api"
+	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/testkit"
 	"salon/internal/testpg"
 )
@@ -91,7 +94,7 @@ func bench(t *testing.T, args ...string) string {
 }
 
 func TestABoundedRunPrintsEachRoundOfEachTargetAndTheMedians(t *testing.T) {
-	app := httptest.NewServer(newInProcess())
+	app := httptest.NewServer(inProcessApp(t, "", "", time.Now))
 	defer app.Close()
 	out := bench(t, "-url", "app="+app.URL, "-c", "4", "-n", "40", "-d", "0", "-warmup", "0", "-runs", "3")
 	rows := parse(t, out)
@@ -118,7 +121,7 @@ func TestABoundedRunPrintsEachRoundOfEachTargetAndTheMedians(t *testing.T) {
 }
 
 func TestEveryNon200IsCountedByStatus(t *testing.T) {
-	app := newInProcess()
+	app := inProcessApp(t, "", "", time.Now)
 	var twos atomic.Int64
 	flaky := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Every other round two is refused, before the app reads it.
@@ -142,7 +145,7 @@ func TestEveryNon200IsCountedByStatus(t *testing.T) {
 }
 
 func TestTwoTargetsAreComparedToTheFirst(t *testing.T) {
-	one, two := httptest.NewServer(newInProcess()), httptest.NewServer(newInProcess())
+	one, two := httptest.NewServer(inProcessApp(t, "", "", time.Now)), httptest.NewServer(inProcessApp(t, "", "", time.Now))
 	defer one.Close()
 	defer two.Close()
 	out := bench(t, "-url", "mem="+one.URL+",other="+two.URL, "-c", "2", "-n", "10", "-d", "0", "-warmup", "0", "-runs", "2", "-mode", "interleaved")
@@ -154,11 +157,33 @@ func TestTwoTargetsAreComparedToTheFirst(t *testing.T) {
 	}
 }
 
+// The in-process app is the whole of what bookingd serves, /mcp and the page included, not the
+// booking route alone.
+func TestTheInProcessAppServesWhatBookingdServes(t *testing.T) {
+	app := inProcessApp(t, "", "", time.Now)
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodGet, "/", ""},
+		{http.MethodGet, "/metrics", ""},
+		{http.MethodPost, api.MCPPath, mcptest.Discover("1")},
+	} {
+		req := httptest.NewRequest(c.method, c.path, strings.NewReader(c.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", mcp.ProtocolVersion)
+		req.Header.Set("Mcp-Method", "server/discover")
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s %s: got %d %.200s, want 200", c.method, c.path, rec.Code, rec.Body)
+		}
+	}
+}
+
 func TestTheBaselineRepliesAreAsLongAsTheApps(t *testing.T) {
 	c := newCustomer(nil, "")
 	for _, round := range rounds[:roundRead] {
 		var sizes []int
-		for _, h := range []http.Handler{newInProcess(), newBaseline()} {
+		for _, h := range []http.Handler{inProcessApp(t, "", "", time.Now), newBaseline()} {
 			rt := roundTripper{h: h, url: c.url}
 			reply := rt.send(t, c.one)
 			if round == "two" {

@@ -33,6 +33,18 @@ func (r roundTripper) send(tb testing.TB, body []byte) *httptest.ResponseRecorde
 	return rec
 }
 
+// inProcessApp is the handler of newInProcess's server for tb, closed when tb ends: in memory
+// when dbURL is empty, else with a calendar there.
+func inProcessApp(tb testing.TB, dbURL, ownerToken string, now func() time.Time) http.Handler {
+	tb.Helper()
+	srv, err := newInProcess(tb.Context(), dbURL, ownerToken, now)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(srv.Close)
+	return srv.Handler()
+}
+
 // processCPUTime is the CPU time this process has used, all threads (the collector's too).
 func processCPUTime(tb testing.TB) time.Duration {
 	var ru syscall.Rusage
@@ -48,14 +60,14 @@ func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(processCPUTime(b)-start)/float64(b.N), "cpu-ns/op")
 }
 
-// BenchmarkRoundTrip runs round one and round two through the booking app (api.New, wired as bookingd
-// wires it) and through the bare Echo baseline; the ratio of the two is the cost of the booking itself.
+// BenchmarkRoundTrip runs round one and round two through the booking app (server.New, as bookingd
+// builds it) and through the bare Echo baseline; the ratio of the two is the cost of the booking itself.
 func BenchmarkRoundTrip(b *testing.B) {
 	for _, server := range []struct {
 		name string
 		h    func() http.Handler
 	}{
-		{"app", newInProcess},
+		{"app", func() http.Handler { return inProcessApp(b, "", "", time.Now) }},
 		{"baseline", func() http.Handler { return newBaseline() }},
 	} {
 		c := newCustomer(nil, "")
@@ -90,7 +102,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 }
 
 // BenchmarkCalendarRoundTrip runs round one, round two and GET /salons/{salon} through the booking
-// app with a calendar (api.New, wired as bookingd wires -db), in process, one request at a time:
+// app with a calendar (server.New, as bookingd builds it with -db), in process, one request at a time:
 // what each costs with the database, and, with -cpuprofile, where it goes; and GET through the
 // bare baseline beside them. Each benchmark books at 32 salons of its own, as a bookbench run
 // does, so no salon holds more bookings than a run's.
@@ -117,11 +129,7 @@ func BenchmarkCalendarRoundTrip(b *testing.B) {
 		{"postgres", func(b *testing.B) string { return testpg.Shared(b).URL(b) }},
 	} {
 		b.Run("server="+db.name, func(b *testing.B) {
-			app, closeApp, err := newInProcessCalendar(b.Context(), db.url(b), "bench-owner", time.Now)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(closeApp)
+			app := inProcessApp(b, db.url(b), "bench-owner", time.Now)
 			slots := benchSlotIDs(time.Now())
 			put, err := json.Marshal(benchPut())
 			if err != nil {

@@ -138,7 +138,7 @@ func TestTheCalendarsConfigurationErrorsStopStartUp(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			getenv := func(k string) string { return tt.env[k] }
-			err := run(t.Context(), append([]string{"-addr", "127.0.0.1:0"}, tt.args...), getenv, io.Discard, io.Discard)
+			err := run(t.Context(), append([]string{"-addr", "127.0.0.1:0"}, tt.args...), getenv, nil, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error saying %q", err, tt.want)
 			}

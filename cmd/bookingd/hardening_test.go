@@ -353,7 +353,7 @@ func TestNoCORSUnlessConfigured(t *testing.T) {
 
 func TestACORSOriginThatIsntOneStopsStartUp(t *testing.T) {
 	for _, origins := range []string{"salon.example", "https://salon.example/", "https://salon.example/app", "ftp://salon.example", "https://"} {
-		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-cors-origins", origins}, func(string) string { return "" }, io.Discard, io.Discard)
+		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-cors-origins", origins}, func(string) string { return "" }, nil, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "-cors-origins") {
 			t.Errorf("-cors-origins %q: got %v, want an error naming -cors-origins", origins, err)
 		}

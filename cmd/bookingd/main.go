@@ -20,20 +20,15 @@ import (
 	"time"
 	_ "time/tzdata" // salons' zones load in an image with no zone database
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-
 	"salon/internal/api"
-	"salon/internal/booking"
 	"salon/internal/requeststate"
-	"salon/internal/requeststate/redisspent"
-	"salon/web"
+	"salon/internal/server"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			slog.New(slog.NewJSONHandler(os.Stderr, nil)).Error(err.Error())
 		}
@@ -53,9 +48,10 @@ const (
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
 const shutdownGrace = 10 * time.Second
 
-// run is bookingd with its world handed in: it serves until ctx is done, then drains and returns nil.
-// args are the command line without the program's name.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+// run is bookingd with its world handed in: it serves until ctx is done, then drains and returns
+// nil; `bookingd mcp` serves over stdin and stdout instead, until stdin closes. args are the
+// command line without the program's name.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		switch args[0] {
 		case "keygen":
@@ -80,88 +76,73 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
-	keys, err := cfg.keys(log)
-	if err != nil {
-		return err
-	}
-	registry := prometheus.NewRegistry()
-	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	// In memory, a restart forgets every spend: the store refuses the states issued before it,
-	// unless the key is this process's own, which nothing before it could have signed with.
-	memory := requeststate.NewMemorySince(time.Now, cfg.stateTTL)
-	if strings.TrimSpace(cfg.signingKey) == "" {
-		memory = requeststate.NewMemory(time.Now)
-	}
-	svc := api.Service{
-		Keys:     keys,
-		Life:     cfg.stateTTL,
-		Now:      time.Now,
-		Nonce:    freshNonce,
-		Spent:    memory,
-		Log:      log,
-		Registry: registry,
-		App:      web.App(),
-		// One line per round two at a calendar: the hold, its read-back or why the slot was taken.
-		// The records name whom a booking is for and never hold the contact or the words.
-		Records: func(records []booking.Record) { log.Info("round two", "records", records) },
-	}
-	vouchesFrom := memory.VouchesFrom
-	offerer, closeOfferer, err := cfg.model.offerer(log, registry)
+	composed, closeOfferer, err := cfg.server(log, stdio)
 	if err != nil {
 		return err
 	}
 	defer closeOfferer()
-	svc.Offerer = offerer
-	closeCalendar, err := openCalendar(ctx, cfg, &svc)
+	srv, err := server.New(ctx, composed)
 	if err != nil {
 		return err
 	}
-	defer closeCalendar()
-	if svc.OwnerToken, err = cfg.ownerToken(log); err != nil {
-		return err
-	}
-	if cfg.redisURL != "" {
-		redisspent.LogTo(log)
-		store, err := redisspent.New(cfg.redisURL, cfg.redisTimeout, cfg.stateTTL)
-		if err != nil {
-			return err
-		}
-		defer store.Close()
-		store.WaitForReplicas(cfg.replicas)
-		svc.Spent, svc.Ready, vouchesFrom = store, store.Ready, store.VouchesFrom
-		log.Info("spent states are kept in redis", "redis", redactedURL(cfg.redisURL))
-		if err := store.Ready(ctx); err != nil {
-			log.Warn("redis can't be reached yet: round two answers 503 until it can", "error", err.Error())
-		}
-	}
-	if keys != nil {
-		waitToVouch(ctx, log, vouchesFrom())
-	}
+	defer srv.Close()
 	if stdio {
-		return serveMCPStdio(ctx, svc, os.Stdin, stdout)
+		return srv.ServeStdio(ctx, stdin, stdout)
 	}
-	if err := checkMCPToken(cfg.mcpToken); err != nil {
-		return err
-	}
-	app := api.New(svc)
-	api.AllowOrigins(app, cfg.corsOrigins)
-	api.MountMCP(app, mcpEndpoint(svc, cfg.mcpToken))
-	return serve(ctx, cfg.addr, app, log)
+	logMCPEndpoint(log, cfg.mcpToken)
+	return serve(ctx, cfg.addr, srv.Handler(), log)
 }
 
-// waitToVouch waits until from, the first moment at which the spent store can spend the states
-// issued: within a second of starting in memory, or of a Redis epoch born just now. Serving
-// before then would issue states that round two refuses as expired.
-func waitToVouch(ctx context.Context, log *slog.Logger, from time.Time) {
-	wait := time.Until(from)
-	if wait <= 0 {
-		return
+// server reads what the flags and the environment say into the server's configuration, refusing
+// what can't serve: a bad key, the calendar's database with Redis, a short owner's token, and a
+// short token for /mcp unless stdio takes none. It opens round one's offerer; the func returned
+// closes its served log.
+func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), error) {
+	keys, err := cfg.keys(log)
+	if err != nil {
+		return server.Config{}, nil, err
 	}
-	log.Info("waiting until the spent store can vouch for the states issued", "wait_ms", wait.Milliseconds())
-	select {
-	case <-ctx.Done():
-	case <-time.After(wait):
+	registry := server.NewRegistry()
+	offerer, closeOfferer, err := cfg.model.offerer(log, registry)
+	if err != nil {
+		return server.Config{}, nil, err
 	}
+	fail := func(err error) (server.Config, func(), error) {
+		closeOfferer()
+		return server.Config{}, nil, err
+	}
+	dbURL, err := cfg.databaseURL(log)
+	if err != nil {
+		return fail(err)
+	}
+	if dbURL != "" && cfg.redisURL != "" {
+		return fail(errors.New("-db and -redis-url don't go together: with a database, spent states are kept in it"))
+	}
+	owner, err := cfg.ownerToken(log)
+	if err != nil {
+		return fail(err)
+	}
+	if !stdio {
+		if err := checkMCPToken(cfg.mcpToken); err != nil {
+			return fail(err)
+		}
+	}
+	return server.Config{
+		Keys:          keys,
+		KeyIsOwn:      keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
+		Life:          cfg.stateTTL,
+		Log:           log,
+		Registry:      registry,
+		Offerer:       offerer,
+		DatabaseURL:   dbURL,
+		Demo:          cfg.dev,
+		OwnerToken:    owner,
+		RedisURL:      cfg.redisURL,
+		RedisTimeout:  cfg.redisTimeout,
+		RedisReplicas: cfg.replicas,
+		CORSOrigins:   cfg.corsOrigins,
+		MCPToken:      cfg.mcpToken,
+	}, closeOfferer, nil
 }
 
 // config is bookingd's configuration, from flags and the environment.
@@ -190,7 +171,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
-	fs.BoolVar(&cfg.dev, "dev", false, "fill in what isn't configured for a local try: a random signing key and owner's token, a SQLite calendar in the user's cache directory, and the demo salon "+demoSalon)
+	fs.BoolVar(&cfg.dev, "dev", false, "fill in what isn't configured for a local try: a random signing key and owner's token, a SQLite calendar in the user's cache directory, and the demo salon "+server.DemoSalon)
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
 	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every round two's spend, and every Redis call: past it round two answers 503")
 	fs.IntVar(&cfg.replicas, "redis-replicas", 0, "count a spend as done only once this many Redis replicas hold it (WAIT), so a failover to one of them forgets none")
@@ -339,12 +320,6 @@ func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
 		return fmt.Errorf("%s answered %d", *endpoint, res.StatusCode)
 	}
 	return nil
-}
-
-func freshNonce() requeststate.Nonce {
-	var n requeststate.Nonce
-	rand.Read(n[:])
-	return n
 }
 
 // serve answers on addr until ctx is done, then lets in-flight requests finish.

@@ -8,6 +8,8 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -69,7 +71,7 @@ func start(t *testing.T, env map[string]string, args ...string) *started {
 		return cache
 	}
 	go func() {
-		s.done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), getenv, io.Discard, s.stderr)
+		s.done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), getenv, nil, io.Discard, s.stderr)
 	}()
 	t.Cleanup(func() { s.shutdown(t) })
 	addr := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`)
@@ -227,7 +229,7 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer
 			getenv := func(k string) string { return c.env[k] }
-			err := run(context.Background(), append([]string{"-addr", "127.0.0.1:0"}, c.args...), getenv, io.Discard, &stderr)
+			err := run(context.Background(), append([]string{"-addr", "127.0.0.1:0"}, c.args...), getenv, nil, io.Discard, &stderr)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want an error containing %q", err, c.want)
 			}
@@ -239,7 +241,7 @@ func TestKeygenPrintsAFreshKey(t *testing.T) {
 	keys := map[string]bool{}
 	for range 2 {
 		var out bytes.Buffer
-		if err := run(context.Background(), []string{"keygen"}, os.Getenv, &out, io.Discard); err != nil {
+		if err := run(context.Background(), []string{"keygen"}, os.Getenv, nil, &out, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		key := strings.TrimSuffix(out.String(), "\n")
@@ -255,7 +257,7 @@ func TestKeygenPrintsAFreshKey(t *testing.T) {
 
 func TestOpenapiPrintsTheDocument(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"openapi"}, os.Getenv, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"openapi"}, os.Getenv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	want, err := api.DocumentJSON()
@@ -264,6 +266,18 @@ func TestOpenapiPrintsTheDocument(t *testing.T) {
 	}
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Error("bookingd openapi printed something other than the document")
+	}
+}
+
+func TestUsageListsEverySubcommand(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-h"}, os.Getenv, nil, io.Discard, &stderr); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: got %v, want flag.ErrHelp", err)
+	}
+	for _, sub := range []string{"keygen", "openapi", "healthcheck", "mcp"} {
+		if !strings.Contains(stderr.String(), "bookingd "+sub) {
+			t.Errorf("the usage doesn't list %s:\n%s", sub, stderr.String())
+		}
 	}
 }
 
@@ -315,10 +329,10 @@ func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
 
 func TestHealthcheckAsksHealthz(t *testing.T) {
 	s := start(t, nil)
-	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/healthz"}, os.Getenv, io.Discard, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/healthz"}, os.Getenv, nil, io.Discard, io.Discard); err != nil {
 		t.Errorf("healthy server: got %v, want nil", err)
 	}
-	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/nope"}, os.Getenv, io.Discard, io.Discard); err == nil {
+	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/nope"}, os.Getenv, nil, io.Discard, io.Discard); err == nil {
 		t.Error("a 404: got nil, want an error")
 	}
 }

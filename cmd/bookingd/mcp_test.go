@@ -4,10 +4,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -54,6 +56,24 @@ func stdioServer(t *testing.T, env ...string) (*exec.Cmd, *testkit.Buffer) {
 	stderr := &testkit.Buffer{}
 	cmd.Stderr = stderr
 	return cmd, stderr
+}
+
+// startStdioServer is stdioServer started, with a pipe to its stdin and one from its stdout.
+func startStdioServer(t *testing.T, env ...string) (*exec.Cmd, io.WriteCloser, io.ReadCloser, *testkit.Buffer) {
+	t.Helper()
+	cmd, stderr := stdioServer(t, env...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stdin, stdout, stderr
 }
 
 func TestBookingdMCPBooksOverStdioWithTheSDKsCommandTransport(t *testing.T) {
@@ -125,18 +145,7 @@ func TestBookingdMCPWritesOnlyJSONRPCToStdout(t *testing.T) {
 			input := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{` + meta + `}}` + "\n" +
 				`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{` + meta + `}}` + "\n" +
 				`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"book","arguments":` + mustJSON(bookArgs) + `,` + meta + `}}` + "\n"
-			cmd, stderr := stdioServer(t, c.env...)
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			cmd, stdin, stdout, stderr := startStdioServer(t, c.env...)
 			timer := time.AfterFunc(20*time.Second, func() { _ = cmd.Process.Kill() })
 			defer timer.Stop()
 			// Like a shell pipe: every request written, then stdin closed at once. Each is still answered.
@@ -175,6 +184,18 @@ func TestBookingdMCPWritesOnlyJSONRPCToStdout(t *testing.T) {
 	}
 }
 
+// run serves `bookingd mcp` over the stdin it is handed, not the process's.
+func TestMCPServesTheStdinRunIsHandedAndEndsWithIt(t *testing.T) {
+	var stdout bytes.Buffer
+	getenv := func(k string) string { return map[string]string{envSigningKey: testKey}[k] }
+	if err := run(t.Context(), []string{"mcp"}, getenv, strings.NewReader(mcptest.Discover("9")+"\n"), &stdout, io.Discard); err != nil {
+		t.Fatalf("got %v once stdin ended, want nil", err)
+	}
+	if r := mcptest.ReadReply(t, strings.TrimSpace(stdout.String())); r.Result == nil || string(r.ID) != "9" {
+		t.Errorf("stdout got %s, want one result with id 9", stdout.String())
+	}
+}
+
 func TestBookingdServesMCPBesideTheRoute(t *testing.T) {
 	s := start(t, map[string]string{envSigningKey: testKey})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -209,18 +230,7 @@ func wantJSONLines(t *testing.T, logged string) {
 // written.
 func stdioSession(t *testing.T, env ...string) mcptest.Stdio {
 	t.Helper()
-	cmd, stderr := stdioServer(t, env...)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, stdout, stderr := startStdioServer(t, env...)
 	kill := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
 	lines := make(chan string, 16)
 	go func() {
@@ -271,23 +281,9 @@ func TestBookingdMCPAnswersEveryMalformedLineAndGoesOn(t *testing.T) {
 // postMCP posts body to /mcp of base as a client of revision, with more headers, and returns the status, headers and body.
 func postMCP(t *testing.T, base, revision, body string, more map[string]string) (int, http.Header, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, base+api.MCPPath, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("MCP-Protocol-Version", revision)
-	for k, v := range more {
-		req.Header.Set(k, v)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res.StatusCode, res.Header, strings.TrimSpace(string(out))
+	header := map[string]string{"MCP-Protocol-Version": revision}
+	maps.Copy(header, more)
+	return mcptest.Post(t, base+api.MCPPath, body, header)
 }
 
 func TestBookingdMCPOverHTTPAnswersEveryMalformedMessageInJSON(t *testing.T) {

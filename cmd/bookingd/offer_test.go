@@ -21,10 +21,10 @@ import (
 
 const sundayBooking = `{"message":"A cut on Sunday? I can’t do Saturday.","openSlots":["sat-10:30","sat-11:30","sun-11:00","sun-13:00"]}`
 
-// ask sends round one of sundayBooking and returns the question, its times and the state.
-func ask(t *testing.T, base string) (question string, times []string, state string) {
+// ask sends round one with args (the arguments' JSON) and returns the question, its times and the state.
+func ask(t *testing.T, base, args string) (question string, times []string, state string) {
 	t.Helper()
-	status, body := post(t, base+"/salons/studio-nine/book", `{"arguments":`+sundayBooking+`}`)
+	status, body := post(t, base+"/salons/studio-nine/book", `{"arguments":`+args+`}`)
 	var r struct {
 		InputRequests struct {
 			Time struct {
@@ -54,7 +54,7 @@ func pick(t *testing.T, base, time, state string) (int, string) {
 func TestStandinProposesRoundOneAndTheServedLogKeepsEachCall(t *testing.T) {
 	servedLog := filepath.Join(t.TempDir(), "served.jsonl")
 	s := start(t, map[string]string{envSigningKey: testKey}, "-model", "standin", "-served-log", servedLog)
-	question, times, state := ask(t, s.base)
+	question, times, state := ask(t, s.base, sundayBooking)
 	if question != "Would sun-11:00 or sun-13:00 suit you?" || strings.Join(times, ",") != "sun-11:00,sun-13:00" {
 		t.Fatalf("got %q offering %q, want the stand-in's Sunday question", question, times)
 	}
@@ -110,7 +110,7 @@ func TestAnOpenAICompatibleServiceProposesRoundOne(t *testing.T) {
 	srv := fakeOpenAI(t, modelKey, chatReply(`{"choices":["sun-13:00"],"question":"Would Sunday at 1pm suit you?"}`))
 	s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey},
 		"-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "local-model")
-	question, times, _ := ask(t, s.base)
+	question, times, _ := ask(t, s.base, sundayBooking)
 	if question != "Would Sunday at 1pm suit you?" || strings.Join(times, ",") != "sun-13:00" {
 		t.Errorf("got %q offering %q, want the service's checked answer", question, times)
 	}
@@ -147,7 +147,7 @@ func TestAFailingOrSilentServiceFallsBack(t *testing.T) {
 			s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey},
 				"-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "m", "-model-timeout", "300ms", "-model-attempts", "2")
 			began := time.Now()
-			question, times, state := ask(t, s.base)
+			question, times, state := ask(t, s.base, sundayBooking)
 			if took := time.Since(began); took > 300*time.Millisecond+400*time.Millisecond {
 				t.Errorf("round one took %s, want the 300ms limit and a small margin", took)
 			}
@@ -201,7 +201,7 @@ func TestModelFlagsThatCouldNotServeStopStartUp(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			getenv := func(k string) string { return tt.env[k] }
-			err := run(t.Context(), append([]string{"-dev", "-addr", "127.0.0.1:0"}, tt.args...), getenv, io.Discard, io.Discard)
+			err := run(t.Context(), append([]string{"-dev", "-addr", "127.0.0.1:0"}, tt.args...), getenv, nil, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error saying %q", err, tt.want)
 			}
@@ -221,33 +221,16 @@ func TestTheStandinAsksByTheDemoSalonsLabelsAndRoundTwoLogsItsRecords(t *testing
 		slots[i] = slot.Slot
 	}
 	args := `{"message":"How much is a cut?","openSlots":` + mustJSON(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"}}`
-	status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+`}`)
-	var asked struct {
-		InputRequests struct {
-			Time struct {
-				Params struct {
-					Message         string
-					RequestedSchema struct {
-						Properties struct{ Time struct{ Enum []string } }
-					}
-				}
-			}
-		}
-		RequestState string
-	}
-	if status != http.StatusOK || json.Unmarshal([]byte(body), &asked) != nil {
-		t.Fatalf("round one: got %d %s, want a question", status, body)
-	}
+	question, times, state := ask(t, s.base, args)
 	first, second := view.OpenSlots[0], view.OpenSlots[1]
-	params := asked.InputRequests.Time.Params
-	if want := "A cut costs $45. Would " + first.Label + " or " + second.Label + " suit you?"; params.Message != want {
-		t.Errorf("got the question %q, want %q", params.Message, want)
+	if want := "A cut costs $45. Would " + first.Label + " or " + second.Label + " suit you?"; question != want {
+		t.Errorf("got the question %q, want %q", question, want)
 	}
-	if got := strings.Join(params.RequestedSchema.Properties.Time.Enum, ","); got != first.Slot+","+second.Slot {
+	if got := strings.Join(times, ","); got != first.Slot+","+second.Slot {
 		t.Errorf("got the choice %s, want %s,%s", got, first.Slot, second.Slot)
 	}
-	status, body = post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+
-		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(first.Slot)+`}}},"requestState":`+mustJSON(asked.RequestState)+`}`)
+	status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+
+		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(first.Slot)+`}}},"requestState":`+mustJSON(state)+`}`)
 	if status != http.StatusOK || !strings.Contains(body, `"status":"booked"`) {
 		t.Fatalf("round two: got %d %s, want booked", status, body)
 	}
@@ -322,25 +305,15 @@ func TestAModelThatNamesAnotherCustomerIsNeverHeard(t *testing.T) {
 	servedLog := filepath.Join(t.TempDir(), "served.jsonl")
 	s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey, envOwnerToken: strings.Repeat("o", minOwnerTokenChars)},
 		"-dev", "-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "fake", "-served-log", servedLog)
-	book := func(name, contact, words string, slots []string) (string, string) {
+	book := func(name, contact, words string, slots []string) (args, question, state string) {
 		t.Helper()
-		args := `{"message":` + mustJSON(words) + `,"openSlots":` + mustJSON(slots) + `,"customer":{"name":` + mustJSON(name) + `,"contact":` + mustJSON(contact) + `}}`
-		status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+`}`)
-		var asked struct {
-			InputRequests struct {
-				Time struct{ Params struct{ Message string } }
-			}
-			RequestState string
-		}
-		if status != http.StatusOK || json.Unmarshal([]byte(body), &asked) != nil || asked.RequestState == "" {
-			t.Fatalf("round one for %s: got %d %s, want a question", name, status, body)
-		}
-		return args, asked.InputRequests.Time.Params.Message + "\x00" + asked.RequestState
+		args = `{"message":` + mustJSON(words) + `,"openSlots":` + mustJSON(slots) + `,"customer":{"name":` + mustJSON(name) + `,"contact":` + mustJSON(contact) + `}}`
+		question, _, state = ask(t, s.base, args)
+		return args, question, state
 	}
 	view := readDemo(t, s.base)
 	rosasSlot := view.OpenSlots[0].Slot
-	args, asked := book("Rosa Quintero", "rosa.quintero@example.org", "Xiomara needs her fringe done", []string{rosasSlot})
-	_, state, _ := strings.Cut(asked, "\x00")
+	args, _, state := book("Rosa Quintero", "rosa.quintero@example.org", "Xiomara needs her fringe done", []string{rosasSlot})
 	if status, body := post(t, s.base+"/salons/studio-nine/book", `{"arguments":`+args+
 		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(rosasSlot)+`}}},"requestState":`+mustJSON(state)+`}`); status != http.StatusOK || !strings.Contains(body, `"booked"`) {
 		t.Fatalf("Rosa's booking: got %d %s", status, body)
@@ -354,8 +327,7 @@ func TestAModelThatNamesAnotherCustomerIsNeverHeard(t *testing.T) {
 	for _, slot := range readDemo(t, s.base).OpenSlots {
 		slots = append(slots, slot.Slot)
 	}
-	_, asked = book("Ana Lima", "+44 7700 900123", "A cut, whenever suits", slots)
-	question, _, _ := strings.Cut(asked, "\x00")
+	_, question, _ := book("Ana Lima", "+44 7700 900123", "A cut, whenever suits", slots)
 	s.shutdown(t)
 
 	afterLog, _ := os.ReadFile(servedLog)

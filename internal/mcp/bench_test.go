@@ -8,10 +8,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -21,6 +18,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/requeststate"
 	"salon/internal/wire"
 )
@@ -219,36 +217,10 @@ func meta(capabilities string) string {
 		`"io.modelcontextprotocol/clientCapabilities":` + capabilities + `}`
 }
 
-// post sends body to url with the headers a 2026-07-28 client sends, plus extra, and returns the
-// status, the headers and the body.
-func post(t *testing.T, url, body string, extra map[string]string) (int, http.Header, string) {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	for k, v := range extra {
-		if v == "" {
-			req.Header.Del(k)
-			continue
-		}
-		req.Header.Set(k, v)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res.StatusCode, res.Header, strings.TrimSpace(string(out))
-}
-
 // toolCall posts a tools/call of book with params (JSON members, without the braces).
 func toolCall(t *testing.T, b *bench, params string) (int, string) {
 	t.Helper()
-	status, _, body := post(t, b.http.URL+api.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book",`+params+`}}`,
+	status, _, body := mcptest.Post(t, b.http.URL+api.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book",`+params+`}}`,
 		map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "tools/call", "Mcp-Name": mcp.ToolName})
 	return status, body
 }

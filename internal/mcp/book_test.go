@@ -12,6 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/requeststate"
 	"salon/internal/step"
 	"salon/internal/wire"
@@ -317,7 +318,7 @@ func TestTheRouteAndTheToolShareOneSpentStore(t *testing.T) {
 	// The state the tool issued completes on the route: same signer, same request digest.
 	body := `{"arguments":{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]},` +
 		`"inputResponses":{"time":{"action":"accept","content":{"time":"sat-10:30"}}},"requestState":` + mustJSON(t, state) + `}`
-	status, _, got := post(t, b.http.URL+"/salons/studio-nine/book", body, nil)
+	status, _, got := mcptest.Post(t, b.http.URL+"/salons/studio-nine/book", body, nil)
 	if want := `{"resultType":"complete","structuredContent":` + booked1030 + `}`; status != 200 || got != want {
 		t.Fatalf("the route: got %d %s, want 200 %s", status, got, want)
 	}

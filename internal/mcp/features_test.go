@@ -35,7 +35,7 @@ func TestEveryCacheableResultCarriesItsHint(t *testing.T) {
 		{"resources/read", `"uri":"` + mcp.GuideURI + `",`, mcp.GuideURI, stable},
 	} {
 		t.Run(c.method, func(t *testing.T) {
-			status, _, body := post(t, b.http.URL+api.MCPPath,
+			status, _, body := mcptest.Post(t, b.http.URL+api.MCPPath,
 				`{"jsonrpc":"2.0","id":1,"method":"`+c.method+`","params":{`+c.params+mcptest.Meta+`}}`,
 				map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": c.method, "Mcp-Name": c.name})
 			var reply struct {
@@ -106,7 +106,7 @@ func TestTheTokenGuardsTheEndpoint(t *testing.T) {
 		{"the token, the scheme in lower case", "bearer " + token, http.StatusOK},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			status, header, body := post(t, url, mcptest.Discover("1"), headers(c.authorization))
+			status, header, body := mcptest.Post(t, url, mcptest.Discover("1"), headers(c.authorization))
 			if status != c.want {
 				t.Fatalf("got %d %s, want %d", status, body, c.want)
 			}
@@ -122,7 +122,7 @@ func TestTheTokenGuardsTheEndpoint(t *testing.T) {
 		})
 	}
 	// Without a token the endpoint is open, as the bench's is.
-	if status, _, body := post(t, b.http.URL+api.MCPPath, mcptest.Discover("1"), headers("")); status != http.StatusOK {
+	if status, _, body := mcptest.Post(t, b.http.URL+api.MCPPath, mcptest.Discover("1"), headers("")); status != http.StatusOK {
 		t.Errorf("no token configured: got %d %s, want 200", status, body)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/wire"
 )
 
@@ -28,7 +29,7 @@ func TestTheRouteAndTheToolAskTheSameQuestion(t *testing.T) {
 	if status != http.StatusOK || json.Unmarshal([]byte(fromTool), &tool) != nil || tool.Result.ResultType != "input_required" || tool.Result.RequestState == "" {
 		t.Fatalf("the tool: got %d %s, want 200 input_required with a requestState", status, fromTool)
 	}
-	status, _, fromRoute := post(t, b.http.URL+"/salons/studio-nine/book",
+	status, _, fromRoute := mcptest.Post(t, b.http.URL+"/salons/studio-nine/book",
 		`{"arguments":{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]}}`, nil)
 	var route struct{ InputRequests any }
 	if status != http.StatusOK || json.Unmarshal([]byte(fromRoute), &route) != nil {
@@ -66,7 +67,7 @@ func TestTheEndpointChecksTheOrigin(t *testing.T) {
 		{"http://localhost.evil.example", http.StatusForbidden},
 		{"null", http.StatusForbidden},
 	} {
-		status, _, body := post(t, b.http.URL+api.MCPPath, discover, headers(c.origin))
+		status, _, body := mcptest.Post(t, b.http.URL+api.MCPPath, discover, headers(c.origin))
 		if status != c.want {
 			t.Errorf("Origin %q: got %d %s, want %d", c.origin, status, body, c.want)
 		}
@@ -75,7 +76,7 @@ func TestTheEndpointChecksTheOrigin(t *testing.T) {
 		}
 	}
 	listed := httpHandlerWithOrigins(t, b, "https://salon.example")
-	if status, _, body := post(t, listed+api.MCPPath, discover, headers("https://salon.example")); status != http.StatusOK {
+	if status, _, body := mcptest.Post(t, listed+api.MCPPath, discover, headers("https://salon.example")); status != http.StatusOK {
 		t.Errorf("a listed origin: got %d %s, want 200", status, body)
 	}
 }
@@ -123,7 +124,7 @@ func TestHeadersThatContradictTheBodyAreRefused(t *testing.T) {
 		{"no Mcp-Name", map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "tools/call"}},
 		{"no Mcp-Method", map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Name": "book"}},
 	} {
-		status, _, body := post(t, b.http.URL+api.MCPPath, call, c.headers)
+		status, _, body := mcptest.Post(t, b.http.URL+api.MCPPath, call, c.headers)
 		if status != http.StatusBadRequest || !strings.Contains(body, `"code":-32020`) {
 			t.Errorf("%s: got %d %s, want 400 HeaderMismatch (-32020)", c.name, status, body)
 		}
@@ -133,7 +134,7 @@ func TestHeadersThatContradictTheBodyAreRefused(t *testing.T) {
 func TestABodyOverTheRouteBoundAnswers413(t *testing.T) {
 	b := newBench(t, false)
 	huge := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{"message":"` + strings.Repeat("m", wire.MaxBodyBytes) + `"}}}`
-	status, _, _ := post(t, b.http.URL+api.MCPPath, huge, map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "tools/call", "Mcp-Name": "book"})
+	status, _, _ := mcptest.Post(t, b.http.URL+api.MCPPath, huge, map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "tools/call", "Mcp-Name": "book"})
 	if status != http.StatusRequestEntityTooLarge {
 		t.Errorf("got %d, want 413", status)
 	}

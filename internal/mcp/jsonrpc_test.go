@@ -23,7 +23,7 @@ func TestHTTPAnswersEveryMalformedMessageAsJSONRPCSays(t *testing.T) {
 	for _, revision := range mcptest.Revisions {
 		for _, c := range mcptest.Malformed {
 			t.Run(revision+"/"+c.Name, func(t *testing.T) {
-				status, header, body := post(t, b.http.URL+api.MCPPath, c.Message, map[string]string{"MCP-Protocol-Version": revision})
+				status, header, body := mcptest.Post(t, b.http.URL+api.MCPPath, c.Message, map[string]string{"MCP-Protocol-Version": revision})
 				c.WantHTTP(t, revision, status, header, body)
 			})
 		}
@@ -34,7 +34,7 @@ func TestHTTPCarriesEveryIDBackAsSent(t *testing.T) {
 	b := newBench(t, false)
 	for _, id := range mcptest.IDs {
 		t.Run(id, func(t *testing.T) {
-			status, _, body := post(t, b.http.URL+api.MCPPath, mcptest.Discover(id),
+			status, _, body := mcptest.Post(t, b.http.URL+api.MCPPath, mcptest.Discover(id),
 				map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "server/discover"})
 			r := mcptest.ReadReply(t, body)
 			if status != http.StatusOK || r.Result == nil || !mcptest.SameID(r.ID, json.RawMessage(id)) {

@@ -16,6 +16,7 @@ import (
 	"salon/internal/api"
 	"salon/internal/booking"
 	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/wire"
@@ -106,7 +107,7 @@ func TestAnUnknownSalonIsTheRevisionsResourceNotFound(t *testing.T) {
 				body = `{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"salon://elsewhere",` + meta(`{}`) + `}}`
 				headers["Mcp-Method"], headers["Mcp-Name"] = "resources/read", "salon://elsewhere"
 			}
-			_, _, reply := post(t, b.http.URL+api.MCPPath, body, headers)
+			_, _, reply := mcptest.Post(t, b.http.URL+api.MCPPath, body, headers)
 			var got struct{ Error struct{ Code int64 } }
 			if json.Unmarshal([]byte(reply), &got) != nil || got.Error.Code != c.code {
 				t.Errorf("got %s, want error code %d", reply, c.code)

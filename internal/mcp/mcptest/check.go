@@ -1,10 +1,11 @@
-// This file holds the checks the tests run on what the server answers: one JSON-RPC reply, an HTTP answer, and a stdio exchange of a case and a valid request.
+// This file holds the checks the tests run on what the server answers (one JSON-RPC reply, an HTTP answer, a stdio exchange of a case and a valid request) and the POST a client over HTTP sends.
 
 package mcptest
 
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -114,4 +115,31 @@ func (c Case) WantStdio(t testing.TB, s Stdio, after string) {
 			t.Errorf("got the reply %s, want none", line)
 		}
 	}
+}
+
+// Post sends body to url as an MCP client over HTTP does (Content-Type application/json, Accept
+// of JSON and an event stream), with header's entries set on top, an empty one removed, and
+// returns the status, the headers and the body without its surrounding space.
+func Post(t testing.TB, url, body string, header map[string]string) (int, http.Header, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range header {
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header, strings.TrimSpace(string(out))
 }

@@ -1,0 +1,235 @@
+// This file holds the configuration, New, and the handler and stdio server New's result serves.
+
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"salon/internal/api"
+	"salon/internal/booking"
+	"salon/internal/mcp"
+	"salon/internal/requeststate"
+	"salon/internal/requeststate/redisspent"
+	"salon/web"
+)
+
+// Config is what a command's flags and environment decided, already read and checked.
+type Config struct {
+	// Keys sign and verify the request states. Nil means no key is configured: every booking
+	// answers 503.
+	Keys *requeststate.Keys
+	// KeyIsOwn says the current key was made by this process, so nothing before it signed a
+	// state with it and the in-memory spent store takes every state from the start. False, that
+	// store refuses as expired each state that may have been issued before it was made: a
+	// restart forgets every spend kept in memory, and a configured key still verifies the states
+	// of the process before it.
+	KeyIsOwn bool
+	// Life is how long an issued state stays good. It must be positive.
+	Life time.Duration
+	// Now is the clock the states are issued and spent by, and the calendar swept by. Nil is
+	// time.Now.
+	Now func() time.Time
+	// Log receives one line per request, round two's records at a calendar, and what New sets
+	// up. Nil discards.
+	Log *slog.Logger
+	// Registry receives the metrics and is served at /metrics. Nil is a fresh NewRegistry.
+	Registry *prometheus.Registry
+	// Offerer chooses round one's times and question. Nil is booking.DefaultOfferer. It stays
+	// the caller's: whatever it holds open, the caller closes after Close.
+	Offerer booking.Offerer
+	// DatabaseURL is the salons' calendar, in a form store.Open reads ("sqlite:PATH",
+	// "postgres://…"); the spent states are then kept in it. Empty is no calendar: the app owns
+	// its calendar.
+	DatabaseURL string
+	// Demo registers the demo salon, DemoSalon, in the calendar unless it is there already.
+	// It needs DatabaseURL.
+	Demo bool
+	// OwnerToken guards the owner's endpoints; empty, they don't exist. New takes it as given:
+	// how long it must be is the caller's rule.
+	OwnerToken string
+	// RedisURL keeps the spent states in the Redis at this URL, shared by every instance. Empty
+	// keeps them in memory. It can't go with DatabaseURL, which keeps them itself.
+	RedisURL string
+	// RedisTimeout bounds every round two's spend and every Redis call; past it round two
+	// answers 503. It must be positive with RedisURL.
+	RedisTimeout time.Duration
+	// RedisReplicas is how many Redis replicas must hold a spend (WAIT) before it counts as
+	// done, so a failover to one of them forgets none.
+	RedisReplicas int
+	// CORSOrigins are the origins (such as "https://salon.example") whose pages may call the
+	// API from a browser. None: no CORS.
+	CORSOrigins []string
+	// MCPToken is the bearer token every request to /mcp must carry; empty leaves /mcp open.
+	// Stdio takes none. It is never logged.
+	MCPToken string
+}
+
+// Server is the composed service: one signer, one spent store and one calendar behind both
+// transports.
+type Server struct {
+	svc     api.Service
+	handler http.Handler
+	closers []func() // what New opened, in order; Close runs them last first
+	closed  sync.Once
+}
+
+// New composes the service cfg describes. It opens the calendar's database, registers the demo
+// salon there when asked, and starts sweeping the expired spent states from it every minute; or
+// it connects to Redis, warning when Redis can't be reached yet (round two answers 503 until it
+// can). Then it waits until the spent store can vouch for the states the server issues: within
+// a second of a start whose key isn't its own, or of a Redis epoch born just now, since serving
+// earlier would issue states that round two refuses as expired.
+//
+// ctx bounds the opening and the wait. A wait cut short by ctx still returns the server: the
+// caller's serving then sees ctx done. On an error New leaves nothing open; otherwise the
+// caller calls Close once serving has ended.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Life <= 0 {
+		return nil, errors.New("server: the state's life must be positive")
+	}
+	if cfg.DatabaseURL != "" && cfg.RedisURL != "" {
+		return nil, errors.New("server: a calendar's database and Redis don't go together: with a database, spent states are kept in it")
+	}
+	if cfg.Demo && cfg.DatabaseURL == "" {
+		return nil, errors.New("server: the demo salon needs a calendar's database")
+	}
+	log, now, registry := cfg.Log, cfg.Now, cfg.Registry
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if now == nil {
+		now = time.Now
+	}
+	if registry == nil {
+		registry = NewRegistry()
+	}
+	memory := requeststate.NewMemorySince(now, cfg.Life)
+	if cfg.KeyIsOwn {
+		memory = requeststate.NewMemory(now)
+	}
+	s := &Server{svc: api.Service{
+		Keys:     cfg.Keys,
+		Life:     cfg.Life,
+		Now:      now,
+		Nonce:    freshNonce,
+		Spent:    memory,
+		Log:      log,
+		Registry: registry,
+		App:      web.App(),
+		Offerer:  cfg.Offerer,
+		// One line per round two at a calendar: the hold, its read-back or why the slot was taken.
+		// The records name whom a booking is for and never hold the contact or the words.
+		Records:    func(records []booking.Record) { log.Info("round two", "records", records) },
+		OwnerToken: cfg.OwnerToken,
+	}}
+	vouchesFrom := memory.VouchesFrom
+	if cfg.DatabaseURL != "" {
+		if err := s.openCalendar(ctx, cfg.DatabaseURL, cfg.Demo); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.RedisURL != "" {
+		redisspent.LogTo(log)
+		store, err := redisspent.New(cfg.RedisURL, cfg.RedisTimeout, cfg.Life)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.closers = append(s.closers, func() { store.Close() })
+		store.WaitForReplicas(cfg.RedisReplicas)
+		s.svc.Spent, s.svc.Ready, vouchesFrom = store, store.Ready, store.VouchesFrom
+		log.Info("spent states are kept in redis", "redis", redacted(cfg.RedisURL))
+		if err := store.Ready(ctx); err != nil {
+			log.Warn("redis can't be reached yet: round two answers 503 until it can", "error", err.Error())
+		}
+	}
+	if cfg.Keys != nil {
+		waitToVouch(ctx, log, vouchesFrom())
+	}
+	app := api.New(s.svc)
+	api.AllowOrigins(app, cfg.CORSOrigins)
+	// The MCP tool's desk is built from the same Service as the route's, so every transport
+	// shares the signer and the spent store.
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(s.svc), log), mcp.HTTPOptions{Log: log, Token: cfg.MCPToken}))
+	s.handler = app
+	return s, nil
+}
+
+// NewRegistry is a metrics registry with the Go runtime's and the process's collectors: the
+// one New makes when Config.Registry is nil.
+func NewRegistry() *prometheus.Registry {
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return registry
+}
+
+// Handler is the HTTP side: the booking route, the salons and the owner's endpoints, the app,
+// the OpenAPI document, the operational endpoints, CORS for Config.CORSOrigins, and the MCP
+// endpoint at api.MCPPath. Every call returns the same handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// ServeStdio serves the MCP book tool over stdin and stdout until the client closes stdin or ctx
+// is done, either of which is the ordinary end and returns nil. stdout carries nothing but
+// JSON-RPC; every log line goes to Config.Log. No token applies: the client started this
+// process, and its credentials come from its environment.
+func (s *Server) ServeStdio(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
+	s.svc.Log.Info("serving MCP over stdio", "tool", mcp.ToolName)
+	err := mcp.NewServer(api.NewDesk(s.svc), s.svc.Log).Run(ctx, mcp.StdioTransport(stdin, stdout))
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		err = nil
+	}
+	if err == nil {
+		s.svc.Log.Info("stopped")
+	}
+	return err
+}
+
+// Close stops the sweeper and closes the calendar's database and the Redis client. Later calls
+// do nothing.
+func (s *Server) Close() {
+	s.closed.Do(func() {
+		for i := len(s.closers) - 1; i >= 0; i-- {
+			s.closers[i]()
+		}
+	})
+}
+
+// waitToVouch waits until from, the first moment at which the spent store can spend the states
+// issued, or until ctx is done.
+func waitToVouch(ctx context.Context, log *slog.Logger, from time.Time) {
+	wait := time.Until(from)
+	if wait <= 0 {
+		return
+	}
+	log.Info("waiting until the spent store can vouch for the states issued", "wait_ms", wait.Milliseconds())
+	select {
+	case <-ctx.Done():
+	case <-time.After(wait):
+	}
+}
+
+func freshNonce() requeststate.Nonce {
+	var n requeststate.Nonce
+	rand.Read(n[:])
+	return n
+}
+
+// redacted is u without its password, for the log.
+func redacted(u string) string {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return "(unreadable)"
+	}
+	return parsed.Redacted()
+}
