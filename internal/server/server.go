@@ -160,8 +160,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	app := api.New(s.svc)
 	api.AllowOrigins(app, cfg.CORSOrigins)
 	// The MCP tool's desk is built from the same Service as the route's, so every transport
-	// shares the signer and the spent store.
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(s.svc), log), mcp.HTTPOptions{Log: log, Token: cfg.MCPToken}))
+	// shares the signer and the spent store. A page that may call the route may call /mcp too.
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(s.svc), log),
+		mcp.HTTPOptions{Log: log, Token: cfg.MCPToken, Origins: cfg.CORSOrigins}))
 	s.handler = app
 	return s, nil
 }

@@ -157,7 +157,7 @@ func TestTheMCPTokenGuardsTheEndpointAndNothingElse(t *testing.T) {
 	}
 }
 
-func TestCORSOriginsAreAnsweredAndNoOtherIs(t *testing.T) {
+func TestCORSOriginsMayCallTheRouteAndMCPAndNoOtherMay(t *testing.T) {
 	h := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, CORSOrigins: []string{"https://salon.example"}}).Handler()
 	for _, c := range []struct{ origin, want string }{
 		{"https://salon.example", "https://salon.example"},
@@ -167,6 +167,19 @@ func TestCORSOriginsAreAnsweredAndNoOtherIs(t *testing.T) {
 			"Origin": c.origin, "Access-Control-Request-Method": http.MethodPost})
 		if got := header.Get("Access-Control-Allow-Origin"); got != c.want {
 			t.Errorf("a preflight from %s: got Access-Control-Allow-Origin %q, want %q", c.origin, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		origin string
+		want   int
+	}{
+		{"https://salon.example", http.StatusOK},
+		{"https://elsewhere.example", http.StatusForbidden},
+	} {
+		status, _, body := send(h, http.MethodPost, api.MCPPath, mcptest.Discover("1"), map[string]string{"Origin": c.origin,
+			"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "server/discover"})
+		if status != c.want {
+			t.Errorf("POST /mcp from %s: got %d %s, want %d", c.origin, status, body, c.want)
 		}
 	}
 }
