@@ -1,7 +1,8 @@
 // The words the pages show for an outcome or a failure, in a customer's terms: what happened, and what to do next. The server's `say` is shown beside them, never read.
 import type { Trouble } from '../api/booking';
+import type { Round } from '../booking/round';
 import type { Failure, Outcome } from '../booking/slice';
-import type { Round, VisitOutcome } from '../calendar/visit';
+import type { VisitOutcome } from '../calendar/visit';
 
 /** What the page offers after a failure or an outcome. */
 export type NextStep =
