@@ -61,7 +61,7 @@ export interface BookBody<Arguments> {
 }
 
 /** What a book request turned out to be: round one, round two with the time accepted (undefined for no thanks), or the route's refusal. */
-export type Round = { readonly round: 'one' } | { readonly round: 'two'; readonly slot: string | undefined } | { readonly refusal: Scripted };
+export type RoundRead = { readonly round: 'one' } | { readonly round: 'two'; readonly slot: string | undefined } | { readonly refusal: Scripted };
 
 interface Issued {
   readonly salon: string;
@@ -99,7 +99,7 @@ export class RequestStates {
   }
 
   /** read tells which round body is, and for round two checks its answer and its state, spending the state. */
-  read(salon: string, body: BookBody<unknown>): Round {
+  read(salon: string, body: BookBody<unknown>): RoundRead {
     const argumentsText = JSON.stringify(body.arguments);
     const answers = body.inputResponses ?? undefined;
     const state = body.requestState ?? undefined;
