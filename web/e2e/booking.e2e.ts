@@ -1,58 +1,20 @@
 // End to end: the real bookingd without a database (the page owns its slots), booked through the page in headless Debian Chromium.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxe } from './axe';
-
-const web = fileURLToPath(new URL('..', import.meta.url));
-const artifacts = join(web, 'e2e-artifacts');
+import { Bookingd, artifacts, chromiumOptions, freePort } from './bookingd';
 
 let scratch = '';
-let bookingd: ChildProcess | undefined;
+let bookingd: Bookingd | undefined;
 let context: BrowserContext | undefined;
 let page: Page;
 let base = '';
 const browserErrors: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitHealthy(url: string, within: number): Promise<void> {
-  const until = Date.now() + within;
-  let last = '';
-  while (Date.now() < until) {
-    if (bookingd?.exitCode !== null) {
-      throw new Error(`bookingd exited with ${String(bookingd?.exitCode)}: see e2e-artifacts/bookingd.log`);
-    }
-    try {
-      const response = await fetch(url);
-      if (response.status === 200) {
-        return;
-      }
-      last = `status ${response.status}`;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered 200 (last: ${last})`);
-}
 
 async function openTimes(): Promise<string[]> {
   return page.getByRole('list', { name: 'Open times' }).getByRole('listitem').allTextContents();
@@ -65,25 +27,18 @@ async function shot(name: string): Promise<void> {
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
-  const binary = inject('bookingd'); // built once by e2e/build.ts
 
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const log = openSync(join(artifacts, 'bookingd.log'), 'w');
-  const env = { ...process.env };
-  env['BOOKING_SIGNING_KEY'] = randomBytes(32).toString('hex');
-  delete env['BOOKING_PREVIOUS_SIGNING_KEYS'];
-  delete env['BOOKING_REDIS_URL'];
-  delete env['BOOKING_DATABASE_URL'];
-  bookingd = spawn(binary, ['-addr', `127.0.0.1:${port}`], { env, stdio: ['ignore', log, log] });
-  await waitHealthy(`${base}/healthz`, 30_000);
-
-  context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    viewport: { width: 390, height: 844 },
+  // Each run's log starts empty.
+  rmSync(join(artifacts, 'bookingd.log'), { force: true });
+  bookingd = await Bookingd.start({
+    port: await freePort(),
+    env: { BOOKING_SIGNING_KEY: randomBytes(32).toString('hex') },
+    log: 'bookingd.log',
+    ready: '/healthz',
   });
+  base = bookingd.base;
+
+  context = await chromium.launchPersistentContext(join(scratch, 'profile'), { ...chromiumOptions, viewport: { width: 390, height: 844 } });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => {
     if (message.type() === 'error') {
@@ -95,11 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  if (bookingd !== undefined && bookingd.exitCode === null) {
-    const exited = new Promise((resolve) => bookingd?.once('exit', resolve));
-    bookingd.kill('SIGTERM');
-    await exited;
-  }
+  await bookingd?.stop();
   if (scratch !== '') {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,20 +1,16 @@
 // End to end on the calendar: the real bookingd on SQLite, customers and the owner in their own Chromium contexts, a race for one slot, a server stopped mid-flow, a phone, and axe-core on every state.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxe } from './axe';
+import { Bookingd, artifacts, chromiumOptions, freePort } from './bookingd';
 
-const web = fileURLToPath(new URL('..', import.meta.url));
-const artifacts = join(web, 'e2e-artifacts');
-const docs = join(web, 'docs');
+const docs = fileURLToPath(new URL('../docs', import.meta.url));
 /** With E2E_DOCS=1 (npm run screenshots) the shots of the docs are written to docs/ as well. */
 const writeDocs = process.env['E2E_DOCS'] === '1';
 
@@ -26,66 +22,14 @@ const signingKey = randomBytes(32).toString('hex');
 const phoneViewport = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
 
-/** A running bookingd: its process, its address and its log file. */
-class Bookingd {
-  private constructor(
-    readonly process: ChildProcess,
-    readonly base: string,
-  ) {}
-
-  /** start runs the built binary on db at port, with the test's key and owner's token, and waits until it is healthy. */
-  static async start(db: string, port: number, log: string, extra: readonly string[] = []): Promise<Bookingd> {
-    const env: NodeJS.ProcessEnv = { ...process.env, BOOKING_SIGNING_KEY: signingKey, BOOKING_OWNER_TOKEN: ownerToken };
-    delete env['BOOKING_PREVIOUS_SIGNING_KEYS'];
-    delete env['BOOKING_REDIS_URL'];
-    delete env['BOOKING_DATABASE_URL'];
-    const out = openSync(join(artifacts, log), 'a');
-    const child = spawn(inject('bookingd'), ['-addr', `127.0.0.1:${port}`, '-db', `sqlite:${db}`, ...extra], { env, stdio: ['ignore', out, out] });
-    const server = new Bookingd(child, `http://127.0.0.1:${port}`);
-    await server.healthy(30_000, log);
-    return server;
-  }
-
-  private async healthy(within: number, log: string): Promise<void> {
-    const until = Date.now() + within;
-    let last = '';
-    while (Date.now() < until) {
-      if (this.process.exitCode !== null) {
-        throw new Error(`bookingd exited with ${String(this.process.exitCode)}: see e2e-artifacts/${log}`);
-      }
-      try {
-        const response = await fetch(`${this.base}/readyz`);
-        if (response.status === 200) {
-          return;
-        }
-        last = `status ${response.status}`;
-      } catch (error) {
-        last = String(error);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`${this.base}/readyz never answered 200 (last: ${last})`);
-  }
-
-  /** stop ends the process with signal (SIGKILL for a crash) and waits for it to be gone. */
-  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    if (this.process.exitCode !== null || this.process.signalCode !== null) {
-      return;
-    }
-    const exited = new Promise((resolve) => this.process.once('exit', resolve));
-    this.process.kill(signal);
-    await exited;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
+/** startCalendar runs bookingd on the SQLite file db at port, with the test's key and owner's token. */
+function startCalendar(db: string, port: number, log: string, extra: readonly string[] = []): Promise<Bookingd> {
+  return Bookingd.start({
+    port,
+    flags: ['-db', `sqlite:${db}`, ...extra],
+    env: { BOOKING_SIGNING_KEY: signingKey, BOOKING_OWNER_TOKEN: ownerToken },
+    log,
+    ready: '/readyz',
   });
 }
 
@@ -209,13 +153,9 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'calendar-e2e-'));
   db = join(scratch, 'calendar.db');
   port = await freePort();
-  server = await Bookingd.start(db, port, 'calendar-bookingd.log');
+  server = await startCalendar(db, port, 'calendar-bookingd.log');
   await putSalon(server.base);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await chromium.launch(chromiumOptions);
 });
 
 afterAll(async () => {
@@ -386,7 +326,7 @@ describe('Scenario: failures in a customer’s words, on the real server', () =>
       await axe(page, 'an answer that got no reply');
       await shot(page, 'customer-no-reply', true);
     } finally {
-      server = await Bookingd.start(db, port, 'calendar-bookingd.log');
+      server = await startCalendar(db, port, 'calendar-bookingd.log');
     }
     await page.getByRole('button', { name: 'Send my answer again' }).click();
     await page.getByRole('heading', { name: `You're booked: ${time}.` }).waitFor();
@@ -422,7 +362,7 @@ describe('Scenario: failures in a customer’s words, on the real server', () =>
 
   it('says the times were held only a while once the state expires, and asks again', async () => {
     const shortPort = await freePort();
-    const short = await Bookingd.start(join(scratch, 'short.db'), shortPort, 'calendar-bookingd-short.log', ['-state-ttl', '1s']);
+    const short = await startCalendar(join(scratch, 'short.db'), shortPort, 'calendar-bookingd-short.log', ['-state-ttl', '1s']);
     try {
       await putSalon(short.base);
       const page = await newPage();

@@ -5,7 +5,8 @@ import type { BookingState } from '../src/booking/slice';
 import { outcomeWords, toldFailure } from '../src/page/words';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
-import { FakeSalon, complete, json, question, text } from './fakeSalon';
+import { FakeSalon } from './fakeSalon';
+import { complete, json, question, text } from './fakeWire';
 
 const origin = 'http://salon.test';
 const open = ['sat-10:30', 'sat-11:30', 'sat-13:00'];

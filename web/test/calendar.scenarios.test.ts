@@ -9,8 +9,8 @@ import { toldFailure, toldVisit } from '../src/page/words';
 import type { Told } from '../src/page/words';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
-import { FakeCalendar, complete, questionOf, studioNine } from './fakeCalendar';
-import { json, text } from './fakeSalon';
+import { FakeCalendar, studioNine } from './fakeCalendar';
+import { complete, json, question, text } from './fakeWire';
 
 const origin = 'http://salon.test';
 const ana: Customer = { name: 'Ana Lima', contact: '+44 7700 900123' };
@@ -284,7 +284,7 @@ describe('Scenario: a failure the state doesn’t survive says so and offers to 
     },
     {
       name: 'a second question',
-      reply: json(200, questionOf(['2026-12-05T09:00:00Z'], 's.2')),
+      reply: json(200, question(['2026-12-05T09:00:00Z'], 's.2')),
       headline: "The salon asked another question instead of booking, so we stopped there and can't tell whether you're booked.",
     },
   ];
@@ -339,7 +339,7 @@ describe('Scenario: round one fails, and the customer’s words stay for trying 
     },
     {
       name: 'a question offering a time that wasn’t open here',
-      reply: json(200, questionOf(['2026-12-05T13:00:00Z'], 's.1')),
+      reply: json(200, question(['2026-12-05T13:00:00Z'], 's.1')),
       headline: "The salon's reply couldn't be understood, so nothing is booked.",
       step: 'try again',
       call: true,

@@ -1,35 +1,17 @@
 // A fake booking service with a calendar behind a stubbed fetch: salons with open times and labels, both rounds with a customer, taken meanwhile, and the owner's endpoints behind a token.
 import { vi } from 'vitest';
-import { json } from './fakeSalon';
-import type { Received, Scripted } from './fakeSalon';
+import type { BookingView, OpenSlot } from '../src/api/generated';
+import { RequestStates, complete, json, question, respond } from './fakeWire';
+import type { BookBody, Received, Scripted } from './fakeWire';
 
 /** The routes the fake answers, by the operationId ../openapi.json gives each. */
 export type Operation = 'listSalons' | 'getSalon' | 'book' | 'listBookings' | 'listSlots' | 'cancelBooking' | 'closeSlot' | 'openSlot';
 
-/** One of a fake salon's slots. */
-export interface FakeSlot {
-  readonly slot: string;
-  readonly label: string;
-}
+/** One of a fake salon's slots, as the service lists it. */
+export type FakeSlot = OpenSlot;
 
-/** A booking the fake recorded. */
-export interface FakeBooking {
-  readonly booking: string;
-  readonly slot: string;
-  readonly label: string;
-  readonly name: string;
-  readonly contact: string;
-  readonly words: string;
-  readonly bookedAt: string;
-  status: 'booked' | 'cancelled';
-}
-
-interface Issued {
-  readonly salon: string;
-  readonly argumentsText: string;
-  readonly offered: readonly string[];
-  expired: boolean;
-}
+/** A booking the fake recorded, as the service sends it; the owner's cancel changes its status. */
+export type FakeBooking = BookingView;
 
 /** The salon every calendar test starts with: three Saturday times and one on Monday. */
 export const studioNine = {
@@ -84,8 +66,7 @@ export class FakeCalendar {
   readonly bookings: FakeBooking[] = [];
   readonly closed = new Set<string>();
   private readonly scripted = new Map<Operation, Scripted[]>();
-  private readonly issued = new Map<string, Issued>();
-  private readonly spent = new Set<string>();
+  private readonly states = new RequestStates((n) => `mac${n}`);
 
   /** answerNext queues replies for one operation; each of its requests takes the first queued one instead of the fake's own. */
   answerNext(operation: Operation, ...replies: Scripted[]): void {
@@ -119,9 +100,7 @@ export class FakeCalendar {
 
   /** expireEvery makes every state issued so far outlive its life. */
   expireEvery(): void {
-    for (const issued of this.issued.values()) {
-      issued.expired = true;
-    }
+    this.states.expireEvery();
   }
 
   /** isOpen says whether the fake holds slot open: neither booked nor closed. */
@@ -144,11 +123,7 @@ export class FakeCalendar {
       authorization: request.headers.get('authorization'),
     });
     const queued = operation === null ? undefined : this.scripted.get(operation)?.shift();
-    const next = queued ?? this.answer(request, url, body, route);
-    if (next === 'network down') {
-      throw new TypeError('fetch failed');
-    }
-    return new Response(next.body, { status: next.status, headers: { 'content-type': next.contentType } });
+    return respond(queued ?? this.answer(request, url, body, route));
   };
 
   private answer(request: Request, url: URL, body: string, route: (typeof routes)[number] | undefined): Scripted {
@@ -233,11 +208,7 @@ export class FakeCalendar {
   }
 
   private book(salon: string, bodyText: string): Scripted {
-    const body = JSON.parse(bodyText) as {
-      arguments: { message: string; openSlots: string[]; customer?: { name?: unknown; contact?: unknown } };
-      inputResponses?: { time?: { action?: string; content?: { time?: unknown } } } | null;
-      requestState?: string | null;
-    };
+    const body = JSON.parse(bodyText) as BookBody<{ message: string; openSlots: string[]; customer?: { name?: unknown; contact?: unknown } }>;
     const customer = body.arguments.customer;
     if (customer === undefined) {
       return json(400, 'arguments.customer is required at this salon');
@@ -245,49 +216,18 @@ export class FakeCalendar {
     if (typeof customer.name !== 'string' || customer.name === '' || typeof customer.contact !== 'string' || customer.contact === '') {
       return json(400, 'arguments.customer.name must be 1 to 100 characters');
     }
-    const argumentsText = JSON.stringify(body.arguments);
-    const answers = body.inputResponses ?? undefined;
-    const state = body.requestState ?? undefined;
-    if ((answers === undefined) !== (state === undefined)) {
-      return json(400, 'answers and their requestState travel together');
+    const round = this.states.read(salon, body);
+    if ('refusal' in round) {
+      return round.refusal;
     }
-    if (answers === undefined || state === undefined) {
+    if (round.round === 'one') {
       const offered = body.arguments.openSlots.filter((slot) => this.isOpen(slot)).slice(0, 2);
       if (offered.length === 0) {
         return json(200, complete({ status: 'not_booked', say: 'Nothing is open then, so the salon will call you.' }));
       }
-      const issuedState = `${JSON.stringify({ goodUntil: 1791018120, nonce: `n${this.issued.size}`, offered, note: 'Café "Nine"\\' })}.mac${this.issued.size}`;
-      this.issued.set(issuedState, { salon, argumentsText, offered, expired: false });
-      return json(200, questionOf(offered, issuedState));
+      return json(200, question(offered, this.states.issue(salon, JSON.stringify(body.arguments), offered)));
     }
-    const issued = this.issued.get(state);
-    if (issued === undefined) {
-      return json(400, "requestState doesn't verify");
-    }
-    if (issued.salon !== salon || issued.argumentsText !== argumentsText) {
-      return json(400, 'requestState belongs to another request');
-    }
-    if (issued.expired) {
-      return json(400, 'requestState has expired');
-    }
-    const answer = answers.time;
-    if (answer === undefined) {
-      return json(400, 'no answer to the question asked');
-    }
-    let slot: string | undefined;
-    if (answer.action === 'accept') {
-      const time = answer.content?.time;
-      if (typeof time !== 'string' || !issued.offered.includes(time)) {
-        return json(400, `${String(time)} was never offered`);
-      }
-      slot = time;
-    } else if (answer.action !== 'decline' && answer.action !== 'cancel') {
-      return json(400, 'the answer is not an accept, a decline or a cancel');
-    }
-    if (this.spent.has(state)) {
-      return json(400, 'requestState was already used');
-    }
-    this.spent.add(state);
+    const { slot } = round;
     if (slot === undefined) {
       return json(200, complete({ status: 'not_booked', say: 'No time was chosen, so nothing is booked.' }));
     }
@@ -298,27 +238,4 @@ export class FakeCalendar {
     const made = this.record(slot, String(customer.name), String(customer.contact), body.arguments.message);
     return json(200, complete({ status: 'booked', slot, say: `${label} is yours.`, booking: made.booking }));
   }
-}
-
-/** questionOf is an input_required reply offering times, as the real server words it. */
-export function questionOf(times: readonly string[], requestState: string): unknown {
-  return {
-    resultType: 'input_required',
-    inputRequests: {
-      time: {
-        method: 'elicitation/create',
-        params: {
-          mode: 'form',
-          message: 'Which time suits you?',
-          requestedSchema: { type: 'object', properties: { time: { type: 'string', enum: times } }, required: ['time'] },
-        },
-      },
-    },
-    requestState,
-  };
-}
-
-/** complete is a complete reply with the given structuredContent. */
-export function complete(structuredContent: unknown): unknown {
-  return { resultType: 'complete', structuredContent };
 }

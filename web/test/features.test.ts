@@ -7,7 +7,7 @@ import { answerQuestion, askForTime } from '../src/booking/slice';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
 import { FakeSalon } from './fakeSalon';
-import type { Scripted } from './fakeSalon';
+import type { Scripted } from './fakeWire';
 
 /** One scenario's world: made fresh for each pickle. */
 interface World {

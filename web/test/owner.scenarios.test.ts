@@ -8,7 +8,7 @@ import { troubleWords } from '../src/page/words';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
 import { FakeCalendar, fakeOwnerToken, studioNine } from './fakeCalendar';
-import { json } from './fakeSalon';
+import { json } from './fakeWire';
 
 const origin = 'http://salon.test';
 const salon = 'studio-nine';

@@ -3,7 +3,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { bookingApi, isTrouble } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import type { RefusalReason } from '../api/refusal';
-import type { Reply } from './decode';
+import type { Completed, Reply } from './decode';
 import type { BookRequest } from './wire';
 
 /**
@@ -75,7 +75,7 @@ export async function sendRound(dispatch: RoundDispatch, salon: string, bookRequ
   return decoded.reply;
 }
 
-/** isFailure tells a round's failure from its reply. */
-export function isFailure(value: Reply | Failure): value is Failure {
+/** isFailure tells a round's failure from its reply, or from the booking it completed. */
+export function isFailure(value: Reply | Completed | Failure): value is Failure {
   return 'kind' in value;
 }

@@ -1,12 +1,15 @@
 // The booking slice (idle, asking, done, failed) and its two thunks, one per round; the app acts here on what the server completed.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { failureText, isFailure, keepsTheQuestion, noReply, sendRound } from './failure';
+import { isFailure, noReply, sendRound } from './failure';
 import type { Failure } from './failure';
 import type { Completed, Question } from './decode';
+import { answerFailed, answerSent, asked, mayAnswer, mayAsk, sendAnswer } from './round';
+import type { Choice, Round, RoundFlow } from './round';
 import type { BookArguments } from './wire';
 
 export type { Failure } from './failure';
+export type { Choice } from './round';
 
 /** What the app made of a completed booking. */
 export type Outcome =
@@ -15,21 +18,8 @@ export type Outcome =
   /** The server booked a slot this app no longer has open, so the app books nothing. */
   | { readonly kind: 'slot gone'; readonly slot: string; readonly say: string };
 
-/** Where the current booking is. Only `asking` carries what round two must send back. */
-export type Flow =
-  | { readonly phase: 'idle' }
-  | {
-      readonly phase: 'asking';
-      /** Round one's arguments, sent again untouched in round two. */
-      readonly booking: BookArguments;
-      readonly question: Question;
-      /** Opaque: never parsed, sent back byte for byte. */
-      readonly requestState: string;
-      /** Why the last answer didn't go through while the state stays good (keepsTheQuestion), else null. */
-      readonly trouble: Failure | null;
-    }
-  | { readonly phase: 'done'; readonly outcome: Outcome }
-  | { readonly phase: 'failed'; readonly round: 'round one' | 'round two'; readonly failure: Failure };
+/** Where the current booking is. */
+export type Flow = RoundFlow<Outcome>;
 
 export interface BookingState {
   readonly salon: string;
@@ -39,11 +29,8 @@ export interface BookingState {
   readonly booked: readonly string[];
   readonly flow: Flow;
   /** The round whose reply is awaited, if any. */
-  readonly inFlight: 'round one' | 'round two' | null;
+  readonly inFlight: Round | null;
 }
-
-/** The customer's answer to the question: one of the offered times, or no thanks. */
-export type Choice = { readonly kind: 'accept'; readonly time: string } | { readonly kind: 'decline' };
 
 interface ThunkConfig {
   state: { booking: BookingState };
@@ -75,12 +62,7 @@ export const askForTime = createAsyncThunk<RoundOne, { readonly message: string 
         return { completed: reply.completed };
     }
   },
-  {
-    condition: (_, { getState }) => {
-      const { inFlight, flow } = getState().booking;
-      return inFlight === null && flow.phase !== 'asking';
-    },
-  },
+  { condition: (_, { getState }) => mayAsk(getState().booking) },
 );
 
 /**
@@ -91,35 +73,10 @@ export const answerQuestion = createAsyncThunk<Completed, Choice, ThunkConfig>(
   'booking/answerQuestion',
   async (choice, { getState, dispatch, rejectWithValue }) => {
     const { salon, flow } = getState().booking;
-    if (flow.phase !== 'asking') {
-      throw new Error('answerQuestion runs only while a question is asked'); // condition makes this unreachable
-    }
-    const reply = await sendRound(dispatch, salon, {
-      arguments: flow.booking,
-      inputResponses: {
-        time: choice.kind === 'accept' ? { action: 'accept', content: { time: choice.time } } : { action: 'decline' },
-      },
-      requestState: flow.requestState,
-    });
-    if (isFailure(reply)) {
-      return rejectWithValue(reply);
-    }
-    switch (reply.resultType) {
-      case 'input_required':
-        return rejectWithValue({ kind: 'asked again', problem: failureText.askedAgain });
-      case 'complete':
-        return reply.completed;
-    }
+    const completed = await sendAnswer(dispatch, salon, asked(flow), choice);
+    return isFailure(completed) ? rejectWithValue(completed) : completed;
   },
-  {
-    condition: (choice, { getState }) => {
-      const { inFlight, flow } = getState().booking;
-      if (inFlight !== null || flow.phase !== 'asking') {
-        return false;
-      }
-      return choice.kind === 'decline' || flow.question.times.includes(choice.time);
-    },
-  },
+  { condition: (choice, { getState }) => mayAnswer(getState().booking, choice) },
 );
 
 /** act books the slot a completed booking names, only while it is still open here; `say` is never read. */
@@ -142,7 +99,7 @@ function act(state: BookingState, completed: Completed): BookingState {
   }
 }
 
-function failed(state: BookingState, round: 'round one' | 'round two', failure: Failure): BookingState {
+function failed(state: BookingState, round: Round, failure: Failure): BookingState {
   return { ...state, flow: { phase: 'failed', round, failure } };
 }
 
@@ -173,21 +130,9 @@ export const bookingSlice = createSlice({
       })
       // Without a payload the thunk threw: nothing came back that the client could use.
       .addCase(askForTime.rejected, (state, { payload }) => failed({ ...state, inFlight: null }, 'round one', payload ?? noReply))
-      .addCase(answerQuestion.pending, (state) => ({
-        ...state,
-        inFlight: 'round two' as const,
-        flow: state.flow.phase === 'asking' ? { ...state.flow, trouble: null } : state.flow,
-      }))
+      .addCase(answerQuestion.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<Outcome, unknown>(state.flow) }))
       .addCase(answerQuestion.fulfilled, (state, { payload }) => act({ ...state, inFlight: null }, payload))
-      .addCase(answerQuestion.rejected, (state, { payload }) => {
-        const settled = { ...state, inFlight: null };
-        const failure = payload ?? noReply;
-        // The state is still good: the question stays, so the same answer can be sent again.
-        if (settled.flow.phase === 'asking' && keepsTheQuestion(failure)) {
-          return { ...settled, flow: { ...settled.flow, trouble: failure } };
-        }
-        return failed(settled, 'round two', failure);
-      });
+      .addCase(answerQuestion.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<Outcome, unknown>(state.flow, payload ?? noReply) }));
   },
 });
 

@@ -11,8 +11,10 @@ export type ResultType = (typeof resultTypes)[number];
 export const statuses = ['booked', 'not_booked'] as const;
 export type Status = (typeof statuses)[number];
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
+/** Same is true when A and B are the same type, false otherwise. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Holds compiles only for true, so a false Same breaks the build where it is claimed. */
+export type Holds<T extends true> = T;
 
 /**
  * Compile-time proof that the lists above are exactly the values ../openapi.json declares: when

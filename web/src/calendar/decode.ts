@@ -1,5 +1,6 @@
 // Strict decoders of the calendar's replies: a salon, the list of salons, the owner's bookings and slots. Every field the pages read, or one problem naming it.
 import type { BookingView, SalonList, SlotView } from '../api/generated';
+import type { Holds, Same } from '../booking/wire';
 
 /** Every status of a booking the owner's page handles. */
 export const bookingStatuses = ['booked', 'cancelled'] as const;
@@ -8,9 +9,6 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 /** Every status of a slot the owner's page handles. */
 export const slotStatuses = ['open', 'booked', 'closed'] as const;
 export type SlotStatus = (typeof slotStatuses)[number];
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
 
 /** Compile-time proof that the lists above are the values ../openapi.json declares (see wire.ts). */
 export type StatusListsMatchTheDocument = [

@@ -1,9 +1,10 @@
 // A customer's visit to a salon with a calendar: the slice (idle, asking, done, failed) and its two thunks; the service owns the calendar, so the page only tells what it booked.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { failureText, isFailure, keepsTheQuestion, noReply, sendRound } from '../booking/failure';
+import { isFailure, noReply, sendRound } from '../booking/failure';
 import type { Failure } from '../booking/failure';
 import type { Completed, Question } from '../booking/decode';
-import type { Choice } from '../booking/slice';
+import { answerFailed, answerSent, asked, mayAnswer, mayAsk, sendAnswer } from '../booking/round';
+import type { Choice, Round, RoundFlow } from '../booking/round';
 import type { BookArguments } from '../booking/wire';
 import type { OpenTime } from './decode';
 
@@ -24,26 +25,13 @@ export type VisitOutcome =
   /** None of the times sent was still open, so nothing was asked. */
   | { readonly kind: 'nothing open'; readonly say: string };
 
-/** Which round a failure ended. */
-export type Round = 'round one' | 'round two';
+/** What a visit keeps beside its question: each offered slot's label, as the salon showed it when the question was asked. */
+interface Labelled {
+  readonly labels: Readonly<Record<string, string>>;
+}
 
-/** Where the visit is. Only `asking` carries what round two must send back. */
-export type VisitFlow =
-  | { readonly phase: 'idle' }
-  | {
-      readonly phase: 'asking';
-      /** Round one's arguments, sent again untouched in round two. */
-      readonly booking: BookArguments;
-      readonly question: Question;
-      /** Each offered slot's label, as the salon showed it when the question was asked. */
-      readonly labels: Readonly<Record<string, string>>;
-      /** Opaque: never parsed, sent back byte for byte. */
-      readonly requestState: string;
-      /** Why the last answer didn't go through while the state stays good, else null. */
-      readonly trouble: Failure | null;
-    }
-  | { readonly phase: 'done'; readonly outcome: VisitOutcome }
-  | { readonly phase: 'failed'; readonly round: Round; readonly failure: Failure };
+/** Where the visit is. */
+export type VisitFlow = RoundFlow<VisitOutcome, Labelled>;
 
 export interface VisitState {
   /** The salon's id, as in its page's address. */
@@ -125,12 +113,7 @@ export const askAtSalon = createAsyncThunk<VisitRoundOne, Asking, ThunkConfig>(
       }
     }
   },
-  {
-    condition: (_, { getState }) => {
-      const { inFlight, flow } = getState().visit;
-      return inFlight === null && flow.phase !== 'asking';
-    },
-  },
+  { condition: (_, { getState }) => mayAsk(getState().visit) },
 );
 
 /**
@@ -141,41 +124,21 @@ export const answerAtSalon = createAsyncThunk<VisitOutcome, Choice, ThunkConfig>
   'visit/answer',
   async (choice, { getState, dispatch, rejectWithValue }) => {
     const { salon, flow } = getState().visit;
-    if (flow.phase !== 'asking') {
-      throw new Error('answerAtSalon runs only while a question is asked'); // condition makes this unreachable
+    const waiting = asked(flow);
+    const completed = await sendAnswer(dispatch, salon, waiting, choice);
+    if (isFailure(completed)) {
+      return rejectWithValue(completed);
     }
-    const reply = await sendRound(dispatch, salon, {
-      arguments: flow.booking,
-      inputResponses: {
-        time: choice.kind === 'accept' ? { action: 'accept', content: { time: choice.time } } : { action: 'decline' },
-      },
-      requestState: flow.requestState,
-    });
-    if (isFailure(reply)) {
-      return rejectWithValue(reply);
-    }
-    if (reply.resultType === 'input_required') {
-      return rejectWithValue({ kind: 'asked again', problem: failureText.askedAgain });
-    }
-    const { completed } = reply;
     if (completed.status === 'booked') {
-      const outcome = bookedOutcome(completed, flow.labels);
+      const outcome = bookedOutcome(completed, waiting.labels);
       return 'problem' in outcome ? rejectWithValue(outcome) : outcome;
     }
     if (choice.kind === 'accept') {
-      return { kind: 'taken', slot: choice.time, label: flow.labels[choice.time] ?? choice.time, say: completed.say };
+      return { kind: 'taken', slot: choice.time, label: waiting.labels[choice.time] ?? choice.time, say: completed.say };
     }
     return { kind: 'declined', say: completed.say };
   },
-  {
-    condition: (choice, { getState }) => {
-      const { inFlight, flow } = getState().visit;
-      if (inFlight !== null || flow.phase !== 'asking') {
-        return false;
-      }
-      return choice.kind === 'decline' || flow.question.times.includes(choice.time);
-    },
-  },
+  { condition: (choice, { getState }) => mayAnswer(getState().visit, choice) },
 );
 
 /** The state of a salon's page before any booking. */
@@ -205,20 +168,9 @@ export const visitSlice = createSlice({
         inFlight: null,
         flow: { phase: 'failed' as const, round: 'round one' as const, failure: payload ?? noReply },
       }))
-      .addCase(answerAtSalon.pending, (state) => ({
-        ...state,
-        inFlight: 'round two' as const,
-        flow: state.flow.phase === 'asking' ? { ...state.flow, trouble: null } : state.flow,
-      }))
+      .addCase(answerAtSalon.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<VisitOutcome, Labelled>(state.flow) }))
       .addCase(answerAtSalon.fulfilled, (state, { payload }) => ({ ...state, inFlight: null, flow: { phase: 'done' as const, outcome: payload } }))
-      .addCase(answerAtSalon.rejected, (state, { payload }) => {
-        const failure = payload ?? noReply;
-        // The state is still good: the question stays, so the same answer can be sent again.
-        if (state.flow.phase === 'asking' && keepsTheQuestion(failure)) {
-          return { ...state, inFlight: null, flow: { ...state.flow, trouble: failure } };
-        }
-        return { ...state, inFlight: null, flow: { phase: 'failed' as const, round: 'round two' as const, failure } };
-      });
+      .addCase(answerAtSalon.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<VisitOutcome, Labelled>(state.flow, payload ?? noReply) }));
   },
 });
 

@@ -2,7 +2,7 @@
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import { BookingPage } from './BookingPage';
-import { Announcer } from './parts';
+import { LoadingPage, PageHeader, TryAgainLater, UnshownPage } from './parts';
 import { bookingPath } from './route';
 
 export function HomePage() {
@@ -15,10 +15,7 @@ export function HomePage() {
     const { salons } = read.data.value;
     return (
       <main>
-        <header>
-          <p className="eyebrow">Book a time</p>
-          <h1>Choose a salon</h1>
-        </header>
+        <PageHeader eyebrow="Book a time" title="Choose a salon" />
         {salons.length === 0 ? (
           <p>No salon takes bookings here yet.</p>
         ) : (
@@ -34,33 +31,14 @@ export function HomePage() {
     );
   }
   if (read.isLoading) {
-    return (
-      <main>
-        <header>
-          <p className="eyebrow">Book a time</p>
-          <h1>Looking for salons…</h1>
-        </header>
-        <Announcer text="Looking for salons…" moment="loading" />
-      </main>
-    );
+    return <LoadingPage doing="Looking for salons…" />;
   }
   const trouble = read.error as Trouble | undefined;
   const headline =
     trouble?.kind === 'no reply' ? "We couldn't reach the booking service." : "The list of salons can't be shown right now.";
   return (
-    <main>
-      <header>
-        <p className="eyebrow">Book a time</p>
-        <h1>Choose a salon</h1>
-      </header>
-      <section className="card outcome bad" aria-label="What went wrong">
-        <h2>{headline}</h2>
-        <p>Try again in a moment.</p>
-        <button type="button" onClick={() => void read.refetch()}>
-          Try again
-        </button>
-      </section>
-      <Announcer text={headline} moment={read.error} />
-    </main>
+    <UnshownPage title="Choose a salon" headline={headline} moment={read.error}>
+      <TryAgainLater onTryAgain={() => void read.refetch()} />
+    </UnshownPage>
   );
 }

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { signIn, signOut } from '../owner/slice';
 import { agenda, byDay, splitLabel } from './days';
 import type { AgendaRow } from './days';
-import { Announcer, telHref, useFocusOnMount } from './parts';
+import { Announcer, PageHeader, telHref, useFocusOnMount } from './parts';
 import { troubleWords } from './words';
 
 /** A notice the owner's page shows after an action: what happened, and whether it is a problem. */
@@ -30,10 +30,7 @@ export function OwnerPage() {
 
   return (
     <main>
-      <header>
-        <p className="eyebrow">The owner's page</p>
-        <h1>{salon === undefined ? 'Bookings' : `Bookings at ${salon.name}`}</h1>
-      </header>
+      <PageHeader eyebrow="The owner's page" title={salon === undefined ? 'Bookings' : `Bookings at ${salon.name}`} />
       {owner.token === null ? (
         <TokenForm refused={owner.refused} />
       ) : directory === null ? (

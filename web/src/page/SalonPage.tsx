@@ -1,17 +1,18 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import type { RefObject } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
-import type { Choice } from '../booking/slice';
 import type { OpenTime, Salon } from '../calendar/decode';
 import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
-import type { Customer, VisitFlow, VisitState } from '../calendar/visit';
+import type { Customer, VisitOutcome, VisitState } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { AskForm, WordsField } from './AskForm';
 import { byDay } from './days';
-import { Announcer, ToldCard, telHref, useFocusOnMount } from './parts';
+import { Announcer, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, telHref } from './parts';
+import { QuestionForm } from './QuestionForm';
 import { recallCustomer, rememberCustomer } from './remember';
-import { toldFailure, toldVisit } from './words';
+import { announcement, toldFailure, toldVisit } from './words';
 
 /** How often an open page reads its salon again, so times booked elsewhere drop out. */
 const refreshMs = 30_000;
@@ -39,15 +40,7 @@ export function SalonPage({ salon }: { salon: string }) {
     return <SalonBooking view={read.data.value} refreshing={read.isFetching} />;
   }
   if (read.isLoading) {
-    return (
-      <main>
-        <header>
-          <p className="eyebrow">Book a time</p>
-          <h1>Looking up the salon…</h1>
-        </header>
-        <Announcer text="Looking up the salon…" moment="loading" />
-      </main>
-    );
+    return <LoadingPage doing="Looking up the salon…" />;
   }
   const trouble = read.error as Trouble | undefined;
   const noSalon = trouble?.kind === 'refused' && trouble.reason === 'no salon';
@@ -59,28 +52,15 @@ export function SalonPage({ salon }: { salon: string }) {
         ? 'The booking service is having trouble right now.'
         : "The salon's page couldn't be read.";
   return (
-    <main>
-      <header>
-        <p className="eyebrow">Book a time</p>
-        <h1>{noSalon ? 'No such salon' : "The salon can't be shown"}</h1>
-      </header>
-      <section className="card outcome bad" aria-label="What went wrong">
-        <h2>{headline}</h2>
-        {noSalon ? (
-          <p>
-            Check the address, or <a href="/">choose a salon from the list</a>.
-          </p>
-        ) : (
-          <>
-            <p>Try again in a moment.</p>
-            <button type="button" onClick={() => void read.refetch()}>
-              Try again
-            </button>
-          </>
-        )}
-      </section>
-      <Announcer text={headline} moment={read.error} />
-    </main>
+    <UnshownPage title={noSalon ? 'No such salon' : "The salon can't be shown"} headline={headline} moment={read.error}>
+      {noSalon ? (
+        <p>
+          Check the address, or <a href="/">choose a salon from the list</a>.
+        </p>
+      ) : (
+        <TryAgainLater onTryAgain={() => void read.refetch()} />
+      )}
+    </UnshownPage>
   );
 }
 
@@ -114,18 +94,16 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
 
   return (
     <main>
-      <header>
-        <p className="eyebrow">Book a time at</p>
-        <h1>{view.name}</h1>
+      <PageHeader eyebrow="Book a time at" title={view.name}>
         <p className="phone">
           Phone: <a href={telHref(view.phone)}>{view.phone}</a>
         </p>
-      </header>
+      </PageHeader>
 
       <Prices prices={view.prices} />
       <NextAvailable open={view.openSlots} />
 
-      <AskForm
+      <DetailsForm
         details={details}
         onChange={setDetails}
         onAsk={ask}
@@ -136,48 +114,31 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
       />
 
       {visit.flow.phase === 'asking' && (
-        <QuestionForm key={visit.flow.requestState} flow={visit.flow} sending={visit.inFlight === 'round two'} salon={contactCard} />
+        <QuestionForm
+          key={visit.flow.requestState}
+          question={visit.flow.question}
+          labels={visit.flow.labels}
+          trouble={visit.flow.trouble}
+          sending={visit.inFlight === 'round two'}
+          salon={contactCard}
+          onAnswer={(choice) => void dispatch(answerAtSalon(choice))}
+        />
       )}
 
       <Ending visit={visit} salon={contactCard} onAskAgain={askAgain} onBookAnother={bookAnother} />
 
       <OpenTimes open={view.openSlots} refreshing={refreshing} />
 
-      <Announcer text={announcement(visit, view)} moment={visit.flow} />
+      <Announcer text={announcement(visit, `Asking ${view.name} for a time…`, endAloud)} moment={visit.flow} />
     </main>
   );
 }
 
-/** announcement is what the live region says about where the visit is. */
-function announcement(visit: VisitState, view: Salon): string {
-  const { flow, inFlight } = visit;
-  if (inFlight === 'round one') {
-    return `Asking ${view.name} for a time…`;
-  }
-  if (inFlight === 'round two') {
-    return 'Sending your answer…';
-  }
-  switch (flow.phase) {
-    case 'idle':
-      return '';
-    case 'asking': {
-      if (flow.trouble !== null) {
-        const told = toldFailure(flow.trouble, 'round two');
-        return `${told.headline} ${told.next}`;
-      }
-      const times = flow.question.times.map((time) => flow.labels[time] ?? time);
-      return `${flow.question.message} ${times.join(', or ')}, or no thanks.`;
-    }
-    case 'done': {
-      const told = toldVisit(flow.outcome);
-      const reference = flow.outcome.kind === 'booked' ? ` Your booking reference is ${flow.outcome.reference}.` : '';
-      return `${told.headline}${reference} ${told.next}`;
-    }
-    case 'failed': {
-      const told = toldFailure(flow.failure, flow.round);
-      return `${told.headline} ${told.next}`;
-    }
-  }
+/** endAloud is what the live region says when a visit ends: what happened, the booking's reference, and what comes next. */
+function endAloud(outcome: VisitOutcome): string {
+  const told = toldVisit(outcome);
+  const reference = outcome.kind === 'booked' ? ` Your booking reference is ${outcome.reference}.` : '';
+  return `${told.headline}${reference} ${told.next}`;
 }
 
 function Prices({ prices }: { prices: Salon['prices'] }) {
@@ -242,7 +203,7 @@ function OpenTimes({ open, refreshing }: { open: readonly OpenTime[]; refreshing
   );
 }
 
-interface AskFormProps {
+interface DetailsFormProps {
   details: Details;
   onChange: (details: Details) => void;
   onAsk: () => void;
@@ -253,118 +214,79 @@ interface AskFormProps {
   words: RefObject<HTMLTextAreaElement | null>;
 }
 
-function AskForm({ details, onChange, onAsk, locked, asking, askButton, words }: AskFormProps) {
+/** DetailsForm asks with who the customer is, whether to remember it, and their words. */
+function DetailsForm({ details, onChange, onAsk, locked, asking, askButton, words }: DetailsFormProps) {
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!asking && !locked) {
-      onAsk();
-    }
-  };
   const set = (patch: Partial<Details>) => onChange({ ...details, ...patch });
   return (
-    <form className="card" onSubmit={submit} aria-busy={asking} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Ask for a time</h2>
-      <fieldset disabled={locked}>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Your name</label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            readOnly={asking}
-            value={details.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-contact`}>Phone or e-mail</label>
-          <input
-            id={`${id}-contact`}
-            name="contact"
-            autoComplete="tel"
-            required
-            maxLength={200}
-            readOnly={asking}
-            aria-describedby={`${id}-contact-why`}
-            value={details.contact}
-            onChange={(event) => set({ contact: event.target.value })}
-          />
-          <p className="hint" id={`${id}-contact-why`}>
-            The salon uses it only about this booking.
-          </p>
-        </div>
-        <label className="check">
-          <input type="checkbox" name="remember" checked={details.remember} onChange={(event) => set({ remember: event.target.checked })} />
-          <span>Remember my name and contact on this device</span>
-        </label>
-        <div className="field">
-          <label htmlFor={`${id}-words`}>What would you like?</label>
-          <textarea
-            id={`${id}-words`}
-            ref={words}
-            name="words"
-            rows={3}
-            maxLength={1000}
-            required
-            readOnly={asking}
-            placeholder="A cut on Saturday morning?"
-            value={details.message}
-            onChange={(event) => set({ message: event.target.value })}
-          />
-        </div>
-        <button type="submit" ref={askButton} aria-disabled={asking}>
-          {asking ? 'Asking…' : 'Ask for a time'}
-        </button>
-      </fieldset>
-    </form>
+    <AskForm headingId={`${id}-title`} locked={locked} asking={asking} onAsk={onAsk} askButton={askButton}>
+      <TextField
+        id={`${id}-name`}
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        maxLength={100}
+        readOnly={asking}
+        value={details.name}
+        onChange={(name) => set({ name })}
+      />
+      <TextField
+        id={`${id}-contact`}
+        label="Phone or e-mail"
+        name="contact"
+        autoComplete="tel"
+        maxLength={200}
+        readOnly={asking}
+        value={details.contact}
+        onChange={(contact) => set({ contact })}
+        hint="The salon uses it only about this booking."
+      />
+      <label className="check">
+        <input type="checkbox" name="remember" checked={details.remember} onChange={(event) => set({ remember: event.target.checked })} />
+        <span>Remember my name and contact on this device</span>
+      </label>
+      <div className="field">
+        <WordsField id={`${id}-words`} box={words} value={details.message} onChange={(message) => set({ message })} readOnly={asking} />
+      </div>
+    </AskForm>
   );
 }
 
-const noThanks = 'no-thanks';
+interface TextFieldProps {
+  id: string;
+  label: string;
+  name: string;
+  autoComplete: string;
+  maxLength: number;
+  readOnly: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  /** Said under the field, and read with it. */
+  hint?: string;
+}
 
-function QuestionForm({ flow, sending, salon }: { flow: Extract<VisitFlow, { phase: 'asking' }>; sending: boolean; salon: { name: string; phone: string } }) {
-  const dispatch = useAppDispatch();
-  const [picked, setPicked] = useState('');
-  // The question appears where the customer isn't looking: take them to it.
-  const group = useFocusOnMount<HTMLFieldSetElement>();
-  const name = useId();
-  const { question, labels, trouble } = flow;
-
-  const answer = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) {
-      return;
-    }
-    const time = question.times.find((_, i) => `offer-${i}` === picked);
-    const choice: Choice | undefined = picked === noThanks ? { kind: 'decline' } : time === undefined ? undefined : { kind: 'accept', time };
-    if (choice !== undefined) {
-      void dispatch(answerAtSalon(choice));
-    }
-  };
-
+/** TextField is one required line of the customer's details, with its label and any hint. */
+function TextField({ id, label, name, autoComplete, maxLength, readOnly, value, onChange, hint }: TextFieldProps) {
   return (
-    <form className="card question" onSubmit={answer} aria-busy={sending} aria-label="The salon's question">
-      {trouble !== null && <ToldCard key={`${trouble.kind}`} told={toldFailure(trouble, 'round two')} tone="bad" salon={salon} />}
-      <fieldset ref={group} tabIndex={-1}>
-        <legend>{question.message}</legend>
-        {question.times.map((time, i) => (
-          <label key={time} className="choice">
-            <input type="radio" name={name} value={`offer-${i}`} required checked={picked === `offer-${i}`} onChange={() => setPicked(`offer-${i}`)} />
-            <span>{labels[time] ?? time}</span>
-          </label>
-        ))}
-        <label className="choice">
-          <input type="radio" name={name} value={noThanks} required checked={picked === noThanks} onChange={() => setPicked(noThanks)} />
-          <span>No thanks</span>
-        </label>
-      </fieldset>
-      <button type="submit" aria-disabled={sending}>
-        {sending ? 'Sending…' : trouble !== null ? 'Send my answer again' : 'Send my answer'}
-      </button>
-    </form>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        autoComplete={autoComplete}
+        required
+        maxLength={maxLength}
+        readOnly={readOnly}
+        aria-describedby={hint === undefined ? undefined : `${id}-why`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint !== undefined && (
+        <p className="hint" id={`${id}-why`}>
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
 

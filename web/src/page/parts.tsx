@@ -1,4 +1,4 @@
-// Pieces every page uses: the live region that announces each change, focus moved on purpose, the salon's phone as a way on, and a card that tells what happened.
+// Pieces every page uses: the page's heading, the live region that announces each change, focus moved on purpose, the salon's phone as a way on, a card that tells what happened, and the pages a customer sees while their page loads or when it can't be shown.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { Told } from './words';
@@ -69,5 +69,55 @@ export function ToldCard({ told, tone, salon, children }: { told: Told; tone: To
       {told.call && <CallLine name={salon?.name} phone={salon?.phone} />}
       {children}
     </section>
+  );
+}
+
+/** PageHeader is a page's heading: a line that says where the customer is, the page's one h1, and whatever the page adds below. */
+export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+  return (
+    <header>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1>{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+/** LoadingPage is a customer's page while what it shows is read: `doing` says what is being looked up, and is announced. */
+export function LoadingPage({ doing }: { doing: string }) {
+  return (
+    <main>
+      <PageHeader eyebrow="Book a time" title={doing} />
+      <Announcer text={doing} moment="loading" />
+    </main>
+  );
+}
+
+/**
+ * UnshownPage is a customer's page that couldn't be shown: its title, the headline of what went
+ * wrong, announced anew at each `moment`, and below it the way on the page offers.
+ */
+export function UnshownPage({ title, headline, moment, children }: { title: string; headline: string; moment: unknown; children: ReactNode }) {
+  return (
+    <main>
+      <PageHeader eyebrow="Book a time" title={title} />
+      <section className="card outcome bad" aria-label="What went wrong">
+        <h2>{headline}</h2>
+        {children}
+      </section>
+      <Announcer text={headline} moment={moment} />
+    </main>
+  );
+}
+
+/** TryAgainLater is the way on after a read that failed for now: a moment's wait, then the button that reads again. */
+export function TryAgainLater({ onTryAgain }: { onTryAgain: () => void }) {
+  return (
+    <>
+      <p>Try again in a moment.</p>
+      <button type="button" onClick={onTryAgain}>
+        Try again
+      </button>
+    </>
   );
 }

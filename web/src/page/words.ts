@@ -1,7 +1,8 @@
 // The words the pages show for an outcome or a failure, in a customer's terms: what happened, and what to do next. The server's `say` is shown beside them, never read.
 import type { Trouble } from '../api/booking';
+import type { Round, RoundFlow } from '../booking/round';
 import type { Failure, Outcome } from '../booking/slice';
-import type { Round, VisitOutcome } from '../calendar/visit';
+import type { VisitOutcome } from '../calendar/visit';
 
 /** What the page offers after a failure or an outcome. */
 export type NextStep =
@@ -230,5 +231,43 @@ export function troubleWords(trouble: Trouble | undefined, label = 'That time'):
         default:
           return "The booking service couldn't do that. Reload the page and try again.";
       }
+  }
+}
+
+/** Where a booking of either page is, as its live region tells it: a question may keep its times' labels. */
+export interface Announced<O> {
+  readonly flow: RoundFlow<O, { readonly labels?: Readonly<Record<string, string>> }>;
+  readonly inFlight: Round | null;
+}
+
+/**
+ * announcement is what a booking page's live region says about where the booking is: the round
+ * that is out, the question with its times (by label where the page has them), the trouble that
+ * kept it, a failure with what to do next, or, through `done`, the page's own words for an outcome.
+ */
+export function announcement<O>({ flow, inFlight }: Announced<O>, asking: string, done: (outcome: O) => string): string {
+  if (inFlight === 'round one') {
+    return asking;
+  }
+  if (inFlight === 'round two') {
+    return 'Sending your answer…';
+  }
+  switch (flow.phase) {
+    case 'idle':
+      return '';
+    case 'asking': {
+      if (flow.trouble !== null) {
+        const told = toldFailure(flow.trouble, 'round two');
+        return `${told.headline} ${told.next}`;
+      }
+      const times = flow.question.times.map((time) => flow.labels?.[time] ?? time);
+      return `${flow.question.message} ${times.join(', or ')}, or no thanks.`;
+    }
+    case 'done':
+      return done(flow.outcome);
+    case 'failed': {
+      const told = toldFailure(flow.failure, flow.round);
+      return `${told.headline} ${told.next}`;
+    }
   }
 }
