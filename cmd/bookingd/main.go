@@ -288,15 +288,6 @@ func keygen(stdout io.Writer) error {
 	return err
 }
 
-// redactedURL is u without its password, for the log.
-func redactedURL(u string) string {
-	parsed, err := url.Parse(u)
-	if err != nil {
-		return "(unreadable)"
-	}
-	return parsed.Redacted()
-}
-
 // healthcheck asks a running bookingd's /healthz, for container health checks in images with no shell.
 func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bookingd healthcheck", flag.ContinueOnError)

@@ -18,6 +18,7 @@ import (
 	"salon/internal/booking"
 	"salon/internal/harness"
 	"salon/internal/harness/models"
+	"salon/internal/server"
 )
 
 // envModelKey holds the model service's API key. It is read once and never logged.
@@ -79,7 +80,7 @@ func (m modelConfig) check() error {
 	if m.url != "" {
 		u, err := url.Parse(m.url)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("-model-url must be an http or https URL, got %q", redactedURL(m.url))
+			return fmt.Errorf("-model-url must be an http or https URL, got %q", server.RedactedURL(m.url))
 		}
 	}
 	return nil
@@ -119,7 +120,7 @@ func (m modelConfig) offerer(log *slog.Logger, reg prometheus.Registerer) (booki
 		if base == "" {
 			base = map[string]string{modelOpenAI: models.OpenAIURL, modelAnthropic: models.AnthropicURL}[m.kind]
 		}
-		attrs = append(attrs, "name", m.name, "url", redactedURL(base), "key_set", m.key != "")
+		attrs = append(attrs, "name", m.name, "url", server.RedactedURL(base), "key_set", m.key != "")
 	}
 	log.Info("round one's offer is proposed by a model and checked by the harness", attrs...)
 	return o, done, nil

@@ -59,7 +59,7 @@ func (s *Server) openCalendar(ctx context.Context, dbURL string, demo bool) erro
 		<-done
 		db.Close()
 	})
-	s.svc.Log.Info("the calendar is kept in a database", "database", redacted(dbURL))
+	s.svc.Log.Info("the calendar is kept in a database", "database", RedactedURL(dbURL))
 	return nil
 }
 

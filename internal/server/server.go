@@ -149,7 +149,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.closers = append(s.closers, func() { store.Close() })
 		store.WaitForReplicas(cfg.RedisReplicas)
 		s.svc.Spent, s.svc.Ready, vouchesFrom = store, store.Ready, store.VouchesFrom
-		log.Info("spent states are kept in redis", "redis", redacted(cfg.RedisURL))
+		log.Info("spent states are kept in redis", "redis", RedactedURL(cfg.RedisURL))
 		if err := store.Ready(ctx); err != nil {
 			log.Warn("redis can't be reached yet: round two answers 503 until it can", "error", err.Error())
 		}
@@ -226,8 +226,8 @@ func freshNonce() requeststate.Nonce {
 	return n
 }
 
-// redacted is u without its password, for the log.
-func redacted(u string) string {
+// RedactedURL is u without its password, for the log; "(unreadable)" when u doesn't parse.
+func RedactedURL(u string) string {
 	parsed, err := url.Parse(u)
 	if err != nil {
 		return "(unreadable)"
