@@ -36,6 +36,9 @@ deps:
 check:
 	@unformatted="$$(gofmt -l $$(find . -name '*.go' -not -path './web/node_modules/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	@# A file's own comment set apart from the package clause, so go doc shows the package's alone.
+	@glued="$$(git ls-files '*.go' | xargs awk 'FNR == 2 && /^package / && prev ~ /^\/\/ This file/ {print FILENAME} {prev = $$0}')"; \
+	if [ -n "$$glued" ]; then echo "a file comment sits on the package clause (add a blank line):"; echo "$$glued"; exit 1; fi
 	$(GO) vet ./...
 
 gotest:

@@ -1,4 +1,5 @@
 // This file tries two real bookingd processes against a real Redis that fails: restarted empty, stalled, slowed, not answering at all.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // This file tests how round two reads its spent store's answers: a refusal is the customer's, any other failure the service's.
+
 package booking_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds a TCP proxy for the tests that need a slow network between a client and Redis: it delays what it forwards, each way.
+
 package testredis
 
 import (

@@ -1,4 +1,5 @@
 // This file holds what the store does after an attempt it answered as failed: it remembers the attempt's token and deletes the record the attempt may have left.
+
 package redisspent
 
 import (

@@ -1,4 +1,5 @@
 // This file holds what a store knows of Redis's clock: bounds on its offset from this process's monotonic clock, and the steps it takes.
+
 package redisspent
 
 import "time"

@@ -1,4 +1,5 @@
 // This file tests the estimate of Redis's clock: bounds that always hold the true offset, a deadline never later than the truth, and steps told apart from noise.
+
 package redisspent
 
 import (

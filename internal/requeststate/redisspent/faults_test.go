@@ -1,4 +1,5 @@
 // This file tries the Redis store against a real redis-server that fails: restarted empty, flushed, stalled, slowed, its clock far off, not answering at all.
+
 package redisspent_test
 
 import (

@@ -1,4 +1,5 @@
 // This file holds the Lua scripts the store runs in Redis, each one atomic there, and the reading of their replies.
+
 package redisspent
 
 import (
