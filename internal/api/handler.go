@@ -2,7 +2,9 @@
 package api
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"io/fs"
@@ -10,6 +12,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -84,15 +87,7 @@ func (s *Service) book(c echo.Context) error {
 	if !isJSON(c.Request().Header.Get(echo.HeaderContentType)) {
 		return errNotJSON
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return errTooLarge
-		}
-		return badRequest("the body could not be read")
-	}
-	req, err := wire.DecodeBooking(pathParam(c, "salon"), body)
+	req, err := decodeBody(c)
 	if err != nil {
 		return err
 	}
@@ -102,16 +97,110 @@ func (s *Service) book(c echo.Context) error {
 		return err
 	case result.Question != nil:
 		note(c, wire.ResultInputRequired, nil)
-		return c.JSON(http.StatusOK, wire.InputRequired(*result.Question, result.State))
+		r := replies.Get().(*reply)
+		defer r.put()
+		r.asked = wire.InputRequired(*result.Question, result.State)
+		return r.send(c, &r.asked)
 	}
 	return completed(c, result.Outcome)
 }
 
 // completed writes a complete result and notes its status for the request log.
 func completed(c echo.Context, o step.Outcome) error {
-	r := wire.Complete(o)
-	note(c, r.StructuredContent.Status, nil)
-	return c.JSON(http.StatusOK, r)
+	r := replies.Get().(*reply)
+	defer r.put()
+	r.done = wire.Complete(o)
+	note(c, r.done.StructuredContent.Status, nil)
+	return r.send(c, &r.done)
+}
+
+// maxPooledBody is the largest read buffer kept for the next body: a round two is well under it,
+// and a body near the limit isn't worth holding on to.
+const maxPooledBody = 16 << 10
+
+// bodies are read buffers for the booking route's bodies, which nothing keeps once decoded: the
+// decoder copies out every string and the raw answers.
+var bodies = sync.Pool{New: func() any { b := make([]byte, 0, 1<<10); return &b }}
+
+// decodeBody reads the booking route's body, at most wire.MaxBodyBytes, and decodes it for the
+// salon of the path.
+func decodeBody(c echo.Context) (booking.Request, error) {
+	buf := bodies.Get().(*[]byte)
+	body, err := readAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes), (*buf)[:0])
+	defer func() {
+		if cap(body) <= maxPooledBody {
+			*buf = body[:0]
+			bodies.Put(buf)
+		}
+	}()
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return booking.Request{}, errTooLarge
+		}
+		return booking.Request{}, badRequest("the body could not be read")
+	}
+	return wire.DecodeBooking(pathParam(c, "salon"), body)
+}
+
+// readAll is io.ReadAll appending to b.
+func readAll(r io.Reader, b []byte) ([]byte, error) {
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
+
+// reply is a booking reply being written: room for either result, so neither is copied into an
+// interface, and an encoder with its buffer, kept between requests.
+type reply struct {
+	asked wire.InputRequiredResult
+	done  wire.CompleteResult
+	buf   bytes.Buffer
+	enc   *json.Encoder
+}
+
+// replies are the booking route's replies, reused.
+var replies = sync.Pool{New: func() any {
+	r := &reply{}
+	r.enc = json.NewEncoder(&r.buf)
+	return r
+}}
+
+// jsonContentType is the Content-Type of a JSON reply, one slice shared by every reply as the
+// security headers are, so Echo finds it set instead of setting it again.
+var jsonContentType = []string{echo.MIMEApplicationJSON}
+
+// send writes v as c.JSON writes it with status 200: the same bytes, newline included, and the
+// same Content-Type.
+func (r *reply) send(c echo.Context, v any) error {
+	r.buf.Reset()
+	if err := r.enc.Encode(v); err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	if _, set := h[echo.HeaderContentType]; !set {
+		h[echo.HeaderContentType] = jsonContentType
+	}
+	return c.JSONBlob(http.StatusOK, r.buf.Bytes())
+}
+
+// put lets go of what r held and returns it to replies, unless its buffer grew past what is worth keeping.
+func (r *reply) put() {
+	r.asked, r.done = wire.InputRequiredResult{}, wire.CompleteResult{}
+	if r.buf.Cap() <= maxPooledBody {
+		r.buf.Reset()
+		replies.Put(r)
+	}
 }
 
 // pathParam is the path parameter name (the salon's id, a booking's reference, a slot's id),

@@ -292,3 +292,49 @@ func digestOf(t *testing.T, state string) string {
 }
 
 func bookingOf(slots []string) step.Booking { return step.Booking{Message: message, OpenSlots: slots} }
+
+// TestRepliesAreWrittenAsEncodingJSONWritesThem checks each booking reply, byte for byte, against
+// encoding/json's Encoder (HTML escaping on, a newline at the end), as Echo's c.JSON writes it,
+// with slots that encoding/json escapes (<, & and U+2028) and one long enough to grow a buffer.
+func TestRepliesAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
+	o := newObserved(t)
+	path := "/salons/" + salon + "/book"
+	for _, tc := range []struct {
+		name  string
+		slots []string
+	}{
+		{"plain slots", slots},
+		{"slots encoding/json escapes", []string{"<sat>&10:30", "sat\u202811:30", `sat "13:00"`}},
+		{"a long slot", []string{strings.Repeat("é", 64), "sat-11:30"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := booking(tc.slots...)
+			one := o.send(http.MethodPost, path, `{"arguments":`+args+`}`)
+			var asked wire.InputRequiredResult
+			wantEncoded(t, one, &asked)
+			two := o.send(http.MethodPost, path, roundTwo(args, accept(tc.slots[1]), asked.RequestState))
+			wantEncoded(t, two, &wire.CompleteResult{})
+		})
+	}
+}
+
+// wantEncoded decodes rec's 200 reply into v and fails unless encoding/json encodes v to the same bytes.
+func wantEncoded(t *testing.T, rec *httptest.ResponseRecorder, v any) {
+	t.Helper()
+	if rec.Code != http.StatusOK {
+		t.Fatalf("got %d %s, want 200", rec.Code, rec.Body)
+	}
+	if got := rec.Header().Values("Content-Type"); len(got) != 1 || got[0] != "application/json" {
+		t.Errorf("Content-Type: got %q, want [application/json]", got)
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), v); err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	if err := json.NewEncoder(&want).Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Body.String(); got != want.String() {
+		t.Errorf("got reply\n%s\nwant\n%s", got, want.String())
+	}
+}

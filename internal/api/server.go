@@ -3,9 +3,11 @@
 package api
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -53,15 +55,9 @@ func New(s Service) *echo.Echo {
 	e.IPExtractor = echo.ExtractIPDirect() // forwarding headers come from anyone
 	e.Logger.SetOutput(io.Discard)
 	e.HTTPErrorHandler = errorHandler(s.Log, s.metrics)
-	e.Use(observe(s.Log, s.metrics), middleware.RecoverWithConfig(middleware.RecoverConfig{
-		DisableErrorHandler: true, // observe hands the error to the error handler, with the context it notes in
-		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
-			s.Log.Error("panic", "error", err.Error(), "stack", string(stack))
-			return err
-		},
-	}))
-
-	e.Use(securityHeaders(apiContentSecurityPolicy))
+	// One middleware observes, sets the security headers and recovers a panic: Echo joins its
+	// middleware to the route's handler on every request, a closure for each.
+	e.Use(observe(s.Log, s.metrics, apiSecurityHeaders))
 
 	e.POST(BookPath, s.book)
 	s.routeSalons(e)
@@ -142,22 +138,26 @@ const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 const pageContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
 
-// pagePolicy is the middleware of the app's routes: the same headers, with the page's policy. A
-// route's own middleware is joined to its handler once, when the route is added, so the API's
-// replies pay nothing for it.
+// pagePolicy is the middleware of the app's routes: the same headers, with the page's policy.
 var pagePolicy = securityHeaders(pageContentSecurityPolicy)
 
-// securityHeaders sets the headers every reply carries, with policy as the Content-Security-Policy.
-// It does what Echo's Secure middleware does for these four, more cheaply: the keys are written
+// The headers every reply carries: the API's, which observe sets before any handler runs.
+var apiSecurityHeaders = newSecurityHeaders(apiContentSecurityPolicy)
+
+// headerValues are response headers with canonical keys and one shared value slice each.
+type headerValues []struct {
+	key   string
+	value []string
+}
+
+// newSecurityHeaders are the headers every reply carries, with policy as the Content-Security-Policy.
+// They do what Echo's Secure middleware does for these four, more cheaply: the keys are written
 // canonical and each value is one slice shared by every reply, where Header.Set canonicalises each
 // key and allocates each value again (about 2 800 instructions and four allocations a request, by
 // callgrind). Sharing is safe because nothing writes into a header's slice: Set replaces it and
 // Add appends past its one element, which copies.
-func securityHeaders(policy string) echo.MiddlewareFunc {
-	headers := [...]struct {
-		key   string
-		value []string
-	}{
+func newSecurityHeaders(policy string) headerValues {
+	headers := headerValues{
 		{echo.HeaderXContentTypeOptions, []string{"nosniff"}},
 		{echo.HeaderXFrameOptions, []string{"DENY"}},
 		{echo.HeaderReferrerPolicy, []string{"no-referrer"}},
@@ -168,31 +168,71 @@ func securityHeaders(policy string) echo.MiddlewareFunc {
 			panic("api: security header " + h.key + " isn't canonical")
 		}
 	}
+	return headers
+}
+
+// set writes the headers into h.
+func (headers headerValues) set(h http.Header) {
+	for _, v := range headers {
+		h[v.key] = v.value
+	}
+}
+
+// securityHeaders is a route's middleware that sets the headers every reply carries, with policy
+// as the Content-Security-Policy, over those observe set.
+func securityHeaders(policy string) echo.MiddlewareFunc {
+	headers := newSecurityHeaders(policy)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			header := c.Response().Header()
-			for _, h := range headers {
-				header[h.key] = h.value
-			}
+			headers.set(c.Response().Header())
 			return next(c)
 		}
 	}
 }
 
+// panicStackBytes bounds the stack a recovered panic logs, as Echo's Recover middleware bounds it.
+const panicStackBytes = 4 << 10
+
+// recovered calls next with c and turns a panic into the error it returns, logged with every
+// goroutine's stack, as Echo's Recover middleware does. http.ErrAbortHandler panics on: it
+// asks net/http to drop the connection.
+func recovered(log *slog.Logger, next echo.HandlerFunc, c echo.Context) (err error) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if r == http.ErrAbortHandler {
+			panic(r)
+		}
+		var ok bool
+		if err, ok = r.(error); !ok {
+			err = fmt.Errorf("%v", r)
+		}
+		stack := make([]byte, panicStackBytes)
+		stack = stack[:runtime.Stack(stack, true)]
+		log.Error("panic", "error", err.Error(), "stack", string(stack))
+	}()
+	return next(c)
+}
+
 // observe writes one structured log line per request and records its metrics. It logs the route,
 // the outcome and a refusal's reason, never a body, so neither a key nor a requestState can reach the log.
+// Before the handler runs it sets headers on the reply; a panic in the handler is recovered,
+// logged, and answered as an error.
 //
 // The line goes straight to the logger's handler with a record built here, as slog's documentation
 // shows for wrappers: the same line the Logger would write, without the Logger looking up its
 // caller's program counter for every request. The duration is whole microseconds: the JSON handler
 // writes an integer with strconv, and a float through encoding/json.
-func observe(log *slog.Logger, m *metrics) echo.MiddlewareFunc {
+func observe(log *slog.Logger, m *metrics, headers headerValues) echo.MiddlewareFunc {
 	h := log.Handler()
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
 			n := &noted{Context: c}
-			if err := next(n); err != nil {
+			headers.set(c.Response().Header())
+			if err := recovered(log, next, n); err != nil {
 				c.Echo().HTTPErrorHandler(err, n)
 			}
 			end := time.Now()

@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -45,12 +46,19 @@ func DecodeBooking(salon string, body []byte) (booking.Request, error) {
 	if lead := bytes.TrimLeft(body, " \t\r\n"); len(lead) == 0 || lead[0] != '{' {
 		return booking.Request{}, errNotAnObject // null, which decodes into nothing, among the rest
 	}
-	var b requestBody
-	if err := json.Unmarshal(body, &b, lenient); err != nil {
+	b := requestBodies.Get().(*requestBody)
+	defer func() {
+		*b = requestBody{}
+		requestBodies.Put(b)
+	}()
+	if err := json.Unmarshal(body, b, lenient); err != nil {
 		return booking.Request{}, refusalOf(body, err)
 	}
 	return b.request(salon)
 }
+
+// requestBodies are the decoder's targets, reused: empty, as a fresh one is, every time one is taken.
+var requestBodies = sync.Pool{New: func() any { return new(requestBody) }}
 
 // lenient lets a string escape a lone surrogate (\ud800), read as U+FFFD as JSON parsers commonly
 // read it; the raw body must still be UTF-8.
