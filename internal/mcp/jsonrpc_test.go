@@ -59,26 +59,15 @@ func TestHTTPRefusalsBeforeAnyMessageAreJSONWithNoID(t *testing.T) {
 		{"an unsupported revision", http.MethodPost, map[string]string{"MCP-Protocol-Version": "1999-01-01"}, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, http.StatusBadRequest},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			req, _ := http.NewRequest(c.method, b.http.URL+api.MCPPath, strings.NewReader(c.body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			for k, v := range c.header {
-				req.Header.Set(k, v)
-			}
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer res.Body.Close()
-			body, _ := io.ReadAll(res.Body)
+			status, header, body := mcptest.Send(t, c.method, b.http.URL+api.MCPPath, c.body, c.header)
 			var reply struct {
 				JSONRPC string
 				ID      *json.RawMessage
 				Error   struct{ Code int64 }
 			}
-			if res.StatusCode != c.want || res.Header.Get("Content-Type") != "application/json" || json.Unmarshal(body, &reply) != nil ||
+			if status != c.want || header.Get("Content-Type") != "application/json" || json.Unmarshal([]byte(body), &reply) != nil ||
 				reply.JSONRPC != "2.0" || reply.Error.Code != -32600 {
-				t.Errorf("got %d %q %s, want %d with a JSON-RPC error -32600", res.StatusCode, res.Header.Get("Content-Type"), body, c.want)
+				t.Errorf("got %d %q %s, want %d with a JSON-RPC error -32600", status, header.Get("Content-Type"), body, c.want)
 			}
 			// The id of an unsupported revision's request was read; the others' weren't.
 			if hasID := reply.ID != nil; hasID != (c.want == http.StatusBadRequest) {

@@ -122,7 +122,13 @@ func (c Case) WantStdio(t testing.TB, s Stdio, after string) {
 // returns the status, the headers and the body without its surrounding space.
 func Post(t testing.TB, url, body string, header map[string]string) (int, http.Header, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	return Send(t, http.MethodPost, url, body, header)
+}
+
+// Send is Post with another method, for the requests a client should not send.
+func Send(t testing.TB, method, url, body string, header map[string]string) (int, http.Header, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
