@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -120,44 +119,26 @@ const maxPooledBody = 16 << 10
 
 // bodies are read buffers for the booking route's bodies, which nothing keeps once decoded: the
 // decoder copies out every string and the raw answers.
-var bodies = sync.Pool{New: func() any { b := make([]byte, 0, 1<<10); return &b }}
+var bodies = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 1<<10)) }}
 
 // decodeBody reads the booking route's body, at most wire.MaxBodyBytes, and decodes it for the
 // salon of the path.
 func decodeBody(c echo.Context) (booking.Request, error) {
-	buf := bodies.Get().(*[]byte)
-	body, err := readAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes), (*buf)[:0])
+	buf := bodies.Get().(*bytes.Buffer)
+	buf.Reset()
 	defer func() {
-		if cap(body) <= maxPooledBody {
-			*buf = body[:0]
+		if buf.Cap() <= maxPooledBody {
 			bodies.Put(buf)
 		}
 	}()
-	if err != nil {
+	if _, err := buf.ReadFrom(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes)); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			return booking.Request{}, errTooLarge
 		}
 		return booking.Request{}, badRequest("the body could not be read")
 	}
-	return wire.DecodeBooking(pathParam(c, "salon"), body)
-}
-
-// readAll is io.ReadAll appending to b.
-func readAll(r io.Reader, b []byte) ([]byte, error) {
-	for {
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return b, err
-		}
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-	}
+	return wire.DecodeBooking(pathParam(c, "salon"), buf.Bytes())
 }
 
 // reply is a booking reply being written: room for either result, so neither is copied into an
