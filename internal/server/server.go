@@ -114,9 +114,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if registry == nil {
 		registry = NewRegistry()
 	}
-	memory := requeststate.NewMemorySince(now, cfg.Life)
+	var memory *requeststate.Memory
 	if cfg.KeyIsOwn {
 		memory = requeststate.NewMemory(now)
+	} else {
+		memory = requeststate.NewMemorySince(now, cfg.Life)
 	}
 	s := &Server{svc: api.Service{
 		Keys:     cfg.Keys,
