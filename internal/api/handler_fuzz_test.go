@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"salon/internal/api"
 	"salon/internal/api/apitest"
 	"salon/internal/requeststate"
@@ -164,7 +166,9 @@ func assertResultFits(t *testing.T, request, result []byte, spentNow int) {
 		} `json:"arguments"`
 		RequestState *string `json:"requestState"`
 	}
-	if err := json.Unmarshal(request, &sent); err != nil {
+	// Read as the server reads a body: names matched case-sensitively, so "requestStAte" is a
+	// field it ignores, not a round two.
+	if err := jsonv2.Unmarshal(request, &sent, wire.ReadOptions); err != nil {
 		t.Fatalf("the server answered 200 to %q, which doesn't read as a request: %v", request, err)
 	}
 	offerable := step.ToOffer(sent.Arguments.OpenSlots)

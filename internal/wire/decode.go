@@ -51,7 +51,7 @@ func DecodeBooking(salon string, body []byte) (booking.Request, error) {
 		*b = requestBody{}
 		requestBodies.Put(b)
 	}()
-	if err := json.Unmarshal(body, b, lenient); err != nil {
+	if err := json.Unmarshal(body, b, ReadOptions); err != nil {
 		return booking.Request{}, refusalOf(body, err)
 	}
 	return b.request(salon)
@@ -60,9 +60,12 @@ func DecodeBooking(salon string, body []byte) (booking.Request, error) {
 // requestBodies are the decoder's targets, reused: empty, as a fresh one is, every time one is taken.
 var requestBodies = sync.Pool{New: func() any { return new(requestBody) }}
 
-// lenient lets a string escape a lone surrogate (\ud800), read as U+FFFD as JSON parsers commonly
-// read it; the raw body must still be UTF-8.
-var lenient = jsontext.AllowInvalidUTF8(true)
+// ReadOptions are the options every request body is read with, beside the JSON v2 library's
+// defaults (names matched case-sensitively, a key twice refused). They let a string escape a lone
+// surrogate (\ud800), read as U+FFFD as JSON parsers commonly read it; the raw body must still be
+// UTF-8. A test that judges what the server read decodes the body with these, so it reads it as
+// the server does.
+var ReadOptions = jsontext.AllowInvalidUTF8(true)
 
 // requestBody is a booking request as the decoder reads it; a nil pointer is a field absent or null.
 type requestBody struct {
@@ -221,7 +224,7 @@ func checkCustomer(c step.Customer) error {
 // object (which the JSON decoder itself finds, with where).
 func checkShape(body []byte) error {
 	notAnObject := errNotAnObject
-	dec := jsontext.NewDecoder(bytes.NewReader(body), lenient)
+	dec := jsontext.NewDecoder(bytes.NewReader(body), ReadOptions)
 	if dec.PeekKind() != '{' {
 		return notAnObject
 	}
