@@ -45,7 +45,7 @@ Feature: The salon's calendar
     Then the server refuses it with 400 "requestState belongs to another request"
     And nothing is booked
 
-  # Decided by: internal/booking.Desk.calendar (calendar.go), internal/api.classify (errors.go)
+  # Decided by: internal/booking.Desk.read (calendar.go), internal/api.classify (errors.go)
   Scenario: An unknown salon
     When Ana asks the salon "elsewhere" for "A cut?" with the slots "2026-12-05T09:00:00Z"
     Then the server refuses it with 404 "there is no salon elsewhere"
@@ -110,7 +110,7 @@ Feature: The salon's calendar
     When someone without the owner's token lists the slots
     Then the server refuses it with 401 "the owner's token is missing or wrong" and asks for a bearer token
 
-  # Decided by: internal/booking.StoreError (desk.go), internal/api.classify (errors.go)
+  # Decided by: internal/refusal.Or (refusal.go), internal/api.classify (errors.go)
   Scenario: The database down, then back, and the same state completes
     When Ana asks "A cut?" with the salon's open times
     And the database goes down

@@ -83,9 +83,9 @@ func (f *flaky) fail() error {
 	return nil
 }
 
-func (f *flaky) Calendar(ctx context.Context, id string, from time.Time) (store.Calendar, error) {
+func (f *flaky) Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error) {
 	if err := f.fail(); err != nil {
-		return store.Calendar{}, err
+		return salon.Calendar{}, err
 	}
 	return f.calendar.Calendar(ctx, id, from)
 }
@@ -97,9 +97,9 @@ func (f *flaky) RecentSalon(ctx context.Context, id string) (salon.Settings, err
 	return f.calendar.RecentSalon(ctx, id)
 }
 
-func (f *flaky) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *store.Hold, now time.Time) (store.Outcome, error) {
+func (f *flaky) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error) {
 	if err := f.fail(); err != nil {
-		return store.Outcome{}, err
+		return salon.SpendOutcome{}, err
 	}
 	return f.calendar.Spend(ctx, id, goodUntil, hold, now)
 }
@@ -473,7 +473,7 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		want := []desk.Record{
 			{Stage: desk.StageAnswer, Offered: g.offered, Accepted: true, Slot: slot},
 			{Stage: desk.StageHold, Slot: slot, Booking: g.booking, For: g.name},
-			{Stage: desk.StageReadBack, Slot: slot, Booking: g.booking, For: g.name, Status: store.Booked},
+			{Stage: desk.StageReadBack, Slot: slot, Booking: g.booking, For: g.name, Status: salon.Booked},
 		}
 		if !reflect.DeepEqual(records, want) {
 			return fmt.Errorf("round two's records are\n  %+v\nwant\n  %+v", records, want)

@@ -286,7 +286,7 @@ func TestTheDeciderCheck(t *testing.T) {
 		},
 		{
 			name:      "a function, a type, a constant and a field pass",
-			feature:   feature("  # Decided by: internal/wire.DecodeBooking (decode.go), internal/booking.StoreError (desk.go)\n" + scenario + "\n  # Decided by: internal/step.AskWhichTime (step.go), internal/booking.Desk.Calendar (desk.go)\n" + scenario),
+			feature:   feature("  # Decided by: internal/wire.DecodeBooking (decode.go), internal/booking.ErrUnpaired (desk.go)\n" + scenario + "\n  # Decided by: internal/step.AskWhichTime (step.go), internal/booking.Desk.Calendar (desk.go)\n" + scenario),
 			scenarios: 2,
 		},
 		{

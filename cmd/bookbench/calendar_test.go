@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/wire"
 )
@@ -49,7 +50,7 @@ func TestACalendarRunBooksEveryRoundTwoAtSalonsOfItsOwn(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, b := range list {
-			if b.Status != store.Booked || !strings.HasPrefix(b.Name, "Bench Customer ") {
+			if b.Status != salon.Booked || !strings.HasPrefix(b.Name, "Bench Customer ") {
 				t.Errorf("at %s: got %+v, want a live booking for a bench customer", s.ID, b)
 			}
 		}

@@ -23,7 +23,7 @@ const (
 	hostileArgs  = `{"message":"A cut on Saturday morning?","openSlots":["sat-10:30","sat-11:30","sat-13:00"]}`
 )
 
-var hostileBooking = step.Booking{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
+var hostileBooking = step.Request{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
 
 // hostileClient sends the rows; it never follows a redirect, so a reply is the server's own.
 var hostileClient = &http.Client{

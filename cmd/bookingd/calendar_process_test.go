@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testpg"
 )
@@ -478,14 +479,14 @@ func killMidLoad(t *testing.T, db string, settled func()) {
 	}
 	cal.Close()
 
-	held := map[int]store.Booking{} // patron → the booking the database holds for them
+	held := map[int]salon.Booking{} // patron → the booking the database holds for them
 	for _, b := range bookings {
 		i, ok := byName[b.Name]
 		switch {
 		case !ok:
 			t.Errorf("a booking for nobody who asked: %+v", b)
 			continue
-		case b.Status != store.Booked || b.Slot != slots[i] || b.Contact != patrons[i].contact:
+		case b.Status != salon.Booked || b.Slot != slots[i] || b.Contact != patrons[i].contact:
 			t.Errorf("%s's booking: got %+v, want %s live", b.Name, b, slots[i])
 		case held[i].ID != "":
 			t.Errorf("%s holds two bookings: %s and %s", b.Name, held[i].ID, b.ID)

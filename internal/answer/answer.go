@@ -6,24 +6,23 @@ import (
 	"encoding/json"
 	"slices"
 	"unicode/utf8"
+
+	"salon/internal/refusal"
 )
 
 // Question is the name of the one question the assistant asks; its answer travels under this key.
 const Question = "time"
 
-// Refusal is an answer that can't be read as a choice. Its text is part of the contract.
-type Refusal string
-
-func (r Refusal) Error() string { return string(r) }
-
-// The refusals Parse returns, besides NeverOffered.
-const (
-	ErrNoAnswer   Refusal = "no answer to the question asked"
-	ErrNotAChoice Refusal = "the answer is not an accept, a decline or a cancel"
+// The refusals Parse returns, besides NeverOffered. Each is invalid, and its reason is part of the contract.
+var (
+	ErrNoAnswer   = refusal.New(refusal.Invalid, "no_answer", "no answer to the question asked")
+	ErrNotAChoice = refusal.New(refusal.Invalid, "not_a_choice", "the answer is not an accept, a decline or a cancel")
 )
 
 // NeverOffered is the refusal of an accepted time that was not among the offered times.
-func NeverOffered(time string) Refusal { return Refusal(time + " was never offered") }
+func NeverOffered(time string) error {
+	return refusal.New(refusal.Invalid, "never_offered", time+" was never offered")
+}
 
 // Offered is a time the customer accepted that was among the times offered.
 // Only Parse makes one, so holding an Offered is proof of that check.

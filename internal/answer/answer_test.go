@@ -4,7 +4,6 @@ package answer_test
 
 import (
 	"encoding/json"
-	"errors"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"testing/quick"
 
 	"salon/internal/answer"
+	"salon/internal/refusal"
 )
 
 // The refusals are written out here, not read from the package's constants, so a changed constant fails.
@@ -119,9 +119,8 @@ func assertOutcome(t *testing.T, got answer.Answer, err error, want outcome) {
 		if err.Error() != want.refusal {
 			t.Errorf("got refusal %q, want %q", err.Error(), want.refusal)
 		}
-		var r answer.Refusal
-		if !errors.As(err, &r) {
-			t.Errorf("got error of type %T, want an answer.Refusal", err)
+		if r, ok := refusal.As(err); !ok || r.Kind != refusal.Invalid {
+			t.Errorf("got error %#v, want an invalid refusal", err)
 		}
 		return
 	}
@@ -156,7 +155,7 @@ func describeOutcome(o outcome) string {
 func TestRefusalsAreTheContract(t *testing.T) {
 	tests := []struct {
 		name string
-		got  answer.Refusal
+		got  error
 		want string
 	}{
 		{"no answer", answer.ErrNoAnswer, wantNoAnswer},
@@ -291,8 +290,7 @@ func TestPropertyParseOfAnyBytesYieldsOnlyAnOfferedTime(t *testing.T) {
 
 // isRefusal reports whether err is one of the refusals docs/contract.md's order of checks allows for an answer.
 func isRefusal(err error) bool {
-	var r answer.Refusal
-	if !errors.As(err, &r) {
+	if refusal.KindOf(err) != refusal.Invalid {
 		return false
 	}
 	s := err.Error()

@@ -3,104 +3,56 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
+	"salon/internal/refusal"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
-
-	"salon/internal/answer"
-	"salon/internal/booking"
-	"salon/internal/requeststate"
-	"salon/internal/salon"
-	"salon/internal/wire"
 )
 
-// problem is a refusal the API itself decides, with its status and the outcome it counts as.
-type problem struct {
-	status  int
-	outcome string
-	reason  string
-}
+// badRequest is a refusal of the request's fields that the API itself decides.
+func badRequest(reason string) error { return refusal.New(refusal.Invalid, "invalid_request", reason) }
 
-func (p *problem) Error() string { return p.reason }
-
-func badRequest(reason string) error {
-	return &problem{http.StatusBadRequest, "invalid_request", reason}
-}
-
-// The refusals of the booking route that are not about the body's fields.
+// The refusals the API itself decides, beside the domain's.
 var (
-	errUnavailable = &problem{http.StatusServiceUnavailable, "unavailable", "the booking service is unavailable"}
-	errTooLarge    = &problem{http.StatusRequestEntityTooLarge, "too_large", "the body must be at most 65536 bytes"}
-	errNotJSON     = &problem{http.StatusUnsupportedMediaType, "not_json", "the body must be application/json"}
-	errUnpaired    = &problem{http.StatusBadRequest, "unpaired", "answers and their requestState travel together"}
-	errInternal    = &problem{http.StatusInternalServerError, "internal", "internal error"}
+	errUnavailable = refusal.ErrUnavailable
+	errTooLarge    = refusal.New(refusal.TooLarge, "too_large", "the body must be at most 65536 bytes")
+	errNotJSON     = refusal.New(refusal.Unsupported, "not_json", "the body must be application/json")
+	errInternal    = refusal.New(refusal.Internal, "internal", "internal error")
 )
 
-// refusalOutcomes names each fixed refusal of the domain packages for the outcome metric.
-// A refusal not listed is an answer naming a time never offered.
-var refusalOutcomes = map[error]string{
-	answer.ErrNoAnswer:             "no_answer",
-	answer.ErrNotAChoice:           "not_a_choice",
-	requeststate.ErrDoesntVerify:   "doesnt_verify",
-	requeststate.ErrAnotherRequest: "another_request",
-	requeststate.ErrExpired:        "expired",
-	requeststate.ErrAlreadyUsed:    "already_used",
+// statuses is the one table from a refusal's kind to its HTTP status.
+var statuses = map[refusal.Kind]int{
+	refusal.Invalid:      http.StatusBadRequest,
+	refusal.NotFound:     http.StatusNotFound,
+	refusal.Conflict:     http.StatusConflict,
+	refusal.Unauthorized: http.StatusUnauthorized,
+	refusal.TooLarge:     http.StatusRequestEntityTooLarge,
+	refusal.Unsupported:  http.StatusUnsupportedMediaType,
+	refusal.Unavailable:  http.StatusServiceUnavailable,
+	refusal.Internal:     http.StatusInternalServerError,
 }
 
-// classify maps an error to its HTTP status, the outcome it counts as, and the reason the client is told.
+// statusClientClosed is the status a request counts as when its client hung up before the reply:
+// nginx's 499. No client ever reads it; it keeps an abandoned request out of the 5xx an operator
+// is alerted on.
+const statusClientClosed = 499
+
+// classify maps an error to its HTTP status, the outcome it counts as, and the reason the client
+// is told: a refusal by its kind, through statuses; Echo's own (no route, no such method) by its
+// code; anything else is internal.
 func classify(err error) (status int, outcome, reason string) {
-	var (
-		p  *problem
-		ar answer.Refusal
-		sr requeststate.Refusal
-		lr salon.Refusal
-		wr wire.Refusal
-		ns booking.NoSalon
-		nb booking.NoBooking
-		nl booking.NoSlot
-		sb booking.SlotBooked
-		he *echo.HTTPError
-	)
-	switch {
-	case errors.As(err, &p):
-		return p.status, p.outcome, p.reason
-	case errors.As(err, &wr):
-		return http.StatusBadRequest, "invalid_request", wr.Error()
-	case errors.As(err, &ns):
-		return http.StatusNotFound, "no_salon", ns.Error()
-	case errors.As(err, &nb):
-		return http.StatusNotFound, "no_booking", nb.Error()
-	case errors.As(err, &nl):
-		return http.StatusNotFound, "no_slot", nl.Error()
-	case errors.As(err, &sb):
-		return http.StatusConflict, "slot_booked", sb.Error()
-	case errors.As(err, &lr):
-		return http.StatusBadRequest, "invalid_settings", lr.Error()
-	case errors.As(err, &ar):
-		return http.StatusBadRequest, domainOutcome(ar, "never_offered"), ar.Error()
-	case errors.As(err, &sr):
-		return http.StatusBadRequest, domainOutcome(sr, "refused"), sr.Error()
-	case errors.Is(err, booking.ErrUnpaired):
-		return errUnpaired.status, errUnpaired.outcome, errUnpaired.reason
-	case errors.Is(err, booking.ErrCustomerRequired):
-		return http.StatusBadRequest, "customer_required", booking.ErrCustomerRequired.Error()
-	case errors.Is(err, booking.ErrUnavailable):
-		return errUnavailable.status, errUnavailable.outcome, errUnavailable.reason
-	case errors.As(err, &he):
+	if r, ok := refusal.As(err); ok {
+		return statuses[r.Kind], r.Code, r.Reason
+	}
+	if he, ok := errors.AsType[*echo.HTTPError](err); ok {
 		return he.Code, "http_" + strconv.Itoa(he.Code), http.StatusText(he.Code)
 	}
-	return errInternal.status, errInternal.outcome, errInternal.reason
-}
-
-func domainOutcome(refusal error, otherwise string) string {
-	if outcome, ok := refusalOutcomes[refusal]; ok {
-		return outcome
-	}
-	return otherwise
+	return statuses[errInternal.Kind], errInternal.Code, errInternal.Reason
 }
 
 // errorHandler is Echo's one place where errors become replies: a JSON string body naming the reason.
@@ -110,12 +62,18 @@ func errorHandler(log *slog.Logger, m *metrics) echo.HTTPErrorHandler {
 		if c.Response().Committed {
 			return
 		}
-		var storeErr *booking.StoreError
-		if errors.As(err, &storeErr) {
-			log.Error("the store failed", "error", storeErr.Cause.Error(), "path", c.Path())
+		code, outcome, reason := classify(err)
+		if r, ok := refusal.As(err); ok && r.Kind == refusal.Unavailable && r.Cause != nil {
+			if abandoned(c, r.Cause) {
+				// The client hung up, and the store stopped with it: not an outage. Nobody is
+				// left to answer; the request's line and count say what happened.
+				note(c, "client_closed", nil)
+				c.Response().Status = statusClientClosed
+				return
+			}
+			log.Error("the store failed", "error", r.Cause.Error(), "path", c.Path())
 			m.storeErrors.Inc()
 		}
-		code, outcome, reason := classify(err)
 		if code >= http.StatusInternalServerError && code != http.StatusServiceUnavailable {
 			log.Error("request failed", "error", err.Error(), "path", c.Path())
 		}
@@ -130,6 +88,11 @@ func errorHandler(log *slog.Logger, m *metrics) echo.HTTPErrorHandler {
 			}
 		}
 	}
+}
+
+// abandoned reports whether cause is the request's own context ending because its client went away.
+func abandoned(c echo.Context, cause error) bool {
+	return errors.Is(cause, context.Canceled) && errors.Is(c.Request().Context().Err(), context.Canceled)
 }
 
 // sendRefusal writes reason as the JSON string body of a code reply, as c.JSON would, with its

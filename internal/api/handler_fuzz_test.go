@@ -56,7 +56,7 @@ func (c *counter) nonce() requeststate.Nonce {
 
 // seedState is a state the fuzzed application's key signed for salon's booking of slots, issued at issued.
 func seedState(tb testing.TB, issued time.Time, salon string, slots ...string) string {
-	b := step.Booking{Message: message, OpenSlots: slots}
+	b := step.Request{Message: message, OpenSlots: slots}
 	return requeststate.Issue(fuzzKeys(tb), issued, 2*time.Minute, salon, b, step.ToOffer(slots), requeststate.Nonce{0xfe, byte(len(slots))})
 }
 

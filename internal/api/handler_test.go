@@ -291,7 +291,7 @@ func digestOf(t *testing.T, state string) string {
 	return claims.Request
 }
 
-func bookingOf(slots []string) step.Booking { return step.Booking{Message: message, OpenSlots: slots} }
+func bookingOf(slots []string) step.Request { return step.Request{Message: message, OpenSlots: slots} }
 
 // TestRepliesAreWrittenAsEncodingJSONWritesThem checks each booking reply, byte for byte, against
 // encoding/json's Encoder (HTML escaping on, a newline at the end), as Echo's c.JSON writes it,

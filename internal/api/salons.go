@@ -13,12 +13,12 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"salon/internal/booking"
+	"salon/internal/refusal"
 	"salon/internal/wire"
 )
 
 // errOwnerToken refuses an owner's request without the right bearer token.
-var errOwnerToken = &problem{http.StatusUnauthorized, "owner_token", "the owner's token is missing or wrong"}
+var errOwnerToken = refusal.New(refusal.Unauthorized, "owner_token", "the owner's token is missing or wrong")
 
 // owner guards the owner's endpoints: with no token configured they don't exist (404, as any unknown
 // route); otherwise the request must carry Authorization: Bearer with the token, compared in constant time.
@@ -59,7 +59,7 @@ func (s *Service) listSalons(c echo.Context) error {
 	if s.Calendar != nil {
 		found, err := s.Calendar.Salons(c.Request().Context())
 		if err != nil {
-			return &booking.StoreError{Cause: err}
+			return refusal.Failed(err)
 		}
 		for _, f := range found {
 			list.Salons = append(list.Salons, wire.SalonSummary{Salon: f.ID, Name: f.Name})

@@ -4,46 +4,37 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
 
 	"salon/internal/answer"
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 	"salon/internal/step"
-	"salon/internal/store"
 )
 
-// Calendar is the salons' database, as the desk and the owner's operations use it. *store.Store is one.
-// Any error but the store's named ones means the database failed, and the request answers 503.
+// Calendar is the salons' database, written in the salon's own types; *store.Store implements
+// it. A method refuses with the salon's refusals (salon.NoSalon, salon.NoBooking,
+// salon.SlotBooked, requeststate.ErrAlreadyUsed); any other error means the database failed, and
+// the request answers 503.
 type Calendar interface {
 	PutSalon(ctx context.Context, id string, s salon.Settings) error
 	Salon(ctx context.Context, id string) (salon.Settings, error)
 	// RecentSalon is Salon from settings kept decoded: after a change through another instance it
 	// may return the settings before it, for at most store.SettingsAge.
 	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
-	Salons(ctx context.Context) ([]store.Summary, error)
-	Calendar(ctx context.Context, id string, from time.Time) (store.Calendar, error)
-	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *store.Hold, now time.Time) (store.Outcome, error)
-	Bookings(ctx context.Context, salon string, from, to time.Time) ([]store.Booking, error)
-	Cancel(ctx context.Context, salon, booking string) (store.Booking, error)
-	CloseSlot(ctx context.Context, salon string, start time.Time) error
+	Salons(ctx context.Context) ([]salon.Summary, error)
+	Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error)
+	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
+	Bookings(ctx context.Context, salon string, from, to time.Time) ([]salon.Booking, error)
+	Cancel(ctx context.Context, salon, booking string) (salon.Booking, error)
+	CloseSlot(ctx context.Context, salon string, slot salon.Slot) error
 	OpenSlot(ctx context.Context, salon string, start time.Time) error
 	Ping(ctx context.Context) error
 }
-
-// The refusals only a desk with a calendar makes.
-const (
-	ErrCustomerRequired Refusal = "arguments.customer is required at this salon"
-)
-
-// NoSalon refuses a salon that isn't registered, or any salon when no calendar is configured.
-type NoSalon string
-
-func (n NoSalon) Error() string { return "there is no salon " + string(n) }
 
 // MaxOpenSlots is how many open slots a salon's view lists at most: as many as round one may send.
 const MaxOpenSlots = 50
@@ -71,10 +62,11 @@ func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
 	return View{ID: id, Settings: cal.Settings, Open: cal.open(MaxOpenSlots)}, nil
 }
 
-// reading is a salon's calendar as read at now: its settings and what is taken from now on, and
-// the zone its times are in.
+// reading is a salon as one read found it at now: its settings, what is taken from now on (only
+// when the whole calendar was read), and the zone its times are in. A round reads its salon
+// once, into a reading, and carries it down.
 type reading struct {
-	store.Calendar
+	salon.Calendar
 	loc *time.Location
 	now time.Time
 }
@@ -104,64 +96,67 @@ func (cal reading) open(limit int) []salon.Slot {
 	return salon.Open(cal.Settings, cal.loc, cal.now, cal.taken, limit)
 }
 
-// read reads the salon id's calendar at the desk's clock: the owner's operations start here.
-// Without a calendar every salon is NoSalon, and the clock is not read.
+// label is how the slot starting at start reads in the salon's zone.
+func (cal reading) label(start time.Time) string { return salon.Label(start, cal.loc) }
+
+// read reads the salon id's whole calendar at the desk's clock: its settings and what is taken
+// from now on. Round one and the owner's operations start here. Without a calendar every salon is
+// salon.NoSalon, and the clock is not read.
 func (d *Desk) read(ctx context.Context, id string) (reading, error) {
 	if d.Calendar == nil {
-		return reading{}, NoSalon(id)
+		return reading{}, salon.NoSalon(id)
 	}
-	return d.calendar(ctx, id, d.Now())
+	now := d.Now()
+	cal, err := d.Calendar.Calendar(ctx, id, now)
+	if err != nil {
+		return reading{}, refusal.Or(err)
+	}
+	return d.located(id, cal, now)
 }
 
-// calendar reads a salon's calendar from now on, and the zone its times are in. The desk must
-// have a calendar.
-func (d *Desk) calendar(ctx context.Context, id string, now time.Time) (reading, error) {
-	cal, err := d.Calendar.Calendar(ctx, id, now)
-	loc, err := d.located(id, cal.Settings, err)
+// readSettings reads the salon id's recent settings at now, without what is taken: round two needs
+// no more, since the spend decides whether the slot is still open inside its own transaction.
+// Settings as old as store.SettingsAge cost at most a label written in the zone before an
+// owner's change.
+func (d *Desk) readSettings(ctx context.Context, id string, now time.Time) (reading, error) {
+	set, err := d.Calendar.RecentSalon(ctx, id)
 	if err != nil {
-		return reading{}, err
+		return reading{}, refusal.Or(err)
+	}
+	return d.located(id, salon.Calendar{Settings: set}, now)
+}
+
+// located is the reading of cal at now, in the zone of the salon's times. A zone that won't load
+// is a failure of the database that holds it.
+func (d *Desk) located(id string, cal salon.Calendar, now time.Time) (reading, error) {
+	loc, err := d.zones.load(cal.Settings.TimeZone)
+	if err != nil {
+		return reading{}, refusal.Failed(fmt.Errorf("salon %s: %w", id, err))
 	}
 	return reading{Calendar: cal, loc: loc, now: now}, nil
 }
 
-// zone reads the zone of a salon's times from its recent settings: round two needs no more, since
-// the spend decides whether the slot is still open inside its own transaction. Settings as old as
-// store.SettingsAge cost at most a label written in the zone before an owner's change.
-func (d *Desk) zone(ctx context.Context, id string) (*time.Location, error) {
-	set, err := d.Calendar.RecentSalon(ctx, id)
-	return d.located(id, set, err)
-}
-
-// located is the zone of the salon id's times, from a read of its settings s that answered err:
-// the store's ErrNoSalon is NoSalon, and any other failure, or a zone that won't load, a StoreError.
-func (d *Desk) located(id string, s salon.Settings, err error) (*time.Location, error) {
-	switch {
-	case errors.Is(err, store.ErrNoSalon):
-		return nil, NoSalon(id)
-	case err != nil:
-		return nil, &StoreError{Cause: err}
-	}
-	loc, err := d.zones.load(s.TimeZone)
-	if err != nil {
-		return nil, &StoreError{Cause: fmt.Errorf("salon %s: %w", id, err)}
-	}
-	return loc, nil
-}
-
 // bookAtSalon answers a round at a salon with a calendar: the salon must be registered and the
 // customer named; round one offers only slots the calendar holds open, and round two spends the
-// state and books in one transaction.
+// state and books in one transaction. Each round reads its salon once.
 func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
-	now := d.Now()
 	if r.RequestState == nil && r.InputResponses == nil {
-		return d.askAtSalon(ctx, r, now)
+		cal, err := d.read(ctx, r.Salon)
+		if err != nil {
+			return Result{}, err
+		}
+		if r.Booking.Customer == nil {
+			return Result{}, salon.ErrCustomerRequired
+		}
+		return d.askAtSalon(ctx, r, cal)
 	}
-	loc, err := d.zone(ctx, r.Salon)
+	now := d.Now()
+	cal, err := d.readSettings(ctx, r.Salon, now)
 	if err != nil {
 		return Result{}, err
 	}
 	if r.Booking.Customer == nil {
-		return Result{}, ErrCustomerRequired
+		return Result{}, salon.ErrCustomerRequired
 	}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
@@ -170,80 +165,76 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var rec recorder
-	offered, accepted := ans.Accepted()
-	rec.answered(verified.Offered, offered.Time(), accepted)
-	if !accepted {
-		if _, err := d.spendAtSalon(ctx, r.Salon, verified, nil, now); err != nil {
-			return Result{}, err
-		}
-		d.observe(rec)
-		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
-	}
-	slot := offered.Time()
-	start, err := time.Parse(time.RFC3339, slot)
-	if err != nil {
-		// Only a slot id this desk offered can be here, so this is a state of another era; it holds no slot.
-		return Result{}, &StoreError{Cause: fmt.Errorf("the offered slot %q is not a slot id", slot)}
-	}
-	label := salon.Label(start, loc)
-	hold := &store.Hold{
-		ID: d.BookingID(), Salon: r.Salon, Slot: slot, Start: start,
-		Name: r.Booking.Customer.Name, Contact: r.Booking.Customer.Contact, Words: r.Booking.Message,
-	}
-	rec.held(hold)
-	out, err := d.spendAtSalon(ctx, r.Salon, verified, hold, now)
-	var unread *store.NotReadBack
-	if errors.As(err, &unread) {
-		// The commit holds the booking; only reading its row failed, so it is answered as held.
-		return Result{Outcome: step.Booked{Slot: slot, Say: SayYours(label), Booking: hold.ID}}, nil
-	}
-	if err != nil {
-		return Result{}, err
-	}
-	rec.spent(out)
-	d.observe(rec)
-	if out.Booking == nil {
-		return Result{Outcome: step.NotBooked{Say: SayTaken(label)}}, nil
-	}
-	got := out.Booking
-	return Result{Outcome: step.Booked{Slot: got.Slot, Say: SayYours(salon.Label(got.Start, loc)), Booking: got.ID}}, nil
+	return d.spendAtSalon(ctx, r, cal, verified, ans)
 }
 
 // askAtSalon answers round one at a salon with a calendar, offering only the request's slots the
 // calendar holds open now.
-func (d *Desk) askAtSalon(ctx context.Context, r Request, now time.Time) (Result, error) {
-	cal, err := d.calendar(ctx, r.Salon, now)
-	if err != nil {
-		return Result{}, err
-	}
-	if r.Booking.Customer == nil {
-		return Result{}, ErrCustomerRequired
-	}
+func (d *Desk) askAtSalon(ctx context.Context, r Request, cal reading) (Result, error) {
 	held := r.Booking
 	held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
 		return !cal.holdsOpen(slot)
 	})
-	held.Salon = salonFacts(cal.Settings, cal.loc, held.OpenSlots)
+	held.Salon = salonFacts(cal, held.OpenSlots)
 	if d.Offerer != nil && len(held.OpenSlots) > 0 {
-		if held.Withheld, err = d.withheld(ctx, r.Salon, cal.Settings, cal.loc, now, held); err != nil {
+		var err error
+		if held.Withheld, err = d.withheld(ctx, r.Salon, cal, held); err != nil {
 			return Result{}, err
 		}
 	}
 	return d.ask(ctx, r, held), nil
 }
 
+// spendAtSalon answers round two once its state verified and its answer read: it spends the
+// state, booking the accepted time for the customer in the same transaction, and answers from
+// what the calendar then shows. Its records go to Observe.
+func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verified requeststate.Verified, ans answer.Answer) (Result, error) {
+	var rec recorder
+	offered, accepted := ans.Accepted()
+	rec.answered(verified.Offered, offered.Time(), accepted)
+	var hold *salon.Hold
+	if accepted {
+		start, ok := salon.ParseSlotID(offered.Time(), cal.loc)
+		if !ok {
+			// Only a slot id this desk offered can be here, so this is a state of another era; it holds no slot.
+			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
+		}
+		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
+			Customer: *r.Booking.Customer, Words: r.Booking.Message}
+		rec.held(hold)
+	}
+	out, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, hold, cal.now)
+	if err != nil {
+		return Result{}, refusal.Or(err)
+	}
+	switch {
+	case hold == nil:
+		d.observe(rec)
+		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
+	case out.Unread:
+		// The commit holds the booking; only reading its row failed, so it is answered as held.
+		return Result{Outcome: step.Booked{Slot: hold.Slot, Say: SayYours(cal.label(hold.Start)), Booking: hold.ID}}, nil
+	}
+	rec.spent(out)
+	d.observe(rec)
+	if out.Booking == nil {
+		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}, nil
+	}
+	got := out.Booking
+	return Result{Outcome: step.Booked{Slot: got.Slot, Say: SayYours(cal.label(got.Start)), Booking: got.ID}}, nil
+}
+
 // salonFacts is what round one's offerer is told of a salon: the labels of the open slots, the
 // price sheet and the zone, from its settings alone. Nothing of its bookings is read.
-func salonFacts(s salon.Settings, loc *time.Location, open []string) *step.Salon {
-	facts := &step.Salon{Zone: s.TimeZone, Labels: make(map[string]string, len(open)), Prices: make([]step.Price, len(s.Prices))}
-	for _, slot := range open {
-		if start, ok := salon.ParseSlotID(slot, loc); ok {
-			facts.Labels[slot] = salon.Label(start, loc)
-		}
+func salonFacts(cal reading, open []string) *step.Salon {
+	facts := &step.Salon{Zone: cal.Settings.TimeZone, Labels: make(map[string]string, len(open)), Prices: slices.Clone(cal.Settings.Prices)}
+	if facts.Prices == nil {
+		facts.Prices = []salon.Price{}
 	}
-	for i, p := range s.Prices {
-		facts.Prices[i] = step.Price{Service: p.Service, Price: p.Price}
+	for _, slot := range open {
+		if start, ok := salon.ParseSlotID(slot, cal.loc); ok {
+			facts.Labels[slot] = cal.label(start)
+		}
 	}
 	return facts
 }
@@ -253,10 +244,11 @@ func salonFacts(s salon.Settings, loc *time.Location, open []string) *step.Salon
 // slots they hold (by id and by label), less what the offerer is told anyway (b's words and the
 // salon's facts). The customer's own bookings are
 // theirs to hear of. Only an offerer that isn't the default needs it, so only it reads bookings.
-func (d *Desk) withheld(ctx context.Context, id string, s salon.Settings, loc *time.Location, now time.Time, b step.Booking) (*step.Withheld, error) {
-	rows, err := d.Calendar.Bookings(ctx, id, now.AddDate(0, 0, -s.HorizonDays), salon.HorizonEnd(s, loc, now))
+func (d *Desk) withheld(ctx context.Context, id string, cal reading, b step.Request) (*step.Withheld, error) {
+	s := cal.Settings
+	rows, err := d.Calendar.Bookings(ctx, id, cal.now.AddDate(0, 0, -s.HorizonDays), salon.HorizonEnd(s, cal.loc, cal.now))
 	if err != nil {
-		return nil, &StoreError{Cause: err}
+		return nil, refusal.Or(err)
 	}
 	allowed := []string{b.Message}
 	for id, label := range b.Salon.Labels {
@@ -272,8 +264,8 @@ func (d *Desk) withheld(ctx context.Context, id string, s salon.Settings, loc *t
 		}
 		names, words = append(names, row.Name), append(words, row.Words)
 		texts = append(texts, row.Contact, row.ID)
-		if row.Status == store.Booked {
-			texts = append(texts, row.Slot, salon.Label(row.Start, loc))
+		if row.Status == salon.Booked {
+			texts = append(texts, row.Slot, cal.label(row.Start))
 		}
 	}
 	return step.NewWithheld(allowed, names, texts, words), nil
@@ -284,25 +276,6 @@ func (d *Desk) observe(rec recorder) {
 	if d.Observe != nil {
 		d.Observe(rec.records)
 	}
-}
-
-// spendAtSalon spends a verified state at the salon id, booking hold when there is one, in the
-// calendar's one transaction.
-func (d *Desk) spendAtSalon(ctx context.Context, id string, v requeststate.Verified, hold *store.Hold, now time.Time) (store.Outcome, error) {
-	out, err := d.Calendar.Spend(ctx, v.ID, v.GoodUntil, hold, now)
-	var unread *store.NotReadBack
-	switch {
-	case errors.As(err, &unread):
-		return out, err
-	case errors.Is(err, requeststate.ErrAlreadyUsed):
-		return store.Outcome{}, requeststate.ErrAlreadyUsed
-	case errors.Is(err, store.ErrNoSalon):
-		// Salons are never removed, so only a database replaced under the service gets here.
-		return store.Outcome{}, NoSalon(id)
-	case err != nil:
-		return store.Outcome{}, &StoreError{Cause: err}
-	}
-	return out, nil
 }
 
 // check verifies round two's state against the request at now, then parses the answer against the

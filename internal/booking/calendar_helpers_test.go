@@ -84,9 +84,9 @@ func (s *atSalon) open(t *testing.T, id string) []string {
 }
 
 // roundOne asks for customer with words and slots, wanting a question.
-func (s *atSalon) roundOne(t *testing.T, id string, customer step.Customer, words string, slots []string) (booking.Request, booking.Result) {
+func (s *atSalon) roundOne(t *testing.T, id string, customer salon.Customer, words string, slots []string) (booking.Request, booking.Result) {
 	t.Helper()
-	r := booking.Request{Salon: id, Booking: step.Booking{Message: words, OpenSlots: slots, Customer: &customer}}
+	r := booking.Request{Salon: id, Booking: step.Request{Message: words, OpenSlots: slots, Customer: &customer}}
 	res, err := s.desk.Book(context.Background(), r)
 	if err != nil || res.Question == nil {
 		t.Fatalf("round one for %s: got %+v, %v; want a question", customer.Name, res, err)

@@ -4,7 +4,6 @@ package booking_test
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -17,13 +16,14 @@ import (
 	"salon/internal/store"
 )
 
-// unreadable is a calendar whose bookings commit but can't be read back afterwards.
+// unreadable is a calendar whose bookings commit but can't be read back afterwards: the store
+// then answers the hold as written, marked Unread, with nothing of the row it couldn't read.
 type unreadable struct{ *store.Store }
 
-func (u unreadable) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *store.Hold, now time.Time) (store.Outcome, error) {
+func (u unreadable) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error) {
 	out, err := u.Store.Spend(ctx, id, goodUntil, hold, now)
 	if err == nil && out.Booking != nil {
-		return store.Outcome{}, &store.NotReadBack{Err: errors.New("the connection dropped after the commit")}
+		return salon.SpendOutcome{Booking: &salon.Booking{ID: hold.ID, Slot: "not read back"}, Unread: true}, nil
 	}
 	return out, err
 }
@@ -43,7 +43,7 @@ func TestABookingThatCommitsButCantBeReadBackIsAnsweredAsHeld(t *testing.T) {
 		t.Fatalf("putting the salon: got %+v, %v; want open slots", view, err)
 	}
 	slot := view.Open[0]
-	b := step.Booking{Message: "A cut?", OpenSlots: []string{slot.ID}, Customer: &step.Customer{Name: "Ana", Contact: "ana@example.com"}}
+	b := step.Request{Message: "A cut?", OpenSlots: []string{slot.ID}, Customer: &salon.Customer{Name: "Ana", Contact: "ana@example.com"}}
 	asked, err := d.Book(context.Background(), booking.Request{Salon: "studio-nine", Booking: b})
 	if err != nil || asked.Question == nil {
 		t.Fatalf("round one: got %+v, %v; want a question", asked, err)

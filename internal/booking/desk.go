@@ -3,9 +3,9 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/step"
 )
@@ -13,7 +13,7 @@ import (
 // Request is one round, decoded and checked against the bounds by its transport.
 type Request struct {
 	Salon   string
-	Booking step.Booking
+	Booking step.Request
 	// InputResponses is round two's answers, raw JSON until the state verifies; nil when absent.
 	InputResponses []byte
 	// RequestState is round two's state exactly as round one issued it; nil when absent.
@@ -28,30 +28,13 @@ type Result struct {
 	Outcome  step.Outcome
 }
 
-// Refusal is a request the desk refuses. Its text is part of the contract.
-type Refusal string
-
-func (r Refusal) Error() string { return string(r) }
-
 // ErrUnpaired refuses answers without their state, or a state without answers.
-const ErrUnpaired Refusal = "answers and their requestState travel together"
-
-// ErrUnavailable is a desk that can't complete bookings: no signing key, or a spent-state store
-// that can't say. It says nothing of which.
-var ErrUnavailable = errors.New("the booking service is unavailable")
-
-// StoreError is a spend the store could not decide. It unwraps to ErrUnavailable, and Cause says why.
-type StoreError struct{ Cause error }
-
-func (e *StoreError) Error() string { return "the spent-state store failed: " + e.Cause.Error() }
-
-// Unwrap lets errors.Is(err, ErrUnavailable) hold.
-func (e *StoreError) Unwrap() error { return ErrUnavailable }
+var ErrUnpaired = refusal.New(refusal.Invalid, "unpaired", "answers and their requestState travel together")
 
 // Desk answers both rounds. Its fields are its dependencies, handed in so a test can hold each.
 // A Desk must not be changed once in use; it is safe for concurrent use.
 type Desk struct {
-	// Keys sign and verify request states. Nil means no key is configured: every round is ErrUnavailable.
+	// Keys sign and verify request states. Nil means no key is configured: every round is refusal.ErrUnavailable.
 	Keys *requeststate.Keys
 	// Life is how long an issued state stays good.
 	Life time.Duration
@@ -86,18 +69,18 @@ type Desk struct {
 // It never fails: an offerer whose own means fail falls back to an offer built by typed code.
 // Every time it offers must be one of b.OpenSlots. It must be safe for concurrent use.
 type Offerer interface {
-	Offer(ctx context.Context, b step.Booking) step.Offer
+	Offer(ctx context.Context, b step.Request) step.Offer
 }
 
 // OffererFunc is a function that is an Offerer.
-type OffererFunc func(ctx context.Context, b step.Booking) step.Offer
+type OffererFunc func(ctx context.Context, b step.Request) step.Offer
 
 // Offer calls f.
-func (f OffererFunc) Offer(ctx context.Context, b step.Booking) step.Offer { return f(ctx, b) }
+func (f OffererFunc) Offer(ctx context.Context, b step.Request) step.Offer { return f(ctx, b) }
 
 // DefaultOfferer is the offerer of the contract: pure, it offers the first two open slots and asks
 // step.AskWhichTime.
-var DefaultOfferer Offerer = OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+var DefaultOfferer Offerer = OffererFunc(func(_ context.Context, b step.Request) step.Offer {
 	return step.DefaultOffer(b.OpenSlots)
 })
 
@@ -106,7 +89,7 @@ var DefaultOfferer Offerer = OffererFunc(func(_ context.Context, b step.Booking)
 // times the state carried (answer.Parse), and the spend. A refused answer leaves the state unspent.
 func (d *Desk) Book(ctx context.Context, r Request) (Result, error) {
 	if d.Keys == nil {
-		return Result{}, ErrUnavailable
+		return Result{}, refusal.ErrUnavailable
 	}
 	if d.Calendar != nil {
 		return d.bookAtSalon(ctx, r)
@@ -122,7 +105,7 @@ func (d *Desk) Book(ctx context.Context, r Request) (Result, error) {
 
 // CanAsk reports whether a round one of b would ask the customer a question, so a transport
 // whose client can't be asked can refuse before a state is issued.
-func CanAsk(b step.Booking) bool {
+func CanAsk(b step.Request) bool {
 	_, asks := step.Step(b, step.FirstRound()).(step.Question)
 	return asks
 }
@@ -130,7 +113,7 @@ func CanAsk(b step.Booking) bool {
 // ask answers round one of r, offering from open: the request's slots that are open (all of them
 // without a calendar). The offerer is asked only when something is open, so an empty list never
 // reaches a model. The state is bound to r as it came, and carries the times offered.
-func (d *Desk) ask(ctx context.Context, r Request, open step.Booking) Result {
+func (d *Desk) ask(ctx context.Context, r Request, open step.Request) Result {
 	offerer := d.Offerer
 	if offerer == nil {
 		offerer = DefaultOfferer
@@ -156,10 +139,7 @@ func (d *Desk) roundTwo(ctx context.Context, r Request) (Result, error) {
 	if err := d.Spent.Spend(ctx, verified.ID, verified.GoodUntil); err != nil {
 		// The store's refusals (used, or expired because it can't vouch for the state) are the
 		// customer's answer; anything else is the store failing.
-		if _, refused := errors.AsType[requeststate.Refusal](err); refused {
-			return Result{}, err
-		}
-		return Result{}, &StoreError{Cause: err}
+		return Result{}, refusal.Or(err)
 	}
 	reply := step.Declined()
 	if offered, ok := ans.Accepted(); ok {

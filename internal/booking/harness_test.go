@@ -242,7 +242,7 @@ func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 			if len(open) < 2 {
 				break
 			}
-			other := step.Customer{Name: randomField(r, "Name"), Contact: randomField(r, "Contact")}
+			other := salon.Customer{Name: randomField(r, "Name"), Contact: randomField(r, "Contact")}
 			words := randomField(r, "Words about "+time.Weekday(r.IntN(7)).String())
 			slot := open[r.IntN(len(open))]
 			req, asked := s.roundOne(t, id, other, words, []string{slot})

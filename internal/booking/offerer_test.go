@@ -32,7 +32,7 @@ func desk(t *testing.T, offerer booking.Offerer) *booking.Desk {
 	}
 }
 
-var sunday = booking.Request{Salon: "studio-nine", Booking: step.Booking{
+var sunday = booking.Request{Salon: "studio-nine", Booking: step.Request{
 	Message: "Sunday?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sun-11:00"},
 }}
 
@@ -43,8 +43,8 @@ func roundTwo(r booking.Request, state, time string) booking.Request {
 }
 
 func TestRoundOneAsksTheOfferer(t *testing.T) {
-	var asked []step.Booking
-	d := desk(t, booking.OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+	var asked []step.Request
+	d := desk(t, booking.OffererFunc(func(_ context.Context, b step.Request) step.Offer {
 		asked = append(asked, b)
 		return step.Offer{Times: []string{"sun-11:00"}, Question: "Would Sunday at 11:00 suit you?"}
 	}))
@@ -75,11 +75,11 @@ func TestRoundOneAsksTheOfferer(t *testing.T) {
 }
 
 func TestRoundOneWithNothingOpenAsksNoOfferer(t *testing.T) {
-	d := desk(t, booking.OffererFunc(func(context.Context, step.Booking) step.Offer {
+	d := desk(t, booking.OffererFunc(func(context.Context, step.Request) step.Offer {
 		t.Error("the offerer was asked with nothing open")
 		return step.Offer{}
 	}))
-	res, err := d.Book(context.Background(), booking.Request{Salon: "s", Booking: step.Booking{OpenSlots: []string{}}})
+	res, err := d.Book(context.Background(), booking.Request{Salon: "s", Booking: step.Request{OpenSlots: []string{}}})
 	if _, ok := res.Outcome.(step.NotBooked); err != nil || !ok || res.State != "" {
 		t.Errorf("got %+v, %v; want not booked and no state", res, err)
 	}
@@ -95,8 +95,8 @@ func TestRoundOneWithNoOffererAsksTheDefault(t *testing.T) {
 // At a salon with a calendar the offerer is told the salon's own facts: the labels of the slots it
 // holds open, its price sheet and its zone, and nothing else.
 func TestRoundOneAtASalonTellsTheOffererTheSalonsFacts(t *testing.T) {
-	var asked []step.Booking
-	s := openSalon(t, booking.OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+	var asked []step.Request
+	s := openSalon(t, booking.OffererFunc(func(_ context.Context, b step.Request) step.Offer {
 		asked = append(asked, b)
 		return step.DefaultOffer(b.OpenSlots)
 	}))
@@ -105,7 +105,7 @@ func TestRoundOneAtASalonTellsTheOffererTheSalonsFacts(t *testing.T) {
 	want := step.Salon{
 		Zone:   "Europe/London",
 		Labels: map[string]string{"2026-12-05T10:00:00Z": "Saturday 5 December, 10:00", "2026-12-05T09:00:00Z": "Saturday 5 December, 09:00"},
-		Prices: []step.Price{{Service: "cut", Price: "$45"}, {Service: "colour", Price: "from $80"}},
+		Prices: []salon.Price{{Service: "cut", Price: "$45"}, {Service: "colour", Price: "from $80"}},
 	}
 	if len(asked) != 1 || asked[0].Salon == nil || !reflect.DeepEqual(*asked[0].Salon, want) {
 		t.Fatalf("the offerer was asked %+v, want the salon's facts %+v", asked, want)
@@ -117,8 +117,8 @@ func TestRoundOneAtASalonTellsTheOffererTheSalonsFacts(t *testing.T) {
 
 // Without a calendar the offerer is told nothing of a salon.
 func TestRoundOneWithoutACalendarTellsTheOffererNoSalon(t *testing.T) {
-	var asked []step.Booking
-	d := desk(t, booking.OffererFunc(func(_ context.Context, b step.Booking) step.Offer {
+	var asked []step.Request
+	d := desk(t, booking.OffererFunc(func(_ context.Context, b step.Request) step.Offer {
 		asked = append(asked, b)
 		return step.DefaultOffer(b.OpenSlots)
 	}))

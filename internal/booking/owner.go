@@ -4,31 +4,15 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
-	"salon/internal/store"
 )
-
-// NoBooking refuses a booking id the salon doesn't hold.
-type NoBooking string
-
-func (n NoBooking) Error() string { return "there is no booking " + string(n) }
-
-// NoSlot refuses a slot id that isn't one of the salon's slots: not a start its hours give, within its horizon, still ahead.
-type NoSlot string
-
-func (n NoSlot) Error() string { return "there is no slot " + string(n) }
-
-// SlotBooked refuses closing a slot someone has booked. It is the slot's label.
-type SlotBooked string
-
-func (s SlotBooked) Error() string { return string(s) + " is booked; cancel the booking first" }
 
 // Listed is a booking as the owner sees it, with its slot's label in the salon's zone.
 type Listed struct {
-	store.Booking
+	salon.Booking
 	Label string
 }
 
@@ -37,14 +21,14 @@ type Listed struct {
 // salon is read back as Salon shows it.
 func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings) (View, error) {
 	if d.Calendar == nil {
-		return View{}, NoSalon(id)
+		return View{}, salon.NoSalon(id)
 	}
 	s = s.WithDefaults()
 	if err := s.Check(d.zones.load); err != nil {
 		return View{}, err
 	}
 	if err := d.Calendar.PutSalon(ctx, id, s); err != nil {
-		return View{}, &StoreError{Cause: err}
+		return View{}, refusal.Or(err)
 	}
 	return d.Salon(ctx, id)
 }
@@ -64,11 +48,11 @@ func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]L
 	}
 	found, err := d.Calendar.Bookings(ctx, id, from, to)
 	if err != nil {
-		return nil, &StoreError{Cause: err}
+		return nil, refusal.Or(err)
 	}
 	listed := make([]Listed, len(found))
 	for i, b := range found {
-		listed[i] = Listed{Booking: b, Label: salon.Label(b.Start, cal.loc)}
+		listed[i] = Listed{Booking: b, Label: cal.label(b.Start)}
 	}
 	return listed, nil
 }
@@ -80,13 +64,10 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error)
 		return Listed{}, err
 	}
 	b, err := d.Calendar.Cancel(ctx, id, bookingID)
-	switch {
-	case errors.Is(err, store.ErrNoBooking):
-		return Listed{}, NoBooking(bookingID)
-	case err != nil:
-		return Listed{}, &StoreError{Cause: err}
+	if err != nil {
+		return Listed{}, refusal.Or(err)
 	}
-	return Listed{Booking: b, Label: salon.Label(b.Start, cal.loc)}, nil
+	return Listed{Booking: b, Label: cal.label(b.Start)}, nil
 }
 
 // MaxListedSlots is how many slots Slots lists at most: a week of a busy salon's days.
@@ -95,8 +76,8 @@ const MaxListedSlots = 500
 // SlotState is one of a salon's slots as its owner sees it: open, or why it isn't (booked or closed).
 type SlotState struct {
 	salon.Slot
-	// Taken is zero while the slot is open, else store.TakenBooked or store.TakenClosed.
-	Taken store.Taken
+	// Taken is zero while the slot is open, else salon.TakenBooked or salon.TakenClosed.
+	Taken salon.Taken
 }
 
 // Slots lists the salon's slots that start at or after from and before to, earliest first, at
@@ -142,19 +123,15 @@ func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (Vie
 	}
 	start, ok := cal.slot(slotID)
 	if !ok {
-		return View{}, NoSlot(slotID)
+		return View{}, salon.NoSlot(slotID)
 	}
-	slot := salon.NewSlot(start, cal.loc)
 	if closed {
-		err = d.Calendar.CloseSlot(ctx, id, slot.Start)
+		err = d.Calendar.CloseSlot(ctx, id, salon.NewSlot(start, cal.loc))
 	} else {
-		err = d.Calendar.OpenSlot(ctx, id, slot.Start)
+		err = d.Calendar.OpenSlot(ctx, id, start)
 	}
-	switch {
-	case errors.Is(err, store.ErrSlotBooked):
-		return View{}, SlotBooked(slot.Label)
-	case err != nil:
-		return View{}, &StoreError{Cause: err}
+	if err != nil {
+		return View{}, refusal.Or(err)
 	}
 	return d.Salon(ctx, id)
 }

@@ -4,9 +4,8 @@ package booking
 
 import (
 	"fmt"
+	"salon/internal/salon"
 	"slices"
-
-	"salon/internal/store"
 )
 
 // Stage is which part of round two wrote a record.
@@ -40,7 +39,7 @@ type Record struct {
 	// For is whom the booking is for, by name (hold, read_back).
 	For string `json:"for,omitempty"`
 	// Status is the booking's status as the calendar shows it (read_back).
-	Status store.Status `json:"status,omitempty"`
+	Status salon.Status `json:"status,omitempty"`
 	// Why is why the slot wasn't held: "booked", "closed" or "past" (taken).
 	Why string `json:"why,omitempty"`
 }
@@ -52,12 +51,12 @@ func (r *recorder) answered(offered []string, pick string, accepted bool) {
 	r.records = append(r.records, Record{Stage: StageAnswer, Offered: slices.Clone(offered), Accepted: accepted, Slot: pick})
 }
 
-func (r *recorder) held(h *store.Hold) {
+func (r *recorder) held(h *salon.Hold) {
 	r.records = append(r.records, Record{Stage: StageHold, Slot: h.Slot, Booking: h.ID, For: h.Name})
 }
 
 // spent records what the calendar did with the hold: the booking it shows, or why it held nothing.
-func (r *recorder) spent(out store.Outcome) {
+func (r *recorder) spent(out salon.SpendOutcome) {
 	if b := out.Booking; b != nil {
 		r.records = append(r.records, Record{Stage: StageReadBack, Slot: b.Slot, Booking: b.ID, For: b.Name, Status: b.Status})
 		return
@@ -124,7 +123,7 @@ func Audit(records []Record) []Finding {
 				fail(CheckCalendarShows, "the calendar shows %q (%s) with no hold asked for", r.Slot, r.Booking)
 				continue
 			}
-			if r.Slot != hold.Slot || r.Booking != hold.Booking || r.For != hold.For || r.Status != store.Booked {
+			if r.Slot != hold.Slot || r.Booking != hold.Booking || r.For != hold.For || r.Status != salon.Booked {
 				fail(CheckCalendarShows, "the hold of %q as %s for %q reads back as %q as %s for %q, %s",
 					hold.Slot, hold.Booking, hold.For, r.Slot, r.Booking, r.For, statusOf(r.Status))
 			}
@@ -145,7 +144,7 @@ func Audit(records []Record) []Finding {
 	return found
 }
 
-func statusOf(s store.Status) string {
+func statusOf(s salon.Status) string {
 	if s == "" {
 		return "with no status"
 	}

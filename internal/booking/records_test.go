@@ -13,15 +13,14 @@ import (
 	"salon/internal/booking"
 	"salon/internal/salon"
 	"salon/internal/step"
-	"salon/internal/store"
 )
 
 // saturday is opening hours of Saturday 09:00 to 11:00: two slots on Saturday 5 December.
 var saturday = salon.Hours{time.Saturday: {{Start: 9 * 60, End: 11 * 60}}}
 
 var (
-	ana  = step.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}
-	rosa = step.Customer{Name: "Rosa Quintero", Contact: "rosa.quintero@example.org"}
+	ana  = salon.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}
+	rosa = salon.Customer{Name: "Rosa Quintero", Contact: "rosa.quintero@example.org"}
 )
 
 func TestRoundTwoWritesItsRecords(t *testing.T) {
@@ -44,7 +43,7 @@ func TestRoundTwoWritesItsRecords(t *testing.T) {
 		want := []booking.Record{
 			{Stage: booking.StageAnswer, Offered: slots, Accepted: true, Slot: slots[0]},
 			{Stage: booking.StageHold, Slot: slots[0], Booking: booked.Booking, For: "Ana Lima"},
-			{Stage: booking.StageReadBack, Slot: slots[0], Booking: booked.Booking, For: "Ana Lima", Status: store.Booked},
+			{Stage: booking.StageReadBack, Slot: slots[0], Booking: booked.Booking, For: "Ana Lima", Status: salon.Booked},
 		}
 		got := s.latest(t)
 		if !reflect.DeepEqual(got, want) {
@@ -93,7 +92,7 @@ func booked() []booking.Record {
 	return []booking.Record{
 		{Stage: booking.StageAnswer, Offered: []string{"2026-12-05T09:00:00Z", "2026-12-05T10:00:00Z"}, Accepted: true, Slot: "2026-12-05T09:00:00Z"},
 		{Stage: booking.StageHold, Slot: "2026-12-05T09:00:00Z", Booking: "b1", For: "Ana Lima"},
-		{Stage: booking.StageReadBack, Slot: "2026-12-05T09:00:00Z", Booking: "b1", For: "Ana Lima", Status: store.Booked},
+		{Stage: booking.StageReadBack, Slot: "2026-12-05T09:00:00Z", Booking: "b1", For: "Ana Lima", Status: salon.Booked},
 	}
 }
 
@@ -129,7 +128,7 @@ func TestAuditFindsEachPlantedFailure(t *testing.T) {
 			return r
 		}, booking.Finding{Check: booking.CheckCalendarShows, Detail: `the hold of "2026-12-05T09:00:00Z" as b1 for "Ana Lima" reads back as "2026-12-05T09:00:00Z" as b1 for "Rosa Quintero", booked`}},
 		{"a calendar showing the booking cancelled", func(r []booking.Record) []booking.Record {
-			r[2].Status = store.Cancelled
+			r[2].Status = salon.Cancelled
 			return r
 		}, booking.Finding{Check: booking.CheckCalendarShows, Detail: `the hold of "2026-12-05T09:00:00Z" as b1 for "Ana Lima" reads back as "2026-12-05T09:00:00Z" as b1 for "Ana Lima", cancelled`}},
 		{"a calendar showing a booking no hold asked for", func(r []booking.Record) []booking.Record {

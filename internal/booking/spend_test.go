@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"salon/internal/booking"
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
 )
 
@@ -37,13 +37,13 @@ func TestRoundTwoPassesTheStoresRefusalsOnAndTurnsItsFailuresIntoUnavailable(t *
 			}
 			d.Spent = answering{c.store}
 			_, err = d.Book(context.Background(), roundTwo(sunday, asked.State, "sat-10:30"))
-			var storeErr *booking.StoreError
+			r, refused := refusal.As(err)
 			switch {
 			case c.storeFail:
-				if !errors.As(err, &storeErr) || !errors.Is(err, booking.ErrUnavailable) || !errors.Is(storeErr.Cause, c.store) {
-					t.Errorf("got %v, want a StoreError for %v that is ErrUnavailable", err, c.store)
+				if !refused || r.Kind != refusal.Unavailable || !errors.Is(err, refusal.ErrUnavailable) || !errors.Is(r.Cause, c.store) {
+					t.Errorf("got %v, want an unavailable refusal caused by %v", err, c.store)
 				}
-			case !errors.Is(err, c.refusal) || errors.As(err, &storeErr):
+			case !errors.Is(err, c.refusal) || r.Kind == refusal.Unavailable:
 				t.Errorf("got %v, want the refusal %v itself", err, c.refusal)
 			}
 		})

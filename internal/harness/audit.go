@@ -57,7 +57,7 @@ func Audit(records []Record) []Finding {
 		fail(CheckComposedFirst, "the first record is a %s record, not the composed context", records[0].Stage)
 	default:
 		c, bound = *records[0].Context, records[0].Attempts
-		if differ := unlike(c, Compose(step.Booking{Message: c.Words, OpenSlots: c.Open, Salon: c.Salon})); len(differ) > 0 {
+		if differ := unlike(c, Compose(step.Request{Message: c.Words, OpenSlots: c.Open, Salon: c.Salon})); len(differ) > 0 {
 			fail(CheckComposedAlone, "the context's %s differ from what its request composes", strings.Join(differ, " and "))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"salon/internal/harness"
 	"salon/internal/harness/harnesstest"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -45,8 +46,8 @@ func TestAuditPassesEveryKindOfTurn(t *testing.T) {
 		"served first":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, booking),
 		"served on a retry":   harness.Turn(context.Background(), harnesstest.Scripted(invented, invented, good), 3, booking),
 		"attempts ran out":    harness.Turn(context.Background(), harnesstest.Scripted(invented), 2, booking),
-		"nothing open":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, step.Booking{}),
-		"options differ":      harness.Turn(context.Background(), harnesstest.Scripted(good), 3, step.Booking{OpenSlots: []string{"a", "A"}}),
+		"nothing open":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, step.Request{}),
+		"options differ":      harness.Turn(context.Background(), harnesstest.Scripted(good), 3, step.Request{OpenSlots: []string{"a", "A"}}),
 		"stand-in":            harness.Turn(context.Background(), harness.Standin(), 1, booking),
 		"not json, then good": harness.Turn(context.Background(), harnesstest.Scripted("Sunday?", good), 3, booking),
 		"at a salon":          harness.Turn(context.Background(), harness.Standin(), 3, studio("What does a cut cost?")),
@@ -97,7 +98,7 @@ func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
 // from it is caught as a context that isn't what its request and salon compose.
 func TestAuditOfASalonsRecords(t *testing.T) {
 	back := crossJSON(t, harness.Turn(context.Background(), harness.Standin(), 3, studio("How much is a cut on Saturday?", cut)).Records)
-	back[0].Context.Salon.Prices = []step.Price{}
+	back[0].Context.Salon.Prices = []salon.Price{}
 	got := harness.Audit(back)
 	if len(got) == 0 || got[0].Check != harness.CheckComposedAlone {
 		t.Errorf("got %q, want the context found not to be what its request composes", got)

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"salon/internal/harness"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
 // saturday is a context where the customer asked for Saturday and Saturday has openings.
-var saturday = harness.Compose(step.Booking{
+var saturday = harness.Compose(step.Request{
 	Message:   "A cut on Saturday morning?",
 	OpenSlots: []string{"fri-16:00", "sat-10:30", "sat-11:30", "sun-12:00"},
 })
@@ -123,7 +124,7 @@ func TestCheckRefuses(t *testing.T) {
 
 // A day the customer asked for that has no openings may still be said: it is a fact ("nothing is open on Monday").
 func TestCheckAllowsTheDayAskedForWithNoOpenings(t *testing.T) {
-	c := harness.Compose(step.Booking{Message: "Monday?", OpenSlots: []string{"sat-10:30"}})
+	c := harness.Compose(step.Request{Message: "Monday?", OpenSlots: []string{"sat-10:30"}})
 	r := harness.Check(c, `{"choices":["sat-10:30"],"question":"Nothing is open on Monday. Would Saturday at 10:30 suit you?"}`)
 	if !r.Accepted {
 		t.Errorf("refused for %q, want accepted", r.Reasons)
@@ -132,7 +133,7 @@ func TestCheckAllowsTheDayAskedForWithNoOpenings(t *testing.T) {
 
 // A slot that reads as no day or time is named only by writing it out.
 func TestCheckOpaqueSlotsMustBeWrittenOut(t *testing.T) {
-	c := harness.Compose(step.Booking{OpenSlots: []string{"chair-7", "chair-9"}})
+	c := harness.Compose(step.Request{OpenSlots: []string{"chair-7", "chair-9"}})
 	if r := harness.Check(c, `{"choices":["chair-7"],"question":"Is CHAIR-7 all right?"}`); !r.Accepted {
 		t.Errorf("refused for %q, want accepted", r.Reasons)
 	}
@@ -144,10 +145,10 @@ func TestCheckOpaqueSlotsMustBeWrittenOut(t *testing.T) {
 }
 
 // summer is a salon with a calendar in London's summer, whose slot ids carry +01:00.
-var summer = harness.Compose(step.Booking{
+var summer = harness.Compose(step.Request{
 	Message:   "Saturday?",
 	OpenSlots: []string{"2026-06-06T10:30:00+01:00"},
-	Salon: &step.Salon{Zone: "Europe/London", Prices: []step.Price{}, Labels: map[string]string{
+	Salon: &step.Salon{Zone: "Europe/London", Prices: []salon.Price{}, Labels: map[string]string{
 		"2026-06-06T10:30:00+01:00": "Saturday 6 June, 10:30",
 	}},
 })

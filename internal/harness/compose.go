@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -45,7 +46,7 @@ const (
 // salon with a calendar they are the salon's too: each open slot by its label, and each price on
 // the sheet ("A cut costs $45."), or that no price is on it. Nothing of any other customer is in a
 // booking, so nothing of one can reach a context.
-func Compose(b step.Booking) Context {
+func Compose(b step.Request) Context {
 	asked, named := askedDay(b.Message)
 	days := daysOf(b.OpenSlots, b.Salon)
 	options := offerList(b.OpenSlots, days, asked, named)
@@ -110,7 +111,7 @@ func cloneSalon(s step.Salon) step.Salon {
 	for id, label := range s.Labels {
 		labels[id] = label
 	}
-	return step.Salon{Zone: s.Zone, Labels: labels, Prices: append([]step.Price{}, s.Prices...)}
+	return step.Salon{Zone: s.Zone, Labels: labels, Prices: append([]salon.Price{}, s.Prices...)}
 }
 
 // OfferList is the one offer list: every open slot, those on the day the customer's words ask for

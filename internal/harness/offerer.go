@@ -43,7 +43,7 @@ type ModelOfferer struct {
 // Offer runs one turn for b under the time limit, applied here with a context, and returns the
 // model's checked offer or the default offer. A failure is never the customer's: it is a fallback,
 // logged and counted.
-func (o *ModelOfferer) Offer(ctx context.Context, b step.Booking) step.Offer {
+func (o *ModelOfferer) Offer(ctx context.Context, b step.Request) step.Offer {
 	limit := o.Limit
 	if limit <= 0 {
 		limit = DefaultLimit

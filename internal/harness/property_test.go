@@ -19,7 +19,7 @@ import (
 
 // calendar is a random booking, and the day each slot is on as it was generated (-1: none).
 type calendar struct {
-	booking step.Booking
+	booking step.Request
 	dayOf   map[string]int
 	asked   int // the day the words ask for, or -1
 }
@@ -189,7 +189,7 @@ func TestPropertyOptionsDifferingOnlyInCaseAreRefused(t *testing.T) {
 		if variant == original {
 			variant = strings.ToLower(original)
 		}
-		b := step.Booking{Message: cal.booking.Message, OpenSlots: slices.Insert(slices.Clone(slots), r.IntN(len(slots)+1), variant)}
+		b := step.Request{Message: cal.booking.Message, OpenSlots: slices.Insert(slices.Clone(slots), r.IntN(len(slots)+1), variant)}
 		if _, err := harness.NewGrammar(harness.OfferList(b.OpenSlots, b.Message)); err == nil {
 			return fmt.Errorf("slots %q: the grammar accepted %q beside %q", b.OpenSlots, variant, original)
 		}
@@ -208,13 +208,13 @@ var salonZones = []string{"Europe/London", "America/New_York", "Australia/Sydney
 // randomSalon draws a salon with a calendar: up to 12 open slots at quarter hours over 40 days of
 // 2026 in a random zone, each with its id and label as the calendar writes them, and a word
 // asking for a weekday, or none.
-func randomSalon(r *rand.Rand) (step.Booking, *time.Location) {
+func randomSalon(r *rand.Rand) (step.Request, *time.Location) {
 	loc, err := time.LoadLocation(salonZones[r.IntN(len(salonZones))])
 	if err != nil {
 		panic(err)
 	}
 	first := time.Date(2026, time.Month(1+r.IntN(12)), 1, 0, 0, 0, 0, loc)
-	b := step.Booking{Message: "A cut whenever suits.", Salon: &step.Salon{Zone: loc.String(), Labels: map[string]string{}, Prices: []step.Price{}}}
+	b := step.Request{Message: "A cut whenever suits.", Salon: &step.Salon{Zone: loc.String(), Labels: map[string]string{}, Prices: []salon.Price{}}}
 	for range r.IntN(13) {
 		start := time.Date(first.Year(), first.Month(), first.Day()+r.IntN(40), 8+r.IntN(10), 15*r.IntN(4), 0, 0, loc)
 		s := salon.NewSlot(start, loc)

@@ -19,7 +19,7 @@ import (
 // recorded is a turn as it was served: a customer's words with a curly apostrophe, and a model's
 // answers replayed, the first refused and the second served.
 func recorded() harness.Decision {
-	b := step.Booking{
+	b := step.Request{
 		Message:   "Saturday’s best for me — could I get a trim before noon? <3 & thanks",
 		OpenSlots: []string{"fri-16:00", "sat-10:30", "sat-11:30", "sat-13:00"},
 	}

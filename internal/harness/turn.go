@@ -103,7 +103,7 @@ const DefaultAttempts = 3
 // checked or sent back in a correction, so the checker refuses an answer that held any of it.
 // Turn applies no time limit of its own: the caller bounds ctx, and Turn stops waiting for the
 // model when ctx is done, even a model that ignores its context.
-func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Decision {
+func Turn(ctx context.Context, m Model, attempts int, b step.Request) Decision {
 	if attempts < 1 {
 		attempts = DefaultAttempts
 	}
@@ -152,7 +152,7 @@ func Turn(ctx context.Context, m Model, attempts int, b step.Booking) Decision {
 
 // turn gathers the records of one Turn.
 type turn struct {
-	booking step.Booking
+	booking step.Request
 	records []Record
 }
 

@@ -17,7 +17,7 @@ import (
 	"salon/internal/step"
 )
 
-var booking = step.Booking{Message: "A cut on Sunday?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sun-11:00", "sun-13:00"}}
+var booking = step.Request{Message: "A cut on Sunday?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sun-11:00", "sun-13:00"}}
 
 // defaultOffer is the contract's default offer for booking, written out.
 var defaultOffer = step.Offer{Times: []string{"sat-10:30", "sat-11:30"}, Question: "Which time suits you?"}
@@ -96,7 +96,7 @@ func TestTurnFallsBack(t *testing.T) {
 	tests := []struct {
 		name       string
 		model      harness.Model
-		booking    step.Booking
+		booking    step.Request
 		wantWhy    harness.Why
 		wantCalls  int32
 		wantStages string
@@ -107,7 +107,7 @@ func TestTurnFallsBack(t *testing.T) {
 		{"when the model panics", harness.ModelFunc(func(context.Context, harness.Call) (string, error) { panic("oops") }),
 			booking, harness.WhyModelError, 1, "composed call fallback"},
 		{"before any call, when options differ only in case", harnesstest.Scripted(good),
-			step.Booking{OpenSlots: []string{"sat-10:30", "SAT-10:30"}}, harness.WhyOptionsDifferInCase, 0, "composed fallback"},
+			step.Request{OpenSlots: []string{"sat-10:30", "SAT-10:30"}}, harness.WhyOptionsDifferInCase, 0, "composed fallback"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,11 +132,11 @@ func TestTurnFallsBack(t *testing.T) {
 
 func TestTurnWithNothingOpenCallsNothing(t *testing.T) {
 	m := &counting{model: harnesstest.Scripted(good)}
-	out := harness.Turn(context.Background(), m, 3, step.Booking{Message: "Saturday?", OpenSlots: []string{}})
+	out := harness.Turn(context.Background(), m, 3, step.Request{Message: "Saturday?", OpenSlots: []string{}})
 	if m.calls.Load() != 0 || out.Served || out.Why != "" || len(out.Offer.Times) != 0 {
 		t.Errorf("got %+v after %d calls, want no call and an empty offer", out, m.calls.Load())
 	}
-	if _, ok := step.Ask(step.Booking{}, out.Offer).(step.NotBooked); !ok {
+	if _, ok := step.Ask(step.Request{}, out.Offer).(step.NotBooked); !ok {
 		t.Errorf("round one with the empty offer doesn't complete not booked")
 	}
 }
@@ -201,7 +201,7 @@ func TestStandinIsServed(t *testing.T) {
 func TestStandinAtASalonWordsItsQuestionByTheLabels(t *testing.T) {
 	tests := []struct {
 		name    string
-		booking step.Booking
+		booking step.Request
 		want    step.Offer
 	}{
 		{"the day asked for first", studio("Anything on Tuesday?", cut),

@@ -115,7 +115,7 @@ func TestRoundOneAsksWithTheRouteFormAndASignedState(t *testing.T) {
 			if got := mustJSON(t, as[wire.ElicitationParams](t, asked)); got != want {
 				t.Errorf("the question: got %s, want %s", got, want)
 			}
-			verified, err := requeststate.Verify(b.keys, b.now(), "studio-nine", step.Booking{Message: "A cut on Saturday morning?", OpenSlots: slots}, state)
+			verified, err := requeststate.Verify(b.keys, b.now(), "studio-nine", step.Request{Message: "A cut on Saturday morning?", OpenSlots: slots}, state)
 			if err != nil || strings.Join(verified.Offered, ",") != "sat-10:30,sat-11:30" {
 				t.Errorf("the state: got %v offering %v, want it to verify, offering the first two slots", err, verified.Offered)
 			}

@@ -5,7 +5,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"salon/internal/booking"
+	refuse "salon/internal/refusal"
 	"salon/internal/wire"
 )
 
@@ -61,9 +61,8 @@ func (s salons) read(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.Re
 		return nil, notFound(req, uri)
 	}
 	view, err := s.desk.Salon(ctx, id)
-	var none booking.NoSalon
 	switch {
-	case errors.As(err, &none):
+	case refuse.KindOf(err) == refuse.NotFound:
 		return nil, notFound(req, uri)
 	case err != nil:
 		return nil, errUnavailable
@@ -120,10 +119,9 @@ func (s salons) prompt(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.Get
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "the prompt needs its salon argument"}
 	}
 	_, err := s.desk.Salon(ctx, id)
-	var none booking.NoSalon
 	switch {
-	case errors.As(err, &none):
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: none.Error()}
+	case refuse.KindOf(err) == refuse.NotFound:
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	case err != nil:
 		return nil, errUnavailable
 	}

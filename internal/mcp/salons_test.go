@@ -14,7 +14,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"salon/internal/api"
-	"salon/internal/booking"
 	"salon/internal/mcp"
 	"salon/internal/mcp/mcptest"
 	"salon/internal/salon"
@@ -163,7 +162,7 @@ func TestTheToolBooksAtASalonWithACalendarAndTheSlotCloses(t *testing.T) {
 		"customer": map[string]any{"name": "Ana Lima", "contact": "ana@example.com"}}
 	without := map[string]any{"salon": "studio-nine", "message": "A cut?", "openSlots": []string{first.ID}}
 	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.ToolName, Arguments: without})
-	wantRPCError(t, err, -32602, string(booking.ErrCustomerRequired))
+	wantRPCError(t, err, -32602, salon.ErrCustomerRequired.Error())
 
 	_, state := roundOne(t, cs, arguments)
 	res, err := roundTwo(cs, arguments, accept(first.ID), state)

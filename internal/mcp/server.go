@@ -12,7 +12,7 @@ import (
 
 	"salon/internal/answer"
 	"salon/internal/booking"
-	"salon/internal/requeststate"
+	refuse "salon/internal/refusal"
 	"salon/internal/step"
 	"salon/internal/wire"
 )
@@ -82,7 +82,7 @@ type booker struct {
 // The JSON-RPC errors the tool answers with besides a refusal's own reason.
 var (
 	// errUnavailable says nothing of why: no key, or a spent-state store that can't say.
-	errUnavailable = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: booking.ErrUnavailable.Error()}
+	errUnavailable = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: refuse.Unavailability}
 	errInternal    = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error"}
 )
 
@@ -118,30 +118,34 @@ func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 	return completed(out)
 }
 
-// refused maps a desk error to the JSON-RPC error the client is told. A refusal keeps the HTTP
-// route's reason, word for word.
+// codes is the one table from a refusal's kind to the JSON-RPC error code the client is told. A
+// kind not here is internal.
+var codes = map[refuse.Kind]int64{
+	refuse.Invalid:     jsonrpc.CodeInvalidParams,
+	refuse.NotFound:    jsonrpc.CodeInvalidParams,
+	refuse.Conflict:    jsonrpc.CodeInvalidParams,
+	refuse.Unavailable: jsonrpc.CodeInternalError,
+}
+
+// refused maps a desk error to the JSON-RPC error the client is told, through codes. A refusal
+// keeps the HTTP route's reason, word for word; a failure of the store is logged with its cause,
+// and the client hears only that the service is unavailable.
 func (b *booker) refused(req *sdk.CallToolRequest, err error) error {
-	var (
-		stateRefusal  requeststate.Refusal
-		answerRefusal answer.Refusal
-		deskRefusal   booking.Refusal
-		noSalon       booking.NoSalon
-		storeErr      *booking.StoreError
-	)
+	r, ok := refuse.As(err)
+	code, known := codes[r.Kind]
 	switch {
-	case errors.As(err, &stateRefusal), errors.As(err, &answerRefusal), errors.As(err, &deskRefusal), errors.As(err, &noSalon):
-		b.logCall(req, "refused", "reason", err.Error())
-		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
-	case errors.As(err, &storeErr):
-		b.log.Error("the store failed", "error", storeErr.Cause.Error())
-		b.logCall(req, "unavailable")
-		return errUnavailable
-	case errors.Is(err, booking.ErrUnavailable):
+	case !ok || !known:
+		b.log.Error("mcp tool call failed", "error", err.Error())
+		return errInternal
+	case r.Kind == refuse.Unavailable:
+		if r.Cause != nil {
+			b.log.Error("the store failed", "error", r.Cause.Error())
+		}
 		b.logCall(req, "unavailable")
 		return errUnavailable
 	}
-	b.log.Error("mcp tool call failed", "error", err.Error())
-	return errInternal
+	b.logCall(req, "refused", "reason", r.Reason)
+	return &jsonrpc.Error{Code: code, Message: r.Reason}
 }
 
 // logCall writes the one line of a call: who asked, which round, what it came to. Never a state.

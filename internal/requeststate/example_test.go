@@ -14,7 +14,7 @@ import (
 
 func ExampleIssue() {
 	keys, _ := requeststate.NewKeys(bytes.Repeat([]byte{7}, requeststate.MinKeyBytes))
-	b := step.Booking{Message: "A cut?", OpenSlots: []string{"sat-10:30", "sat-11:30"}}
+	b := step.Request{Message: "A cut?", OpenSlots: []string{"sat-10:30", "sat-11:30"}}
 	issued := time.Unix(1_790_000_000, 0)
 
 	state := requeststate.Issue(keys, issued, 2*time.Minute, "studio-nine", b, []string{"sat-10:30", "sat-11:30"}, requeststate.Nonce{1})
@@ -28,14 +28,14 @@ func ExampleIssue() {
 
 func ExampleVerify() {
 	keys, _ := requeststate.NewKeys(bytes.Repeat([]byte{7}, requeststate.MinKeyBytes))
-	b := step.Booking{Message: "A cut?", OpenSlots: []string{"sat-10:30", "sat-11:30"}}
+	b := step.Request{Message: "A cut?", OpenSlots: []string{"sat-10:30", "sat-11:30"}}
 	issued := time.Unix(1_790_000_000, 0)
 	state := requeststate.Issue(keys, issued, 2*time.Minute, "studio-nine", b, []string{"sat-10:30"}, requeststate.Nonce{1})
 
 	v, err := requeststate.Verify(keys, issued.Add(time.Minute), "studio-nine", b, state)
 	fmt.Println(v.Offered, err)
 
-	moved := step.Booking{Message: b.Message, OpenSlots: []string{"sat-11:30", "sat-10:30"}}
+	moved := step.Request{Message: b.Message, OpenSlots: []string{"sat-11:30", "sat-10:30"}}
 	_, err = requeststate.Verify(keys, issued.Add(time.Minute), "studio-nine", moved, state)
 	fmt.Println(err)
 

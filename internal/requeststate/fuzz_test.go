@@ -16,7 +16,7 @@ import (
 // The request the fuzzed states come back with; a slot with a dot tests the split at the last dot.
 var (
 	fuzzSalon   = "salon-1"
-	fuzzBooking = step.Booking{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10.30", "sat-11:30", "sat-13:00"}}
+	fuzzBooking = step.Request{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10.30", "sat-11:30", "sat-13:00"}}
 	fuzzOffered = []string{"sat-10.30", "sat-11:30"}
 	fuzzNow     = issuedAt.Add(time.Minute)
 )
@@ -62,7 +62,7 @@ func FuzzVerify(f *testing.F) {
 			}
 		}
 
-		other := step.Booking{Message: message}
+		other := step.Request{Message: message}
 		if slots != "" {
 			other.OpenSlots = strings.Split(slots, "|")
 		}

@@ -18,7 +18,7 @@ import (
 // request is a generated round one: a salon, a booking with distinct slots (at least one), a nonce, a time and a life.
 type request struct {
 	Salon   string
-	Booking step.Booking
+	Booking step.Request
 	Nonce   requeststate.Nonce
 	Now     time.Time
 	Life    time.Duration
@@ -47,7 +47,7 @@ func (request) Generate(r *rand.Rand, _ int) reflect.Value {
 	r.Read(n[:])
 	return reflect.ValueOf(request{
 		Salon:   randomText(r, 1, 12),
-		Booking: step.Booking{Message: randomText(r, 0, 30), OpenSlots: slots},
+		Booking: step.Request{Message: randomText(r, 0, 30), OpenSlots: slots},
 		Nonce:   n,
 		Now:     time.Unix(1_000_000_000+r.Int63n(2_000_000_000), r.Int63n(1e9)),
 		Life:    time.Duration(1+r.Intn(600)) * time.Second,
@@ -120,7 +120,7 @@ func TestPropertyAnyOneByteChangedNoLongerVerifies(t *testing.T) {
 	t.Run("every position and every other byte value of one state", func(t *testing.T) {
 		dotted := request{
 			Salon:   "s.1",
-			Booking: step.Booking{Message: "at 10.30", OpenSlots: []string{"sat-10.30", "sat.11.30", "é"}},
+			Booking: step.Request{Message: "at 10.30", OpenSlots: []string{"sat-10.30", "sat.11.30", "é"}},
 			Nonce:   nonce,
 			Now:     issuedAt,
 			Life:    life,

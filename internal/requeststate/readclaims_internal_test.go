@@ -17,7 +17,7 @@ import (
 
 var (
 	issuedAtForTest = time.Unix(1791018000, 0)
-	bookingForTest  = step.Booking{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
+	bookingForTest  = step.Request{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
 )
 
 // jsonClaims is what encoding/json reads from payload, and whether it could.

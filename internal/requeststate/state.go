@@ -17,23 +17,19 @@ import (
 
 	"golang.org/x/crypto/sha3"
 
+	"salon/internal/refusal"
 	"salon/internal/step"
 )
 
 // MinKeyBytes is the shortest signing key accepted.
 const MinKeyBytes = 32
 
-// Refusal is a state that can't be trusted. Its text is part of the contract.
-type Refusal string
-
-func (r Refusal) Error() string { return string(r) }
-
-// The refusals of Verify and of a spent-state store.
-const (
-	ErrDoesntVerify   Refusal = "requestState doesn't verify"
-	ErrAnotherRequest Refusal = "requestState belongs to another request"
-	ErrExpired        Refusal = "requestState has expired"
-	ErrAlreadyUsed    Refusal = "requestState was already used"
+// The refusals of Verify and of a spent-state store: each is invalid, and its reason is part of the contract.
+var (
+	ErrDoesntVerify   = refusal.New(refusal.Invalid, "doesnt_verify", "requestState doesn't verify")
+	ErrAnotherRequest = refusal.New(refusal.Invalid, "another_request", "requestState belongs to another request")
+	ErrExpired        = refusal.New(refusal.Invalid, "expired", "requestState has expired")
+	ErrAlreadyUsed    = refusal.New(refusal.Invalid, "already_used", "requestState was already used")
 )
 
 // Keys are the keys a service signs and verifies with: one current key that signs,
@@ -134,7 +130,7 @@ type Verified struct {
 
 // Issue signs a state for the request (salon, booking) that carries offered to round two.
 // It is good until now plus life, in whole Unix seconds. nonce must be fresh randomness for each call.
-func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Booking, offered []string, nonce Nonce) string {
+func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Request, offered []string, nonce Nonce) string {
 	if keys.current == nil {
 		panic("requeststate: Issue needs keys made by NewKeys")
 	}
@@ -174,7 +170,7 @@ func Issue(keys Keys, now time.Time, life time.Duration, salon string, b step.Bo
 // the MAC (under any of keys) and the claims' shape, else ErrDoesntVerify; the request digest,
 // else ErrAnotherRequest; the expiry, else ErrExpired. It holds every check that needs no memory;
 // whether the state was already spent is the store's to say.
-func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string) (Verified, error) {
+func Verify(keys Keys, now time.Time, salon string, b step.Request, state string) (Verified, error) {
 	dot := strings.LastIndexByte(state, '.')
 	if dot < 0 {
 		return Verified{}, ErrDoesntVerify
@@ -210,13 +206,13 @@ func Verify(keys Keys, now time.Time, salon string, b step.Booking, state string
 // [salon, message, openSlots, name, contact] when the booking names its customer: what binds a state to one request.
 // The array is compact JSON written as JavaScript's JSON.stringify writes it, so any client can recompute it.
 // The strings must be valid UTF-8 (the decoder refuses anything else).
-func Digest(salon string, b step.Booking) string {
+func Digest(salon string, b step.Request) string {
 	sum := digest(salon, b)
 	return hex.EncodeToString(sum[:])
 }
 
 // digest is the SHA3-256 that Digest writes in hex.
-func digest(salon string, b step.Booking) [32]byte {
+func digest(salon string, b step.Request) [32]byte {
 	var stack [256]byte
 	buf := stack[:0]
 	buf = appendJSONString(append(buf, '['), salon)

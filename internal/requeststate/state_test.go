@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/crypto/sha3"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/step"
 )
@@ -41,7 +42,7 @@ var (
 	nonce = requeststate.Nonce{0xab, 0xcd, 0xef, 0x9f, 0x1c, 0x00, 0x01, 0xfa, 0xce, 0xb0, 0x0c, 0x4e, 0xde, 0xad, 0xbe, 0xef}
 
 	salon   = "salon-1"
-	booking = step.Booking{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
+	booking = step.Request{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
 	offered = []string{"sat-10:30", "sat-11:30"}
 )
 
@@ -85,7 +86,7 @@ func TestIssueWritesTheContractsFormat(t *testing.T) {
 	tests := []struct {
 		name    string
 		salon   string
-		booking step.Booking
+		booking step.Request
 		offered []string
 		now     time.Time
 		// request is the JSON array [salon, message, openSlots] written out by hand.
@@ -107,7 +108,7 @@ func TestIssueWritesTheContractsFormat(t *testing.T) {
 		{
 			name:        "quotes and backslashes are escaped as JSON escapes them",
 			salon:       `the "best" salon`,
-			booking:     step.Booking{Message: `a \ cut, "soon"`, OpenSlots: []string{`mon "9"`}},
+			booking:     step.Request{Message: `a \ cut, "soon"`, OpenSlots: []string{`mon "9"`}},
 			offered:     []string{`mon "9"`},
 			now:         issuedAt,
 			request:     `["the \"best\" salon","a \\ cut, \"soon\"",["mon \"9\""]]`,
@@ -117,7 +118,7 @@ func TestIssueWritesTheContractsFormat(t *testing.T) {
 		{
 			name:        "angle brackets, ampersands and accents are written as they are, as JSON.stringify writes them",
 			salon:       "café <&>",
-			booking:     step.Booking{Message: "coupe à 10h <vite> & bien", OpenSlots: []string{"sam. 10h30 <&>", "dim."}},
+			booking:     step.Request{Message: "coupe à 10h <vite> & bien", OpenSlots: []string{"sam. 10h30 <&>", "dim."}},
 			offered:     []string{"sam. 10h30 <&>", "dim."},
 			now:         issuedAt,
 			request:     `["café <&>","coupe à 10h <vite> & bien",["sam. 10h30 <&>","dim."]]`,
@@ -127,7 +128,7 @@ func TestIssueWritesTheContractsFormat(t *testing.T) {
 		{
 			name:        "slots with dots stay inside the payload",
 			salon:       "s.1",
-			booking:     step.Booking{Message: "at 10.30.", OpenSlots: []string{"sat-10.30", "sat.11.30"}},
+			booking:     step.Request{Message: "at 10.30.", OpenSlots: []string{"sat-10.30", "sat.11.30"}},
 			offered:     []string{"sat-10.30", "sat.11.30"},
 			now:         issuedAt,
 			request:     `["s.1","at 10.30.",["sat-10.30","sat.11.30"]]`,
@@ -137,7 +138,7 @@ func TestIssueWritesTheContractsFormat(t *testing.T) {
 		{
 			name:        "a nil slot list is digested as an empty array",
 			salon:       salon,
-			booking:     step.Booking{Message: ""},
+			booking:     step.Request{Message: ""},
 			offered:     []string{"x"},
 			now:         issuedAt,
 			request:     `["salon-1","",[]]`,
@@ -223,17 +224,17 @@ func TestVerify(t *testing.T) {
 	}
 	const nonceHex = "000102030405060708090a0b0c0d0e0f"
 
-	dotted := step.Booking{Message: "at 10.30.", OpenSlots: []string{"sat-10.30", "sat.11.30", "sun-9.00"}}
+	dotted := step.Request{Message: "at 10.30.", OpenSlots: []string{"sat-10.30", "sat.11.30", "sun-9.00"}}
 	dottedOffered := []string{"sat-10.30", "sat.11.30"}
 
-	with := func(slots ...string) step.Booking { return step.Booking{Message: booking.Message, OpenSlots: slots} }
+	with := func(slots ...string) step.Request { return step.Request{Message: booking.Message, OpenSlots: slots} }
 
 	tests := []struct {
 		name    string
 		keys    *requeststate.Keys // nil for the current and previous keys
 		now     time.Time
 		salon   string
-		booking step.Booking
+		booking step.Request
 		state   string
 		want    []string // the offered times, when refusal is empty
 		refusal string
@@ -314,9 +315,9 @@ func TestVerify(t *testing.T) {
 		{name: "a slot renamed belongs to another request", booking: with("sat-10:30", "sat-11:30", "sat-13:01"), state: state, refusal: wantAnotherRequest},
 		{name: "another salon's state belongs to another request", salon: "salon-2", state: state, refusal: wantAnotherRequest},
 		{name: "a salon in capitals is another salon", salon: "SALON-1", state: state, refusal: wantAnotherRequest},
-		{name: "other words belong to another request", booking: step.Booking{Message: "A cut on Sunday morning?", OpenSlots: booking.OpenSlots}, state: state, refusal: wantAnotherRequest},
-		{name: "the words with a trailing space belong to another request", booking: step.Booking{Message: booking.Message + " ", OpenSlots: booking.OpenSlots}, state: state, refusal: wantAnotherRequest},
-		{name: "words moved into the salon belong to another request", salon: salon + `","` + booking.Message, booking: step.Booking{OpenSlots: booking.OpenSlots}, state: state, refusal: wantAnotherRequest},
+		{name: "other words belong to another request", booking: step.Request{Message: "A cut on Sunday morning?", OpenSlots: booking.OpenSlots}, state: state, refusal: wantAnotherRequest},
+		{name: "the words with a trailing space belong to another request", booking: step.Request{Message: booking.Message + " ", OpenSlots: booking.OpenSlots}, state: state, refusal: wantAnotherRequest},
+		{name: "words moved into the salon belong to another request", salon: salon + `","` + booking.Message, booking: step.Request{OpenSlots: booking.OpenSlots}, state: state, refusal: wantAnotherRequest},
 
 		// Expiry.
 		{name: "a state a second past its goodUntil has expired", now: goodUntil.Add(time.Second), state: state, refusal: wantExpired},
@@ -367,7 +368,7 @@ func flipHexDigit(mac string, i int) string {
 	return mac[:i] + string(next[mac[i]]) + mac[i+1:]
 }
 
-// assertRefusal checks that err is a requeststate.Refusal reading want.
+// assertRefusal checks that err is an invalid refusal reading want.
 func assertRefusal(tb testing.TB, err error, want string) {
 	tb.Helper()
 	if err == nil {
@@ -376,16 +377,15 @@ func assertRefusal(tb testing.TB, err error, want string) {
 	if err.Error() != want {
 		tb.Errorf("got refusal %q, want %q", err.Error(), want)
 	}
-	var r requeststate.Refusal
-	if !errors.As(err, &r) {
-		tb.Errorf("got error of type %T, want a requeststate.Refusal", err)
+	if r, ok := refusal.As(err); !ok || r.Kind != refusal.Invalid {
+		tb.Errorf("got error %#v, want an invalid refusal", err)
 	}
 }
 
 func TestRefusalsAreTheContract(t *testing.T) {
 	tests := []struct {
 		name string
-		got  requeststate.Refusal
+		got  error
 		want string
 	}{
 		{"doesn't verify", requeststate.ErrDoesntVerify, wantDoesntVerify},

@@ -10,13 +10,6 @@ import (
 	"unicode/utf8"
 )
 
-// Refusal is settings or hours that break a bound. Its text names the field, as the wire spells
-// it (for example "hours.mon[1] must start before it ends"), and is meant for the client.
-type Refusal string
-
-// Error returns the refusal's text, as the client is told it.
-func (r Refusal) Error() string { return string(r) }
-
 // Check returns nil when s is within every bound, and otherwise a Refusal naming the first field
 // that is not, in the order name, timeZone, phone, prices, hours, slotMinutes, horizonDays.
 // Characters are Unicode code points; a word holding invalid UTF-8 is refused as out of bounds.
@@ -123,6 +116,6 @@ func checkDay(day time.Weekday, intervals []Interval) error {
 	return nil
 }
 
-func notTwoTimes(key string, i int) Refusal {
+func notTwoTimes(key string, i int) error {
 	return Refusal(fmt.Sprintf("hours.%s[%d] must be two times written HH:MM", key, i))
 }

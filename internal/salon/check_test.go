@@ -9,6 +9,7 @@ import (
 	"time"
 	_ "time/tzdata" // the tests read the zones Go embeds, whatever the machine holds
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
 )
 
@@ -113,8 +114,7 @@ func TestCheck(t *testing.T) {
 				}
 				return
 			}
-			var refusal salon.Refusal
-			if !errors.As(err, &refusal) {
+			if refusal.KindOf(err) != refusal.Invalid {
 				t.Fatalf("got %v (%T), want the Refusal %q", err, err, tt.want)
 			}
 			if err.Error() != tt.want {

@@ -4,12 +4,12 @@ package salon_test
 
 import (
 	"encoding/json"
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
 )
 
@@ -19,8 +19,7 @@ func FuzzParseHoursJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		hours, err := salon.ParseHoursJSON([]byte(raw))
 		if err != nil {
-			var refusal salon.Refusal
-			if !errors.As(err, &refusal) || !strings.HasPrefix(err.Error(), "hours") {
+			if refusal.KindOf(err) != refusal.Invalid || !strings.HasPrefix(err.Error(), "hours") {
 				t.Fatalf("got %v (%T), want a Refusal naming hours", err, err)
 			}
 			if hours != nil {

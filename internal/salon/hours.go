@@ -34,7 +34,7 @@ func dayOf(key string) (time.Weekday, bool) {
 }
 
 // ErrNotAClock is ParseClock's refusal of text that is not a wall-clock time.
-const ErrNotAClock Refusal = "a time must be written HH:MM, from 00:00 to 23:59"
+var ErrNotAClock = Refusal("a time must be written HH:MM, from 00:00 to 23:59")
 
 // ParseClock reads a wall-clock time written HH:MM, 24-hour, two digits each, from 00:00 to
 // 23:59. Anything else, "9:00", "24:00" and "09:00:00" among them, is refused with ErrNotAClock.
@@ -118,15 +118,15 @@ func parseInterval(pair []string) (Interval, bool) {
 
 // notADay refuses a key that is not a day, naming it when it is short and printable, so a
 // hostile key is never echoed back at length.
-func notADay(key string) Refusal {
+func notADay(key string) error {
 	if utf8.RuneCountInString(key) > 20 || !utf8.ValidString(key) || slices.ContainsFunc([]rune(key), func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return "hours holds a key that is not a day: use mon to sun"
+		return Refusal("hours holds a key that is not a day: use mon to sun")
 	}
 	return Refusal("hours." + key + " is not a day: use mon to sun")
 }
 
 // ErrHoursNotAnObject is ParseHoursJSON's refusal of JSON that is not an object of days.
-const ErrHoursNotAnObject Refusal = "hours must be an object of days, mon to sun"
+var ErrHoursNotAnObject = Refusal("hours must be an object of days, mon to sun")
 
 // ParseHoursJSON reads opening hours from their JSON text, such as
 // {"mon":[["09:00","12:00"],["13:00","17:30"]]}, refusing each shape by field name where a

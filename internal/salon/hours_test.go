@@ -4,7 +4,6 @@ package salon_test
 
 import (
 	"encoding/json"
-	"errors"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"testing/quick"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
 )
 
@@ -244,8 +244,7 @@ func wantRefusal(t *testing.T, err error, want string) {
 		}
 		return
 	}
-	var refusal salon.Refusal
-	if !errors.As(err, &refusal) || err.Error() != want {
+	if refusal.KindOf(err) != refusal.Invalid || err.Error() != want {
 		t.Fatalf("got %v (%T), want the Refusal %q", err, err, want)
 	}
 }

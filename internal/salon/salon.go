@@ -20,8 +20,8 @@ const (
 
 // Price is one line of the salon's price list. Both are words, shown as written and never computed.
 type Price struct {
-	Service string
-	Price   string
+	Service string `json:"service"`
+	Price   string `json:"price"`
 }
 
 // Clock is a wall-clock time of day, in minutes after midnight (0 to 1439); 24:00 is not one.

@@ -6,10 +6,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"errors"
 	"log/slog"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/store"
 )
@@ -66,7 +66,7 @@ func (s *Server) openCalendar(ctx context.Context, dbURL string, demo bool) erro
 // registerDemo puts studio-nine into db unless it is there already.
 func registerDemo(ctx context.Context, db *store.Store) error {
 	_, err := db.Salon(ctx, DemoSalon)
-	if !errors.Is(err, store.ErrNoSalon) {
+	if refusal.KindOf(err) != refusal.NotFound {
 		return err
 	}
 	return db.PutSalon(ctx, DemoSalon, demoSettings())

@@ -10,10 +10,10 @@ import (
 )
 
 func TestAsk(t *testing.T) {
-	open := step.Booking{Message: "Sunday?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sun-11:00"}}
+	open := step.Request{Message: "Sunday?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sun-11:00"}}
 	tests := []struct {
 		name    string
-		booking step.Booking
+		booking step.Request
 		offer   step.Offer
 		want    step.Outcome
 	}{
@@ -26,7 +26,7 @@ func TestAsk(t *testing.T) {
 			step.Question{Message: wantAsk, Times: []string{"sat-10:30", "sat-11:30"}}},
 		{"an offer with no words is asked as the default", open, step.Offer{Times: []string{"sun-11:00"}},
 			step.Question{Message: wantAsk, Times: []string{"sat-10:30", "sat-11:30"}}},
-		{"with nothing open, any offer completes without booking", step.Booking{OpenSlots: []string{}},
+		{"with nothing open, any offer completes without booking", step.Request{OpenSlots: []string{}},
 			step.Offer{Times: []string{"sun-11:00"}, Question: "Sunday?"}, step.NotBooked{Say: wantNothingOpen}},
 	}
 	for _, tt := range tests {
@@ -41,7 +41,7 @@ func TestAsk(t *testing.T) {
 // The question shares no memory with the offer, so an offerer can't change a question already asked.
 func TestAskCopiesTheOffersTimes(t *testing.T) {
 	times := []string{"sun-11:00"}
-	q := step.Ask(step.Booking{OpenSlots: times}, step.Offer{Times: times, Question: "Sunday?"}).(step.Question)
+	q := step.Ask(step.Request{OpenSlots: times}, step.Offer{Times: times, Question: "Sunday?"}).(step.Question)
 	times[0] = "changed"
 	if q.Times[0] != "sun-11:00" {
 		t.Errorf("the question's times changed with the offer's: %q", q.Times)

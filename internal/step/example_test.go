@@ -9,7 +9,7 @@ import (
 )
 
 func ExampleStep() {
-	b := step.Booking{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
+	b := step.Request{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
 
 	q := step.Step(b, step.FirstRound()).(step.Question)
 	fmt.Println(q.Message, q.Times)

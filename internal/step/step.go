@@ -1,13 +1,15 @@
 // Package step decides what the booking assistant answers, as a pure function of the booking and the customer's reply.
 package step
 
-// Booking is what the app asks for: the customer's words and the slots still open, in the app's own order.
+import "salon/internal/salon"
+
+// Request is what the app asks for: the customer's words and the slots still open, in the app's own order.
 // Slots are opaque to the service; it never parses them.
-type Booking struct {
+type Request struct {
 	Message   string
 	OpenSlots []string
 	// Customer is whom the booking is for; nil when the app didn't say. A salon with a calendar requires one.
-	Customer *Customer
+	Customer *salon.Customer
 	// Salon is what a salon with a calendar says of itself to round one's offerer; nil without a
 	// calendar. The desk fills it in from the salon's own settings, never from the request, and the
 	// request state's digest doesn't read it.
@@ -26,20 +28,7 @@ type Salon struct {
 	// "2026-12-05T10:30:00Z" → "Saturday 5 December, 10:30".
 	Labels map[string]string `json:"labels"`
 	// Prices is the price list as the owner wrote it, in the owner's order; empty when no price is set.
-	Prices []Price `json:"prices"`
-}
-
-// Price is one line of a salon's price list: a service and its price, both words, never computed.
-type Price struct {
-	Service string `json:"service"`
-	Price   string `json:"price"`
-}
-
-// Customer is whom a booking is for, in the customer's own words.
-type Customer struct {
-	Name string
-	// Contact is a phone number or an e-mail address, as the customer wrote it.
-	Contact string
+	Prices []salon.Price `json:"prices"`
 }
 
 // Reply is what round two brings back: nothing yet (round one), a time the customer accepted, or a refusal to choose.
@@ -124,7 +113,7 @@ func DefaultOffer(openSlots []string) Offer {
 // Step answers a booking. In round one it asks which of the times to offer suits the customer,
 // or, with nothing open, completes without booking. In round two it books the accepted slot,
 // or nothing when the customer declined.
-func Step(b Booking, r Reply) Outcome {
+func Step(b Request, r Reply) Outcome {
 	switch r.kind {
 	case accepted:
 		return Booked{Slot: r.slot, Say: r.slot + " is yours."}
@@ -138,7 +127,7 @@ func Step(b Booking, r Reply) Outcome {
 // booking, whatever the offer. The caller has already checked that every time of o is open;
 // an offer with no times, or with no words, is replaced by DefaultOffer, so a question always
 // offers a time and says something. The Question shares no memory with o.
-func Ask(b Booking, o Offer) Outcome {
+func Ask(b Request, o Offer) Outcome {
 	if len(b.OpenSlots) == 0 {
 		return NotBooked{Say: SayNothingOpen}
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 func BenchmarkStep(b *testing.B) {
-	booking := step.Booking{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
+	booking := step.Request{Message: "A cut on Saturday morning?", OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"}}
 	for _, bench := range []struct {
 		name  string
 		reply step.Reply

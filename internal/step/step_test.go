@@ -18,13 +18,13 @@ const (
 )
 
 func TestStep(t *testing.T) {
-	saturday := step.Booking{
+	saturday := step.Request{
 		Message:   "A cut on Saturday morning?",
 		OpenSlots: []string{"sat-10:30", "sat-11:30", "sat-13:00"},
 	}
 	tests := []struct {
 		name    string
-		booking step.Booking
+		booking step.Request
 		reply   step.Reply
 		want    step.Outcome
 	}{
@@ -36,31 +36,31 @@ func TestStep(t *testing.T) {
 		},
 		{
 			name:    "round one keeps the app's order even when it is not sorted",
-			booking: step.Booking{OpenSlots: []string{"tue-17:00", "mon-09:00", "aaa"}},
+			booking: step.Request{OpenSlots: []string{"tue-17:00", "mon-09:00", "aaa"}},
 			reply:   step.FirstRound(),
 			want:    step.Question{Message: wantAsk, Times: []string{"tue-17:00", "mon-09:00"}},
 		},
 		{
 			name:    "round one with exactly two open slots offers both",
-			booking: step.Booking{OpenSlots: []string{"b", "a"}},
+			booking: step.Request{OpenSlots: []string{"b", "a"}},
 			reply:   step.FirstRound(),
 			want:    step.Question{Message: wantAsk, Times: []string{"b", "a"}},
 		},
 		{
 			name:    "round one with one open slot offers that one slot",
-			booking: step.Booking{Message: "any time", OpenSlots: []string{"sat-10:30"}},
+			booking: step.Request{Message: "any time", OpenSlots: []string{"sat-10:30"}},
 			reply:   step.FirstRound(),
 			want:    step.Question{Message: wantAsk, Times: []string{"sat-10:30"}},
 		},
 		{
 			name:    "round one with no open slots completes without booking",
-			booking: step.Booking{Message: "any time", OpenSlots: []string{}},
+			booking: step.Request{Message: "any time", OpenSlots: []string{}},
 			reply:   step.FirstRound(),
 			want:    step.NotBooked{Say: wantNothingOpen},
 		},
 		{
 			name:    "round one with a nil slot list completes without booking",
-			booking: step.Booking{Message: "any time"},
+			booking: step.Request{Message: "any time"},
 			reply:   step.FirstRound(),
 			want:    step.NotBooked{Say: wantNothingOpen},
 		},
@@ -84,13 +84,13 @@ func TestStep(t *testing.T) {
 		},
 		{
 			name:    "round two books the accepted slot exactly as written",
-			booking: step.Booking{OpenSlots: []string{"Sam. 10 h 30 <café>"}},
+			booking: step.Request{OpenSlots: []string{"Sam. 10 h 30 <café>"}},
 			reply:   step.Accepted("Sam. 10 h 30 <café>"),
 			want:    step.Booked{Slot: "Sam. 10 h 30 <café>", Say: "Sam. 10 h 30 <café> is yours."},
 		},
 		{
 			name:    "round two books the accepted time even once nothing is open, since the state carried the offer",
-			booking: step.Booking{},
+			booking: step.Request{},
 			reply:   step.Accepted("sat-10:30"),
 			want:    step.Booked{Slot: "sat-10:30", Say: "sat-10:30 is yours."},
 		},
@@ -102,7 +102,7 @@ func TestStep(t *testing.T) {
 		},
 		{
 			name:    "round two with a decline books nothing even with nothing open",
-			booking: step.Booking{},
+			booking: step.Request{},
 			reply:   step.Declined(),
 			want:    step.NotBooked{Say: wantNoneChosen},
 		},
@@ -175,7 +175,7 @@ func TestToOfferSharesNoMemoryWithItsInput(t *testing.T) {
 		assertSlots(t, open, []string{"a", "b", "c"})
 	})
 	t.Run("the question's times share no memory with the booking", func(t *testing.T) {
-		b := step.Booking{OpenSlots: []string{"a", "b", "c"}}
+		b := step.Request{OpenSlots: []string{"a", "b", "c"}}
 		q, ok := step.Step(b, step.FirstRound()).(step.Question)
 		if !ok {
 			t.Fatalf("got %T, want step.Question", step.Step(b, step.FirstRound()))

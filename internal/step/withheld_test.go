@@ -45,7 +45,7 @@ func TestWithheldRedacts(t *testing.T) {
 
 func TestWithheldNeverPrintsWhatItHolds(t *testing.T) {
 	w := step.NewWithheld(nil, []string{"Rosa Quintero"}, []string{"rosa@example.org"}, nil)
-	b := step.Booking{Message: "Saturday?", Withheld: w}
+	b := step.Request{Message: "Saturday?", Withheld: w}
 	data, err := json.Marshal(b)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"salon/internal/salon"
 	"salon/internal/store"
 )
 
@@ -21,7 +22,7 @@ func TestSpentStatesListsEverySpendWithItsOutcome(t *testing.T) {
 		if _, err := s.Spend(t.Context(), booked, goodUntil, hold("bk_audit", "studio-nine", at(2)), now); err != nil {
 			t.Fatal(err)
 		}
-		if out, err := s.Spend(t.Context(), taken, goodUntil, hold("bk_other", "studio-nine", at(2)), now); err != nil || out.Taken != store.TakenBooked {
+		if out, err := s.Spend(t.Context(), taken, goodUntil, hold("bk_other", "studio-nine", at(2)), now); err != nil || out.Taken != salon.TakenBooked {
 			t.Fatalf("the second hold of one slot: got %+v, %v, want it taken", out, err)
 		}
 		if _, err := s.Spend(t.Context(), declined, goodUntil, nil, now); err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 )
 
@@ -86,7 +87,7 @@ func booked(t *testing.T, what string, a answer) {
 
 // answer is one Spend's return.
 type answer struct {
-	out store.Outcome
+	out salon.SpendOutcome
 	err error
 }
 
@@ -98,7 +99,7 @@ func TestSpendsWaitingForTheWriterShareOneTransaction(t *testing.T) {
 	type call struct {
 		name  string
 		state string
-		hold  *store.Hold
+		hold  *salon.Hold
 	}
 	calls := []call{
 		{"free slot", "a", hold("a", "studio-nine", at(2))},
@@ -127,7 +128,7 @@ func TestSpendsWaitingForTheWriterShareOneTransaction(t *testing.T) {
 		t.Errorf("got %d transactions for the %d queued spends, want 1", got, len(calls))
 	}
 
-	check := func(i int, booked bool, taken store.Taken, err error) {
+	check := func(i int, booked bool, taken salon.Taken, err error) {
 		t.Helper()
 		a := answers[i]
 		if (a.out.Booking != nil) != booked || a.out.Taken != taken || !errors.Is(a.err, err) {
@@ -136,11 +137,11 @@ func TestSpendsWaitingForTheWriterShareOneTransaction(t *testing.T) {
 	}
 	check(0, true, 0, nil)
 	check(1, true, 0, nil)
-	check(2, false, store.TakenBooked, nil)
-	check(3, false, store.TakenPast, nil)
+	check(2, false, salon.TakenBooked, nil)
+	check(3, false, salon.TakenPast, nil)
 	check(4, false, 0, requeststate.ErrAlreadyUsed)
 	check(5, false, 0, nil)
-	check(6, false, 0, store.ErrNoSalon)
+	check(6, false, 0, salon.NoSalon("elsewhere"))
 }
 
 func TestASpendThatFailsInABatchFailsAlone(t *testing.T) {

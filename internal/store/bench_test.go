@@ -74,7 +74,7 @@ func BenchmarkCalendar(b *testing.B) {
 		for i := range 100 {
 			start := now.Add(time.Duration(i+1) * time.Hour)
 			if i%4 == 0 {
-				if err := s.CloseSlot(b.Context(), "studio-nine", start); err != nil {
+				if err := s.CloseSlot(b.Context(), "studio-nine", slotAt(start)); err != nil {
 					b.Fatal(err)
 				}
 				continue

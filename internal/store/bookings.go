@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"salon/internal/salon"
 	"time"
 )
 
@@ -14,22 +15,22 @@ const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
-func scanBooking(row scanner) (Booking, error) {
-	var id, salon, slot, name, contact, words []byte
+func scanBooking(row scanner) (salon.Booking, error) {
+	var id, salonID, slot, name, contact, words []byte
 	var start, bookedAt int64
 	var status string
-	if err := row.Scan(&id, &salon, &slot, &start, &name, &contact, &words, &bookedAt, &status); err != nil {
-		return Booking{}, err
+	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status); err != nil {
+		return salon.Booking{}, err
 	}
-	return Booking{
-		ID: string(id), Salon: string(salon), Slot: string(slot), Start: instant(start),
-		Name: string(name), Contact: string(contact), Words: string(words),
-		BookedAt: instant(bookedAt), Status: Status(status),
+	return salon.Booking{
+		ID: string(id), Salon: string(salonID), Slot: string(slot), Start: instant(start),
+		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
+		BookedAt: instant(bookedAt), Status: salon.Status(status),
 	}, nil
 }
 
 // booking reads the booking id back.
-func (s *Store) booking(ctx context.Context, id string) (Booking, error) {
+func (s *Store) booking(ctx context.Context, id string) (salon.Booking, error) {
 	return scanBooking(s.r.queryRow(ctx, qBookingByID, text(id)))
 }
 
@@ -44,17 +45,17 @@ func (s *Store) salonExists(ctx context.Context, id string) (bool, error) {
 }
 
 // Bookings lists the salon's bookings, live and cancelled, whose slots start at or after from and
-// before to, earliest slot first (then earliest booked): ErrNoSalon when no salon is registered
+// before to, earliest slot first (then earliest booked): salon.NoSalon when no salon is registered
 // under the id.
-func (s *Store) Bookings(ctx context.Context, salon string, from, to time.Time) ([]Booking, error) {
+func (s *Store) Bookings(ctx context.Context, salonID string, from, to time.Time) ([]salon.Booking, error) {
 	rows, err := s.r.query(ctx, `SELECT `+bookingColumns+` FROM bookings
 		WHERE salon = $1 AND starts_at >= $2 AND starts_at < $3
-		ORDER BY starts_at, booked_at, id`, text(salon), from.Unix(), to.Unix())
+		ORDER BY starts_at, booked_at, id`, text(salonID), from.Unix(), to.Unix())
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var all []Booking
+	var all []salon.Booking
 	for rows.Next() {
 		b, err := scanBooking(rows)
 		if err != nil {
@@ -66,10 +67,10 @@ func (s *Store) Bookings(ctx context.Context, salon string, from, to time.Time) 
 		return nil, err
 	}
 	if len(all) == 0 {
-		if ok, err := s.salonExists(ctx, salon); err != nil {
+		if ok, err := s.salonExists(ctx, salonID); err != nil {
 			return nil, err
 		} else if !ok {
-			return nil, ErrNoSalon
+			return nil, salon.NoSalon(salonID)
 		}
 	}
 	return all, nil
@@ -77,30 +78,31 @@ func (s *Store) Bookings(ctx context.Context, salon string, from, to time.Time) 
 
 // Cancel makes the salon's booking cancelled, so its slot is open again, and returns it as the
 // database then shows it. Cancelling a cancelled booking changes nothing and returns it again.
-// An unknown salon gives ErrNoSalon; an unknown booking of a known salon, ErrNoBooking.
-func (s *Store) Cancel(ctx context.Context, salon, booking string) (Booking, error) {
+// An unknown salon gives salon.NoSalon; an unknown booking of a known salon, salon.NoBooking.
+func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Booking, error) {
 	res, err := s.w.exec(ctx,
-		`UPDATE bookings SET status = 'cancelled' WHERE salon = $1 AND id = $2`, text(salon), text(booking))
+		`UPDATE bookings SET status = 'cancelled' WHERE salon = $1 AND id = $2`, text(salonID), text(booking))
 	if err != nil {
-		return Booking{}, err
+		return salon.Booking{}, err
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return Booking{}, err
+		return salon.Booking{}, err
 	} else if n == 0 {
-		if ok, err := s.salonExists(ctx, salon); err != nil {
-			return Booking{}, err
+		if ok, err := s.salonExists(ctx, salonID); err != nil {
+			return salon.Booking{}, err
 		} else if !ok {
-			return Booking{}, ErrNoSalon
+			return salon.Booking{}, salon.NoSalon(salonID)
 		}
-		return Booking{}, ErrNoBooking
+		return salon.Booking{}, salon.NoBooking(booking)
 	}
 	return s.booking(ctx, booking)
 }
 
-// CloseSlot closes the salon's slot starting at start, so it isn't offered or booked. Closing a
-// closed slot changes nothing. A live-booked slot gives ErrSlotBooked, an unknown salon ErrNoSalon,
-// and neither changes anything. A close and a booking of one slot racing end with one of them.
-func (s *Store) CloseSlot(ctx context.Context, salon string, start time.Time) error {
+// CloseSlot closes the salon's slot, so it isn't offered or booked. Closing a closed slot changes
+// nothing. A live-booked slot gives salon.SlotBooked, an unknown salon salon.NoSalon, and neither
+// changes anything. A close and a booking of one slot racing end with one of them.
+func (s *Store) CloseSlot(ctx context.Context, salonID string, slot salon.Slot) error {
+	start := slot.Start
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -108,9 +110,9 @@ func (s *Store) CloseSlot(ctx context.Context, salon string, start time.Time) er
 	defer tx.Rollback()
 	w := s.w.in(tx)
 	var one int
-	err = w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.lockSalon, text(salon)).Scan(&one)
+	err = w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.lockSalon, text(salonID)).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNoSalon
+		return salon.NoSalon(salonID)
 	}
 	if err != nil {
 		return err
@@ -118,35 +120,35 @@ func (s *Store) CloseSlot(ctx context.Context, salon string, start time.Time) er
 	var booked bool
 	if err := w.queryRow(ctx,
 		`SELECT EXISTS (SELECT 1 FROM bookings WHERE salon = $1 AND starts_at = $2 AND status = 'booked')`,
-		text(salon), start.Unix()).Scan(&booked); err != nil {
+		text(salonID), start.Unix()).Scan(&booked); err != nil {
 		return err
 	}
 	if booked {
-		return ErrSlotBooked
+		return salon.SlotBooked(slot.Label)
 	}
 	if _, err := w.exec(ctx,
 		`INSERT INTO closed_slots (salon, starts_at) VALUES ($1, $2) ON CONFLICT (salon, starts_at) DO NOTHING`,
-		text(salon), start.Unix()); err != nil {
+		text(salonID), start.Unix()); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
 // OpenSlot opens the salon's slot starting at start again, if it was closed; opening an open slot
-// changes nothing. An unknown salon gives ErrNoSalon.
-func (s *Store) OpenSlot(ctx context.Context, salon string, start time.Time) error {
+// changes nothing. An unknown salon gives salon.NoSalon.
+func (s *Store) OpenSlot(ctx context.Context, salonID string, start time.Time) error {
 	res, err := s.w.exec(ctx,
-		`DELETE FROM closed_slots WHERE salon = $1 AND starts_at = $2`, text(salon), start.Unix())
+		`DELETE FROM closed_slots WHERE salon = $1 AND starts_at = $2`, text(salonID), start.Unix())
 	if err != nil {
 		return err
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return err
 	} else if n == 0 {
-		if ok, err := s.salonExists(ctx, salon); err != nil {
+		if ok, err := s.salonExists(ctx, salonID); err != nil {
 			return err
 		} else if !ok {
-			return ErrNoSalon
+			return salon.NoSalon(salonID)
 		}
 	}
 	return nil

@@ -3,11 +3,11 @@
 package store_test
 
 import (
-	"errors"
 	"reflect"
 	"testing"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testkit"
@@ -95,7 +95,7 @@ func TestSettingsAcrossInstances(t *testing.T) {
 
 		t.Run("a salon not registered is found as soon as another instance puts it", func(t *testing.T) {
 			first, second, _ := twoInstances(t, b)
-			if _, err := second.RecentSalon(t.Context(), "elsewhere"); !errors.Is(err, store.ErrNoSalon) {
+			if _, err := second.RecentSalon(t.Context(), "elsewhere"); refusal.KindOf(err) != refusal.NotFound {
 				t.Fatalf("before the put: got %v, want ErrNoSalon", err)
 			}
 			if err := first.PutSalon(t.Context(), "elsewhere", changedNine()); err != nil {

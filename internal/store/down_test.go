@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testpg"
 )
@@ -30,7 +31,7 @@ func TestASQLiteStoreClosedSpendsNothingAndTheFileKeepsEverything(t *testing.T) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CloseSlot(ctx, "studio-nine", at(3)); err != nil {
+	if err := s.CloseSlot(ctx, "studio-nine", slotAt(at(3))); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -104,7 +105,7 @@ func TestAnotherStoreOnTheSameDatabaseSeesEverything(t *testing.T) {
 			t.Errorf("a state spent through the first: got %v, want ErrAlreadyUsed", err)
 		}
 		out, err := second.Spend(t.Context(), stateID(t.Name(), "b2"), goodUntil, hold("b2", "studio-nine", at(2)), now)
-		if err != nil || out.Taken != store.TakenBooked {
+		if err != nil || out.Taken != salon.TakenBooked {
 			t.Errorf("the slot booked through the first: got %+v, %v, want taken", out, err)
 		}
 		list, err := second.Bookings(t.Context(), "studio-nine", now, at(24))

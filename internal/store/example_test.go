@@ -35,9 +35,9 @@ func Example() {
 	// Round two accepted Saturday at 09:00: spend its state and book the slot, in one transaction.
 	now := time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)
 	start := time.Date(2026, 12, 5, 9, 0, 0, 0, time.UTC)
-	hold := &store.Hold{
+	hold := &salon.Hold{
 		ID: "bk_7Qx2", Salon: "studio-nine", Slot: start.Format(time.RFC3339), Start: start,
-		Name: "Ana Lima", Contact: "+44 7700 900123", Words: "A cut on Saturday morning?",
+		Customer: salon.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}, Words: "A cut on Saturday morning?",
 	}
 	out, err := s.Spend(ctx, sha256.Sum256([]byte("a state's MAC")), now.Add(2*time.Minute), hold, now)
 	if err != nil {

@@ -5,7 +5,6 @@ package store_test
 import (
 	"crypto/sha256"
 	"database/sql"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 	"salon/internal/store"
@@ -139,29 +139,33 @@ func wantBookedAndClosed(t *testing.T, s *store.Store, want salon.Settings) {
 	if !reflect.DeepEqual(cal.Settings, want) {
 		t.Errorf("settings: got %#v, want %#v", cal.Settings, want)
 	}
-	taken := map[int64]store.Taken{at(2).Unix(): store.TakenBooked, at(3).Unix(): store.TakenClosed}
+	taken := map[int64]salon.Taken{at(2).Unix(): salon.TakenBooked, at(3).Unix(): salon.TakenClosed}
 	if !reflect.DeepEqual(cal.Taken, taken) {
 		t.Errorf("taken: got %v, want %v", cal.Taken, taken)
 	}
 }
 
 // hold is a booking of the slot starting at start, for Ana.
-func hold(id, salonID string, start time.Time) *store.Hold {
-	return &store.Hold{
+func hold(id, salonID string, start time.Time) *salon.Hold {
+	return &salon.Hold{
 		ID: id, Salon: salonID, Slot: start.Format(time.RFC3339), Start: start,
-		Name: "Ana Lima", Contact: "+44 7700 900123", Words: "A cut on Tuesday morning?",
+		Customer: salon.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}, Words: "A cut on Tuesday morning?",
 	}
 }
 
-// named reports whether err is one of the store's named errors.
+// named reports whether err is one of the store's refusals (a salon's refusal, or a used state).
 func named(err error) bool {
-	for _, e := range []error{store.ErrNoSalon, store.ErrNoBooking, store.ErrSlotBooked, requeststate.ErrAlreadyUsed} {
-		if errors.Is(err, e) {
-			return true
-		}
-	}
-	return false
+	return refusal.KindOf(err) != refusal.Internal && err != nil
 }
 
 // bytesOf is id as the spent_states table holds it.
 func bytesOf(id requeststate.SpendID) []byte { return id[:] }
+
+// slotAt is the slot starting at start, as the desk hands it to CloseSlot: labelled in London.
+func slotAt(start time.Time) salon.Slot {
+	london, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		panic(err)
+	}
+	return salon.NewSlot(start, london)
+}

@@ -8,12 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 )
 
 // book books the slot starting at start as booking id, or fails the test.
-func book(t *testing.T, s *store.Store, id string, start time.Time) store.Booking {
+func book(t *testing.T, s *store.Store, id string, start time.Time) salon.Booking {
 	t.Helper()
 	out, err := s.Spend(t.Context(), stateID(t.Name(), id), goodUntil, hold(id, "studio-nine", start), now)
 	if err != nil || out.Booking == nil {
@@ -44,7 +46,7 @@ func TestBookings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []store.Booking{early, cancelled, again, late}
+			want := []salon.Booking{early, cancelled, again, late}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got %v, want %v", got, want)
 			}
@@ -61,7 +63,7 @@ func TestBookings(t *testing.T) {
 
 		t.Run("an unknown salon is ErrNoSalon", func(t *testing.T) {
 			s, _ := b.withSalon(t)
-			if _, err := s.Bookings(t.Context(), "elsewhere", now, at(24)); !errors.Is(err, store.ErrNoSalon) {
+			if _, err := s.Bookings(t.Context(), "elsewhere", now, at(24)); refusal.KindOf(err) != refusal.NotFound {
 				t.Errorf("got %v, want ErrNoSalon", err)
 			}
 		})
@@ -74,7 +76,7 @@ func TestCancel(t *testing.T) {
 			s, _ := b.withSalon(t)
 			booking := book(t, s, "b1", at(2))
 			want := booking
-			want.Status = store.Cancelled
+			want.Status = salon.Cancelled
 			for range 2 {
 				got, err := s.Cancel(t.Context(), "studio-nine", "b1")
 				if err != nil {
@@ -98,9 +100,9 @@ func TestCancel(t *testing.T) {
 			name, salon, booking string
 			want                 error
 		}{
-			{"an unknown booking is ErrNoBooking", "studio-nine", "nobody", store.ErrNoBooking},
-			{"another salon's booking is ErrNoBooking", "elsewhere", "b1", store.ErrNoBooking},
-			{"an unknown salon is ErrNoSalon", "nowhere", "b1", store.ErrNoSalon},
+			{"an unknown booking is NoBooking", "studio-nine", "nobody", salon.NoBooking("nobody")},
+			{"another salon's booking is NoBooking", "elsewhere", "b1", salon.NoBooking("b1")},
+			{"an unknown salon is NoSalon", "nowhere", "b1", salon.NoSalon("nowhere")},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				s, _ := b.withSalon(t)
@@ -122,7 +124,7 @@ func TestCancel(t *testing.T) {
 
 func TestCloseAndOpenSlots(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
-		taken := func(t *testing.T, s *store.Store, start time.Time) store.Taken {
+		taken := func(t *testing.T, s *store.Store, start time.Time) salon.Taken {
 			t.Helper()
 			cal, err := s.Calendar(t.Context(), "studio-nine", now)
 			if err != nil {
@@ -134,11 +136,11 @@ func TestCloseAndOpenSlots(t *testing.T) {
 		t.Run("closing twice is fine, and opening opens", func(t *testing.T) {
 			s, _ := b.withSalon(t)
 			for range 2 {
-				if err := s.CloseSlot(t.Context(), "studio-nine", at(2)); err != nil {
+				if err := s.CloseSlot(t.Context(), "studio-nine", slotAt(at(2))); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if got := taken(t, s, at(2)); got != store.TakenClosed {
+			if got := taken(t, s, at(2)); got != salon.TakenClosed {
 				t.Errorf("closed: got %v, want closed", got)
 			}
 			for range 2 {
@@ -155,7 +157,7 @@ func TestCloseAndOpenSlots(t *testing.T) {
 		t.Run("closing a booked slot is ErrSlotBooked and changes nothing", func(t *testing.T) {
 			s, _ := b.withSalon(t)
 			book(t, s, "b1", at(2))
-			if err := s.CloseSlot(t.Context(), "studio-nine", at(2)); !errors.Is(err, store.ErrSlotBooked) {
+			if err := s.CloseSlot(t.Context(), "studio-nine", slotAt(at(2))); refusal.KindOf(err) != refusal.Conflict {
 				t.Errorf("got %v, want ErrSlotBooked", err)
 			}
 			if _, err := s.Cancel(t.Context(), "studio-nine", "b1"); err != nil {
@@ -164,17 +166,17 @@ func TestCloseAndOpenSlots(t *testing.T) {
 			if got := taken(t, s, at(2)); got != 0 {
 				t.Errorf("after the cancel: got %v, want open, the refused close undone", got)
 			}
-			if err := s.CloseSlot(t.Context(), "studio-nine", at(2)); err != nil {
+			if err := s.CloseSlot(t.Context(), "studio-nine", slotAt(at(2))); err != nil {
 				t.Errorf("closing after the cancel: got %v, want it closed", err)
 			}
 		})
 
 		t.Run("an unknown salon is ErrNoSalon", func(t *testing.T) {
 			s, _ := b.withSalon(t)
-			if err := s.CloseSlot(t.Context(), "elsewhere", at(2)); !errors.Is(err, store.ErrNoSalon) {
+			if err := s.CloseSlot(t.Context(), "elsewhere", slotAt(at(2))); refusal.KindOf(err) != refusal.NotFound {
 				t.Errorf("CloseSlot: got %v, want ErrNoSalon", err)
 			}
-			if err := s.OpenSlot(t.Context(), "elsewhere", at(2)); !errors.Is(err, store.ErrNoSalon) {
+			if err := s.OpenSlot(t.Context(), "elsewhere", at(2)); refusal.KindOf(err) != refusal.NotFound {
 				t.Errorf("OpenSlot: got %v, want ErrNoSalon", err)
 			}
 		})

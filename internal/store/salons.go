@@ -126,7 +126,7 @@ func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) err
 const qSalon = `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days
 	FROM salons WHERE id = $1`
 
-// Salon reads the settings of the salon id from the database: ErrNoSalon when none is registered
+// Salon reads the settings of the salon id from the database: salon.NoSalon when none is registered
 // under it.
 func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
 	var set salon.Settings
@@ -135,7 +135,7 @@ func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
 	err := s.r.queryRow(ctx, qSalon, text(id)).
 		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays)
 	if errors.Is(err, sql.ErrNoRows) {
-		return salon.Settings{}, ErrNoSalon
+		return salon.Settings{}, salon.NoSalon(id)
 	}
 	if err != nil {
 		return salon.Settings{}, err
@@ -152,7 +152,7 @@ func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
 // database showed them less than SettingsAge ago. Otherwise it asks the database for the salon's
 // version, one small read, and reads the settings again only when they changed. So after a
 // PutSalon through another instance, RecentSalon may return the settings before it for up to
-// SettingsAge. A salon not registered is never kept: it is ErrNoSalon at once, and found as soon
+// SettingsAge. A salon not registered is never kept: it is salon.NoSalon at once, and found as soon
 // as it is put.
 func (s *Store) RecentSalon(ctx context.Context, id string) (salon.Settings, error) {
 	e := s.cache.get(id)
@@ -164,7 +164,7 @@ func (s *Store) RecentSalon(ctx context.Context, id string) (salon.Settings, err
 		err := s.r.queryRow(ctx, `SELECT version FROM salons WHERE id = $1`, text(id)).Scan(&version)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return salon.Settings{}, ErrNoSalon
+			return salon.Settings{}, salon.NoSalon(id)
 		case err != nil:
 			return salon.Settings{}, err
 		case version != e.version:
@@ -176,15 +176,15 @@ func (s *Store) RecentSalon(ctx context.Context, id string) (salon.Settings, err
 }
 
 // Salons lists every registered salon, ordered by id, byte by byte.
-func (s *Store) Salons(ctx context.Context) ([]Summary, error) {
+func (s *Store) Salons(ctx context.Context) ([]salon.Summary, error) {
 	rows, err := s.r.query(ctx, `SELECT id, name FROM salons ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var all []Summary
+	var all []salon.Summary
 	for rows.Next() {
-		var sum Summary
+		var sum salon.Summary
 		if err := rows.Scan(&sum.ID, &sum.Name); err != nil {
 			return nil, err
 		}
@@ -194,10 +194,10 @@ func (s *Store) Salons(ctx context.Context) ([]Summary, error) {
 }
 
 // Calendar reads the salon id's settings with its live bookings and closed slots starting at or
-// after from, all at one moment: ErrNoSalon when none is registered under id. The settings are
+// after from, all at one moment: salon.NoSalon when none is registered under id. The settings are
 // the database's at that moment, never older: their version is read with the rest, and they are
 // decoded again only when it changed.
-func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (Calendar, error) {
+func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error) {
 	// One statement is one snapshot in both databases, and one round trip: the taken starts come
 	// folded into the salon's row as comma-separated lists.
 	var set salon.Settings
@@ -214,33 +214,33 @@ func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (Calend
 		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays,
 			&booked, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Calendar{}, ErrNoSalon
+		return salon.Calendar{}, salon.NoSalon(id)
 	}
 	if err != nil {
-		return Calendar{}, err
+		return salon.Calendar{}, err
 	}
 	if e := s.cache.get(id); e != nil && e.version == version {
 		s.cache.seen(id, e)
 		set = cloneSettings(e.set)
 	} else {
 		if err := decodeSettings(prices, hours, &set); err != nil {
-			return Calendar{}, err
+			return salon.Calendar{}, err
 		}
 		s.cache.put(id, version, cloneSettings(set))
 	}
-	cal := Calendar{Settings: set, Taken: map[int64]Taken{}}
+	cal := salon.Calendar{Settings: set, Taken: map[int64]salon.Taken{}}
 	// Closed first, so that booked wins for a slot that is both.
 	for _, list := range []struct {
 		starts sql.NullString
-		why    Taken
-	}{{closed, TakenClosed}, {booked, TakenBooked}} {
+		why    salon.Taken
+	}{{closed, salon.TakenClosed}, {booked, salon.TakenBooked}} {
 		if !list.starts.Valid {
 			continue
 		}
 		for start := range strings.SplitSeq(list.starts.String, ",") {
 			second, err := strconv.ParseInt(start, 10, 64)
 			if err != nil {
-				return Calendar{}, fmt.Errorf("a taken slot's start doesn't read: %w", err)
+				return salon.Calendar{}, fmt.Errorf("a taken slot's start doesn't read: %w", err)
 			}
 			cal.Taken[second] = list.why
 		}

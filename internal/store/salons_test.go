@@ -3,14 +3,13 @@
 package store_test
 
 import (
-	"errors"
 	"reflect"
 	"slices"
 	"testing"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/salon"
-	"salon/internal/store"
 )
 
 func TestSettingsReadBackAsPut(t *testing.T) {
@@ -66,10 +65,10 @@ func TestSalons(t *testing.T) {
 		t.Run("an unknown salon is ErrNoSalon", func(t *testing.T) {
 			s, _ := b.withSalon(t)
 			for _, id := range []string{"elsewhere", "", "studio-nine\x00", "\xff", "studio-nine' OR '1'='1"} {
-				if _, err := s.Salon(t.Context(), id); !errors.Is(err, store.ErrNoSalon) {
+				if _, err := s.Salon(t.Context(), id); refusal.KindOf(err) != refusal.NotFound {
 					t.Errorf("Salon(%q): got %v, want ErrNoSalon", id, err)
 				}
-				if _, err := s.Calendar(t.Context(), id, now); !errors.Is(err, store.ErrNoSalon) {
+				if _, err := s.Calendar(t.Context(), id, now); refusal.KindOf(err) != refusal.NotFound {
 					t.Errorf("Calendar(%q): got %v, want ErrNoSalon", id, err)
 				}
 			}
@@ -91,9 +90,9 @@ func TestSalons(t *testing.T) {
 			}
 			sorted := slices.Clone(ids)
 			slices.Sort(sorted)
-			var want []store.Summary
+			var want []salon.Summary
 			for _, id := range sorted {
-				want = append(want, store.Summary{ID: id, Name: "salon " + id})
+				want = append(want, salon.Summary{ID: id, Name: "salon " + id})
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got %q, want %q", got, want)
@@ -113,7 +112,7 @@ func TestSalons(t *testing.T) {
 			if _, err := s.Spend(t.Context(), stateID(t.Name()), goodUntil, hold("b1", "studio-nine", at(2)), now); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.CloseSlot(t.Context(), "studio-nine", at(3)); err != nil {
+			if err := s.CloseSlot(t.Context(), "studio-nine", slotAt(at(3))); err != nil {
 				t.Fatal(err)
 			}
 			changed := studioNine
@@ -134,7 +133,7 @@ func TestCalendar(t *testing.T) {
 			if err := s.PutSalon(ctx, "elsewhere", studioNine); err != nil {
 				t.Fatal(err)
 			}
-			book := func(name string, h *store.Hold) {
+			book := func(name string, h *salon.Hold) {
 				t.Helper()
 				out, err := s.Spend(ctx, stateID(t.Name(), name), goodUntil, h, now)
 				if err != nil || out.Booking == nil {
@@ -149,11 +148,11 @@ func TestCalendar(t *testing.T) {
 			}
 			book("elsewhere", hold("elsewhere", "elsewhere", at(5)))
 			for _, h := range []float64{1.5, 6} {
-				if err := s.CloseSlot(ctx, "studio-nine", at(h)); err != nil {
+				if err := s.CloseSlot(ctx, "studio-nine", slotAt(at(h))); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := s.CloseSlot(ctx, "elsewhere", at(7)); err != nil {
+			if err := s.CloseSlot(ctx, "elsewhere", slotAt(at(7))); err != nil {
 				t.Fatal(err)
 			}
 
@@ -161,7 +160,7 @@ func TestCalendar(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := map[int64]store.Taken{at(3).Unix(): store.TakenBooked, at(6).Unix(): store.TakenClosed}
+			want := map[int64]salon.Taken{at(3).Unix(): salon.TakenBooked, at(6).Unix(): salon.TakenClosed}
 			if !reflect.DeepEqual(cal.Taken, want) {
 				t.Errorf("got %v, want %v", cal.Taken, want)
 			}
@@ -170,9 +169,9 @@ func TestCalendar(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want = map[int64]store.Taken{
-				at(1).Unix(): store.TakenBooked, at(1.5).Unix(): store.TakenClosed,
-				at(3).Unix(): store.TakenBooked, at(6).Unix(): store.TakenClosed,
+			want = map[int64]salon.Taken{
+				at(1).Unix(): salon.TakenBooked, at(1.5).Unix(): salon.TakenClosed,
+				at(3).Unix(): salon.TakenBooked, at(6).Unix(): salon.TakenClosed,
 			}
 			if !reflect.DeepEqual(cal.Taken, want) {
 				t.Errorf("from the first booking: got %v, want %v", cal.Taken, want)

@@ -16,7 +16,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 )
 
 // The statements of a spend, prepared at Open.
@@ -87,7 +89,7 @@ const keepAfter = 5 * time.Second
 // spends of one id, concurrent or not and from any instance, exactly one succeeds.
 //
 // With no hold the spend is recorded as declined and the Outcome is zero. With a hold, an unknown
-// salon gives ErrNoSalon and nothing changes. A hold whose slot is live-booked, closed, or starts at
+// salon gives salon.NoSalon and nothing changes. A hold whose slot is live-booked, closed, or starts at
 // or before now books nothing: the state is spent, recorded as taken, and Outcome.Taken says why.
 // Otherwise the slot is booked, and the booking is returned as the database stored it, read inside
 // the transaction that wrote it (by its key on SQLite, from its INSERT's RETURNING on PostgreSQL)
@@ -95,7 +97,7 @@ const keepAfter = 5 * time.Second
 //
 // Any other error means the database failed. Before the commit, nothing changed, and the same
 // spend can succeed later. If the commit succeeded but the booking's row couldn't be read, the
-// error is a *NotReadBack: the state is spent and the booking made as held.
+// outcome is Unread, with the booking as held: the state is spent and the booking made.
 //
 // On SQLite, spends that arrive while others are being written go together in the next
 // transaction, so that one commit, and one sync to the disk, carries them all. Each still
@@ -103,7 +105,7 @@ const keepAfter = 5 * time.Second
 // alone, so batching changes no outcome. ctx bounds the wait for a place in a batch; once its
 // batch is under way, a spend's answer is the batch's. On PostgreSQL, a booking's statements
 // travel to the server together, in one round trip.
-func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *Hold, now time.Time) (Outcome, error) {
+func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error) {
 	sp := &spend{ctx: ctx, id: id, goodUntil: goodUntil, hold: hold, now: now}
 	if s.batch == nil {
 		sp.spent = s.spendAlone(sp)
@@ -114,38 +116,43 @@ func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil ti
 		case sp.spent = <-sp.done:
 		case <-ctx.Done():
 			if s.batch.remove(sp) {
-				return Outcome{}, ctx.Err()
+				return salon.SpendOutcome{}, ctx.Err()
 			}
 			sp.spent = <-sp.done
 		}
 	}
+	var unread *notReadBack
 	switch r := sp.spent; {
+	case errors.As(r.err, &unread):
+		b := salon.Booking{ID: hold.ID, Salon: hold.Salon, Slot: hold.Slot, Start: hold.Start.UTC().Truncate(time.Second),
+			Customer: hold.Customer, Words: hold.Words, BookedAt: now.UTC().Truncate(time.Second), Status: salon.Booked}
+		return salon.SpendOutcome{Booking: &b, Unread: true}, nil
 	case r.err != nil:
-		return Outcome{}, r.err
+		return salon.SpendOutcome{}, r.err
 	case !r.booked:
-		return Outcome{Taken: r.taken}, nil
+		return salon.SpendOutcome{Taken: r.taken}, nil
 	default:
-		return Outcome{Booking: &r.booking}, nil
+		return salon.SpendOutcome{Booking: &r.booking}, nil
 	}
 }
 
-// NotReadBack is a booking that committed but whose row couldn't be read: the state is spent and
+// notReadBack is a booking that committed but whose row couldn't be read: the state is spent and
 // the hold booked, so the caller must not tell the customer the booking failed.
-type NotReadBack struct{ Err error }
+type notReadBack struct{ Err error }
 
-func (e *NotReadBack) Error() string {
+func (e *notReadBack) Error() string {
 	return "the booking committed but couldn't be read back: " + e.Err.Error()
 }
 
 // Unwrap gives the read's own error.
-func (e *NotReadBack) Unwrap() error { return e.Err }
+func (e *notReadBack) Unwrap() error { return e.Err }
 
 // spend is one call of Spend.
 type spend struct {
 	ctx       context.Context
 	id        requeststate.SpendID
 	goodUntil time.Time
-	hold      *Hold
+	hold      *salon.Hold
 	now       time.Time
 
 	spent spent
@@ -157,9 +164,9 @@ func (sp *spend) books() bool { return sp.hold != nil && sp.hold.Start.After(sp.
 
 // spent is what a spend did, known at its commit.
 type spent struct {
-	booked  bool    // the hold was booked
-	booking Booking // as the database stored it
-	taken   Taken   // or why not
+	booked  bool          // the hold was booked
+	booking salon.Booking // as the database stored it
+	taken   salon.Taken   // or why not
 	err     error
 }
 
@@ -217,7 +224,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 		}
 		return spent{}
 	case !sp.books():
-		return s.spendTaken(ctx, w, sp, TakenPast)
+		return s.spendTaken(ctx, w, sp, salon.TakenPast)
 	}
 	start := h.Start.Unix()
 	res, err := w.exec(ctx, qBookFirst, text(h.ID), text(h.Salon), text(h.Slot), start,
@@ -234,9 +241,9 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 			return spent{err: err}
 		}
 		if closed {
-			return s.spendTaken(ctx, w, sp, TakenClosed)
+			return s.spendTaken(ctx, w, sp, salon.TakenClosed)
 		}
-		return s.spendTaken(ctx, w, sp, TakenBooked)
+		return s.spendTaken(ctx, w, sp, salon.TakenBooked)
 	}
 	b, err := scanBooking(w.queryRow(ctx, qBookingByID, text(h.ID)))
 	if err != nil {
@@ -255,7 +262,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 }
 
 // spendTaken writes sp's spend as taken, for why, unless its salon is unknown or the state spent.
-func (s *Store) spendTaken(ctx context.Context, w prepared, sp *spend, why Taken) spent {
+func (s *Store) spendTaken(ctx context.Context, w prepared, sp *spend, why salon.Taken) spent {
 	res, err := w.exec(ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), "taken", nil, text(sp.hold.Salon))
 	if err != nil {
 		return spent{err: err}
@@ -268,13 +275,13 @@ func (s *Store) spendTaken(ctx context.Context, w prepared, sp *spend, why Taken
 	return spent{taken: why}
 }
 
-// notSpent says why a spend at the salon id wrote nothing: ErrNoSalon, or the state was spent.
+// notSpent says why a spend at the salon id wrote nothing: salon.NoSalon, or the state was spent.
 func (s *Store) notSpent(ctx context.Context, w prepared, id string) error {
 	var one int
 	err := w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`, text(id)).Scan(&one)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return ErrNoSalon
+		return salon.NoSalon(id)
 	case err != nil:
 		return err
 	}
@@ -325,7 +332,7 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 		return spent{err: err}
 	}
 	if unread != nil {
-		return spent{err: &NotReadBack{Err: unread}}
+		return spent{err: &notReadBack{Err: unread}}
 	}
 	return r
 }
@@ -353,9 +360,9 @@ func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
 	case err != nil:
 		return spent{}, nil, err
 	case closed:
-		r.taken = TakenClosed
+		r.taken = salon.TakenClosed
 	default:
-		r.taken = TakenBooked
+		r.taken = salon.TakenBooked
 	}
 	return r, unread, nil
 }
@@ -456,7 +463,7 @@ func (s *Store) spendBatch(batch []*spend) ([]spent, error) {
 	answers := make([]spent, len(batch))
 	for i, sp := range batch {
 		answers[i] = s.spendIn(ctx, w, sp)
-		if err := answers[i].err; err != nil && !errors.Is(err, ErrNoSalon) && !errors.Is(err, requeststate.ErrAlreadyUsed) {
+		if err := answers[i].err; err != nil && refusal.KindOf(err) == refusal.Internal {
 			return nil, err
 		}
 	}

@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 )
 
@@ -26,10 +28,10 @@ func TestSpendBooks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := store.Booking{
+			want := salon.Booking{
 				ID: "bk_01", Salon: "studio-nine", Slot: h.Slot, Start: at(2).UTC(),
-				Name: "Ana Lima", Contact: "+44 7700 900123", Words: "",
-				BookedAt: now.UTC(), Status: store.Booked,
+				Customer: salon.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}, Words: "",
+				BookedAt: now.UTC(), Status: salon.Booked,
 			}
 			if out.Booking == nil || out.Taken != 0 {
 				t.Fatalf("got %+v, want a booking and nothing taken", out)
@@ -50,9 +52,9 @@ func TestSpendBooks(t *testing.T) {
 			if err := s.PutSalon(t.Context(), salonID, studioNine); err != nil {
 				t.Fatal(err)
 			}
-			h := &store.Hold{
+			h := &salon.Hold{
 				ID: "id\x00with NUL", Salon: salonID, Slot: "not\xffa slot id", Start: at(2),
-				Name: "Zoë '; DROP TABLE spent_states; --", Contact: "\xc3\x28", Words: "a NUL \x00 here\n\tand 💇 there",
+				Customer: salon.Customer{Name: "Zoë '; DROP TABLE spent_states; --", Contact: "\xc3\x28"}, Words: "a NUL \x00 here\n\tand 💇 there",
 			}
 			out, err := s.Spend(t.Context(), stateID(t.Name()), goodUntil, h, now)
 			if err != nil || out.Booking == nil {
@@ -75,16 +77,16 @@ func TestSpendSingleUse(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		for _, tc := range []struct {
 			name         string
-			first, again func(id string) *store.Hold
+			first, again func(id string) *salon.Hold
 		}{
-			{"booked, then booking again", func(string) *store.Hold { return hold("first", "studio-nine", at(2)) },
-				func(string) *store.Hold { return hold("again", "studio-nine", at(3)) }},
-			{"declined, then booking", func(string) *store.Hold { return nil },
-				func(string) *store.Hold { return hold("again", "studio-nine", at(3)) }},
-			{"booked, then declining", func(string) *store.Hold { return hold("first", "studio-nine", at(2)) },
-				func(string) *store.Hold { return nil }},
-			{"taken, then booking a free slot", func(string) *store.Hold { return hold("first", "studio-nine", at(-1)) },
-				func(string) *store.Hold { return hold("again", "studio-nine", at(3)) }},
+			{"booked, then booking again", func(string) *salon.Hold { return hold("first", "studio-nine", at(2)) },
+				func(string) *salon.Hold { return hold("again", "studio-nine", at(3)) }},
+			{"declined, then booking", func(string) *salon.Hold { return nil },
+				func(string) *salon.Hold { return hold("again", "studio-nine", at(3)) }},
+			{"booked, then declining", func(string) *salon.Hold { return hold("first", "studio-nine", at(2)) },
+				func(string) *salon.Hold { return nil }},
+			{"taken, then booking a free slot", func(string) *salon.Hold { return hold("first", "studio-nine", at(-1)) },
+				func(string) *salon.Hold { return hold("again", "studio-nine", at(3)) }},
 		} {
 			t.Run(tc.name+" is refused and changes nothing", func(t *testing.T) {
 				s, _ := b.withSalon(t)
@@ -100,7 +102,7 @@ func TestSpendSingleUse(t *testing.T) {
 				if !errors.Is(err, requeststate.ErrAlreadyUsed) {
 					t.Fatalf("second spend: got %+v, %v, want ErrAlreadyUsed", out, err)
 				}
-				if out != (store.Outcome{}) {
+				if out != (salon.SpendOutcome{}) {
 					t.Errorf("second spend's outcome: got %+v, want none", out)
 				}
 				after, err := s.Bookings(t.Context(), "studio-nine", at(-24), at(24))
@@ -143,20 +145,20 @@ func TestSpendTaken(t *testing.T) {
 			name  string
 			setup func(t *testing.T, s *store.Store)
 			start float64 // hours after now
-			want  store.Taken
+			want  salon.Taken
 		}{
 			{"a slot booked by someone else", func(t *testing.T, s *store.Store) {
 				if out, err := s.Spend(t.Context(), stateID(t.Name(), "other"), goodUntil, hold("other", "studio-nine", at(2)), now); err != nil || out.Booking == nil {
 					t.Fatalf("the other booking: %+v, %v", out, err)
 				}
-			}, 2, store.TakenBooked},
+			}, 2, salon.TakenBooked},
 			{"a slot the owner closed", func(t *testing.T, s *store.Store) {
-				if err := s.CloseSlot(t.Context(), "studio-nine", at(2)); err != nil {
+				if err := s.CloseSlot(t.Context(), "studio-nine", slotAt(at(2))); err != nil {
 					t.Fatal(err)
 				}
-			}, 2, store.TakenClosed},
-			{"a slot starting now", func(*testing.T, *store.Store) {}, 0, store.TakenPast},
-			{"a slot already started", func(*testing.T, *store.Store) {}, -1, store.TakenPast},
+			}, 2, salon.TakenClosed},
+			{"a slot starting now", func(*testing.T, *store.Store) {}, 0, salon.TakenPast},
+			{"a slot already started", func(*testing.T, *store.Store) {}, -1, salon.TakenPast},
 		} {
 			t.Run(tc.name+" is taken, and the state is spent", func(t *testing.T) {
 				s, url := b.withSalon(t)
@@ -181,7 +183,7 @@ func TestSpendTaken(t *testing.T) {
 				}
 			})
 		}
-		if got := fmt.Sprint(store.TakenBooked, store.TakenClosed, store.TakenPast, store.Taken(0)); got != "booked closed past " {
+		if got := fmt.Sprint(salon.TakenBooked, salon.TakenClosed, salon.TakenPast, salon.Taken(0)); got != "booked closed past " {
 			t.Errorf("the reasons in words: got %q, want %q", got, "booked closed past ")
 		}
 	})
@@ -192,7 +194,7 @@ func TestSpendDeclined(t *testing.T) {
 		s, url := b.withSalon(t)
 		id := stateID(t.Name())
 		out, err := s.Spend(t.Context(), id, goodUntil, nil, now)
-		if err != nil || out != (store.Outcome{}) {
+		if err != nil || out != (salon.SpendOutcome{}) {
 			t.Fatalf("got %+v, %v, want no outcome and no error", out, err)
 		}
 		db := raw(t, url)
@@ -210,7 +212,7 @@ func TestSpendAtAnUnknownSalonChangesNothing(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, _ := b.withSalon(t)
 		id := stateID(t.Name())
-		if _, err := s.Spend(t.Context(), id, goodUntil, hold("b", "elsewhere", at(2)), now); !errors.Is(err, store.ErrNoSalon) {
+		if _, err := s.Spend(t.Context(), id, goodUntil, hold("b", "elsewhere", at(2)), now); refusal.KindOf(err) != refusal.NotFound {
 			t.Fatalf("got %v, want ErrNoSalon", err)
 		}
 		if out, err := s.Spend(t.Context(), id, goodUntil, hold("b", "studio-nine", at(2)), now); err != nil || out.Booking == nil {
@@ -224,7 +226,7 @@ func TestSpendRaces(t *testing.T) {
 		t.Run("40 customers racing for one slot: one books it, 39 are told it's taken", func(t *testing.T) {
 			s, url := b.withSalon(t)
 			const racers = 40
-			outs, errs := make([]store.Outcome, racers), make([]error, racers)
+			outs, errs := make([]salon.SpendOutcome, racers), make([]error, racers)
 			race(racers, func(i int) {
 				outs[i], errs[i] = s.Spend(t.Context(), stateID(t.Name(), i), goodUntil, hold(fmt.Sprint("racer", i), "studio-nine", at(2)), now)
 			})
@@ -235,7 +237,7 @@ func TestSpendRaces(t *testing.T) {
 					t.Errorf("racer %d: %v", i, errs[i])
 				case outs[i].Booking != nil:
 					booked++
-				case outs[i].Taken == store.TakenBooked:
+				case outs[i].Taken == salon.TakenBooked:
 					taken++
 				default:
 					t.Errorf("racer %d: got %+v, want booked or taken", i, outs[i])
@@ -262,7 +264,7 @@ func TestSpendRaces(t *testing.T) {
 			s, url := b.withSalon(t)
 			const racers = 20
 			id := stateID(t.Name())
-			outs, errs := make([]store.Outcome, racers), make([]error, racers)
+			outs, errs := make([]salon.SpendOutcome, racers), make([]error, racers)
 			race(racers, func(i int) {
 				// Each accepts another of the times, as copies of one round two might.
 				outs[i], errs[i] = s.Spend(t.Context(), id, goodUntil, hold(fmt.Sprint("copy", i), "studio-nine", at(float64(2+i))), now)
@@ -291,7 +293,7 @@ func TestSpendRaces(t *testing.T) {
 			const rounds = 20
 			for i := range rounds {
 				slot := at(float64(2 + i))
-				var out store.Outcome
+				var out salon.SpendOutcome
 				var spendErr, closeErr error
 				var wg sync.WaitGroup
 				start := make(chan struct{})
@@ -301,7 +303,7 @@ func TestSpendRaces(t *testing.T) {
 				})
 				wg.Go(func() {
 					<-start
-					closeErr = s.CloseSlot(t.Context(), "studio-nine", slot)
+					closeErr = s.CloseSlot(t.Context(), "studio-nine", slotAt(slot))
 				})
 				close(start)
 				wg.Wait()
@@ -309,8 +311,8 @@ func TestSpendRaces(t *testing.T) {
 					t.Fatalf("round %d: Spend: %v", i, spendErr)
 				}
 				switch {
-				case out.Booking != nil && errors.Is(closeErr, store.ErrSlotBooked):
-				case out.Taken == store.TakenClosed && closeErr == nil:
+				case out.Booking != nil && refusal.KindOf(closeErr) == refusal.Conflict:
+				case out.Taken == salon.TakenClosed && closeErr == nil:
 				default:
 					t.Fatalf("round %d: got spend %+v and close %v, want booked and ErrSlotBooked, or closed and taken", i, out, closeErr)
 				}
@@ -357,7 +359,7 @@ func TestABookingThatWaitsOnACloseSeesTheClosedSlot(t *testing.T) {
 			t.Fatal(err)
 		}
 		type result struct {
-			out store.Outcome
+			out salon.SpendOutcome
 			err error
 		}
 		done := make(chan result, 1)
@@ -370,7 +372,7 @@ func TestABookingThatWaitsOnACloseSeesTheClosedSlot(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := <-done
-		if r.err != nil || r.out.Booking != nil || r.out.Taken != store.TakenClosed {
+		if r.err != nil || r.out.Booking != nil || r.out.Taken != salon.TakenClosed {
 			t.Errorf("got %+v, %v, want nothing booked, taken as closed", r.out, r.err)
 		}
 	})

@@ -8,9 +8,10 @@
 // so no bug above it can book a slot twice.
 //
 // Every method is safe for concurrent use, by many goroutines and by many instances on one
-// PostgreSQL database. An error that is none of the named errors (ErrNoSalon, ErrNoBooking,
-// ErrSlotBooked, requeststate.ErrAlreadyUsed) means the database failed or couldn't be reached:
-// the call may be tried again, and a method whose contract says so changed nothing.
+// PostgreSQL database. The store's refusals are the salon's own, made at this edge: salon.NoSalon,
+// salon.NoBooking, salon.SlotBooked and requeststate.ErrAlreadyUsed, each of which changed
+// nothing. Any other error means the database failed or couldn't be reached: the call may be
+// tried again, and a method whose contract says so changed nothing.
 package store
 
 import (
@@ -30,22 +31,10 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
-
-	"salon/internal/salon"
 )
 
 //go:embed migrations/*.sql
 var migrations embed.FS
-
-// The named errors. Each means nothing was changed.
-var (
-	// ErrNoSalon: no salon is registered under the id.
-	ErrNoSalon = errors.New("no such salon")
-	// ErrNoBooking: the salon has no booking with the id.
-	ErrNoBooking = errors.New("no such booking")
-	// ErrSlotBooked: the slot has a live booking, so it can't be closed.
-	ErrSlotBooked = errors.New("the slot is booked")
-)
 
 // Store is the calendar's database. It is safe for concurrent use; Close releases it.
 type Store struct {
@@ -65,83 +54,6 @@ type Store struct {
 	batch *batcher
 	// cache keeps each salon's settings decoded, under the version they were read at.
 	cache settingsCache
-}
-
-// Summary names one registered salon.
-type Summary struct {
-	ID, Name string
-}
-
-// Status is where a booking stands.
-type Status string
-
-// A booking's statuses.
-const (
-	Booked    Status = "booked"    // live: the slot is the customer's
-	Cancelled Status = "cancelled" // the owner cancelled it; its slot is open again
-)
-
-// Booking is one booking as the database holds it. Instants are in UTC, to the second.
-type Booking struct {
-	ID, Salon, Slot string
-	Start           time.Time
-	// Name and Contact are who the booking is for, and Words what they wrote, each as given.
-	Name, Contact, Words string
-	BookedAt             time.Time
-	Status               Status
-}
-
-// Hold is a booking to make: a slot of a salon, for a customer.
-type Hold struct {
-	// ID is the booking's id, chosen by the caller: opaque, unique, URL-safe.
-	ID string
-	// Salon is the salon's id; Slot the slot's id on the wire and Start its instant, which the
-	// database keeps to the second.
-	Salon, Slot string
-	Start       time.Time
-	// Name, Contact and Words are who the booking is for and what they wrote, kept as given.
-	Name, Contact, Words string
-}
-
-// Taken says why a slot is not open.
-type Taken int
-
-// Why a slot is not open. The zero Taken means it is.
-const (
-	TakenBooked Taken = iota + 1 // a live booking holds it
-	TakenClosed                  // the owner closed it
-	TakenPast                    // it starts at or before now
-)
-
-// String is the reason in one word: "booked", "closed" or "past"; "" for the zero Taken.
-func (t Taken) String() string {
-	switch t {
-	case TakenBooked:
-		return "booked"
-	case TakenClosed:
-		return "closed"
-	case TakenPast:
-		return "past"
-	}
-	return ""
-}
-
-// Calendar is a salon's settings with its taken slots, read together at one moment.
-type Calendar struct {
-	Settings salon.Settings
-	// Taken holds the salon's live bookings (TakenBooked) and closed slots (TakenClosed) that start
-	// at or after the time asked for, by the Unix second they start. A slot both booked and closed
-	// counts as booked.
-	Taken map[int64]Taken
-}
-
-// Outcome is what a spend did.
-type Outcome struct {
-	// Booking is the booking made, as the database stored it (the row its INSERT returned, inside
-	// the transaction that committed); nil when nothing was booked.
-	Booking *Booking
-	// Taken is why the hold's slot wasn't booked; zero when it was, or when there was no hold.
-	Taken Taken
 }
 
 // Open opens the database at dbURL, migrates its schema to this build's and checks that it

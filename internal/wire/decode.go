@@ -17,6 +17,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"salon/internal/booking"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -117,7 +118,7 @@ func refusalOf(body []byte, err error) error {
 }
 
 // request checks the fields' bounds, in the order the refusals are checked, and gives the request.
-func (b requestBody) request(salon string) (booking.Request, error) {
+func (b requestBody) request(salonID string) (booking.Request, error) {
 	a := b.Arguments
 	switch {
 	case a == nil:
@@ -132,8 +133,8 @@ func (b requestBody) request(salon string) (booking.Request, error) {
 		return booking.Request{}, err
 	}
 	r := booking.Request{
-		Salon:          salon,
-		Booking:        step.Booking{Message: *a.Message, OpenSlots: slots},
+		Salon:          salonID,
+		Booking:        step.Request{Message: *a.Message, OpenSlots: slots},
 		InputResponses: present(b.InputResponses),
 		RequestState:   b.RequestState,
 	}
@@ -144,7 +145,7 @@ func (b requestBody) request(salon string) (booking.Request, error) {
 		case c.Contact == nil:
 			return booking.Request{}, typeRefusals["/arguments/customer/contact"]
 		}
-		r.Booking.Customer = &step.Customer{Name: *c.Name, Contact: *c.Contact}
+		r.Booking.Customer = &salon.Customer{Name: *c.Name, Contact: *c.Contact}
 		if err := checkCustomer(*r.Booking.Customer); err != nil {
 			return booking.Request{}, err
 		}
@@ -204,7 +205,7 @@ func checkSlots(items []*string) ([]string, error) {
 }
 
 // checkCustomer refuses a customer's name or contact outside its bounds, or holding a control character.
-func checkCustomer(c step.Customer) error {
+func checkCustomer(c salon.Customer) error {
 	for _, f := range [...]struct {
 		name, value string
 		max         int

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"salon/internal/refusal"
 	"slices"
 	"strings"
 	"testing"
@@ -39,11 +40,11 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, salon string, body []byte) {
 		r, err := DecodeBooking(salon, body)
 		if err != nil {
-			var refusal Refusal
-			if !errors.As(err, &refusal) {
+			refused, ok := refusal.As(err)
+			if !ok || refused.Kind != refusal.Invalid {
 				t.Fatalf("DecodeBooking(%q, %q): got %v, want a refusal", salon, body, err)
 			}
-			reason := refusal.Error()
+			reason := refused.Error()
 			if !namesAField(reason) || len(reason) > 200 || !utf8.ValidString(reason) {
 				t.Fatalf("DecodeBooking(%q, %q): got reason %q, want a short reason naming the field", salon, body, reason)
 			}

@@ -20,7 +20,7 @@ import (
 
 const key = "sk-test-9f8e7d6c5b4a"
 
-var booking = step.Booking{Message: "A trim on Sunday? I can’t do mornings.", OpenSlots: []string{"sat-10:30", "sun-11:00", "sun-13:00"}}
+var booking = step.Request{Message: "A trim on Sunday? I can’t do mornings.", OpenSlots: []string{"sat-10:30", "sun-11:00", "sun-13:00"}}
 
 // call is a turn's first call for booking.
 func call(t *testing.T) harness.Call {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
 	"salon/internal/testkit"
@@ -63,8 +64,7 @@ func failedInTime(t *testing.T, what string, err error, took time.Duration) {
 // failed checks that err is a failure of the store: neither spent nor refused.
 func failed(t *testing.T, what string, err error) {
 	t.Helper()
-	var refusal requeststate.Refusal
-	if err == nil || errors.As(err, &refusal) {
+	if err == nil || refusal.KindOf(err) == refusal.Invalid {
 		t.Errorf("%s: got %v, want a failure of the store (a 503), neither spent nor refused", what, err)
 	}
 }

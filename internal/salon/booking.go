@@ -1,0 +1,97 @@
+// This file holds the salon's nouns beyond its settings: the customer, a booking and a hold, what is
+// taken on a calendar, and what a spend did.
+
+package salon
+
+import "time"
+
+// Customer is whom a booking is for, in the customer's own words.
+type Customer struct {
+	Name string
+	// Contact is a phone number or an e-mail address, as the customer wrote it.
+	Contact string
+}
+
+// Summary names one registered salon.
+type Summary struct {
+	ID, Name string
+}
+
+// Status is where a booking stands.
+type Status string
+
+// A booking's statuses.
+const (
+	Booked    Status = "booked"    // live: the slot is the customer's
+	Cancelled Status = "cancelled" // cancelled; its slot is open again
+)
+
+// Booking is a booking that was made, as the calendar holds it. Instants are in UTC, to the second.
+// Nothing else is called a booking: the request of the two rounds is a step.Request, and what the
+// wire shows of a booking is the wire's.
+type Booking struct {
+	ID, Salon, Slot string
+	Start           time.Time
+	// Customer is who the booking is for, and Words what they wrote, each as given.
+	Customer
+	Words    string
+	BookedAt time.Time
+	Status   Status
+}
+
+// Hold is a booking to make: a slot of a salon, for a customer. Round two hands one to the
+// calendar's spend, which books it in the same transaction as it spends the state.
+type Hold struct {
+	// ID is the booking's id, chosen by the caller: opaque, unique, URL-safe.
+	ID string
+	// Salon is the salon's id; Slot the slot's id on the wire and Start its instant, which the
+	// calendar keeps to the second.
+	Salon, Slot string
+	Start       time.Time
+	// Customer is who the booking is for, and Words what they wrote, kept as given.
+	Customer
+	Words string
+}
+
+// Taken says why a slot is not open.
+type Taken int
+
+// Why a slot is not open. The zero Taken means it is.
+const (
+	TakenBooked Taken = iota + 1 // a live booking holds it
+	TakenClosed                  // the owner closed it
+	TakenPast                    // it starts at or before now
+)
+
+// String is the reason in one word: "booked", "closed" or "past"; "" for the zero Taken.
+func (t Taken) String() string {
+	switch t {
+	case TakenBooked:
+		return "booked"
+	case TakenClosed:
+		return "closed"
+	case TakenPast:
+		return "past"
+	}
+	return ""
+}
+
+// Calendar is a salon's settings with its taken slots, read together at one moment.
+type Calendar struct {
+	Settings Settings
+	// Taken holds the salon's live bookings (TakenBooked) and closed slots (TakenClosed) that start
+	// at or after the time asked for, by the Unix second they start. A slot both booked and closed
+	// counts as booked.
+	Taken map[int64]Taken
+}
+
+// SpendOutcome is what spending a state did with its hold.
+type SpendOutcome struct {
+	// Booking is the booking made, as the calendar stored it; nil when nothing was booked.
+	Booking *Booking
+	// Taken is why the hold's slot wasn't booked; zero when it was, or when there was no hold.
+	Taken Taken
+	// Unread is a booking that committed but whose row couldn't be read back: Booking is then the
+	// hold as it was written. The state is spent and the booking made, so the customer is told so.
+	Unread bool
+}
