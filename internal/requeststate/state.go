@@ -211,25 +211,55 @@ func Digest(salon string, b step.Request) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// digest is the SHA3-256 that Digest writes in hex.
+// digest is the SHA3-256 that Digest writes in hex: of the JSON array of the salon, then each
+// bound field of b in the order of Bound.
 func digest(salon string, b step.Request) [32]byte {
 	var stack [256]byte
-	buf := stack[:0]
-	buf = appendJSONString(append(buf, '['), salon)
-	buf = appendJSONString(append(buf, ','), b.Message)
-	buf = append(buf, ",["...)
-	for i, slot := range b.OpenSlots {
-		if i > 0 {
-			buf = append(buf, ',')
+	buf := appendJSONString(append(stack[:0], '['), salon)
+	for _, f := range Bound {
+		if f.Bind != nil {
+			buf = f.Bind(buf, b)
 		}
-		buf = appendJSONString(buf, slot)
-	}
-	buf = append(buf, ']')
-	if c := b.Customer; c != nil {
-		buf = appendJSONString(append(buf, ','), c.Name)
-		buf = appendJSONString(append(buf, ','), c.Contact)
 	}
 	return sha3.Sum256(append(buf, ']'))
+}
+
+// Field is one field of step.Request and the digest's decision on it: Bind appends what the
+// digest binds of it, each value after a comma, or is nil when the digest doesn't read the field,
+// and Why says why.
+type Field struct {
+	Name string
+	Bind func(buf []byte, b step.Request) []byte
+	Why  string
+}
+
+// Bound is the one canonical description of what a request state binds: every field of
+// step.Request, in the digest's order, with the decision on it. A field added to step.Request must
+// be added here, bound or not, or the package's tests fail; so no field is left unbound by
+// oversight.
+var Bound = []Field{
+	{Name: "Message", Bind: func(buf []byte, b step.Request) []byte {
+		return appendJSONString(append(buf, ','), b.Message)
+	}, Why: "the customer's words: a state answers what was asked"},
+	{Name: "OpenSlots", Bind: func(buf []byte, b step.Request) []byte {
+		buf = append(buf, ",["...)
+		for i, slot := range b.OpenSlots {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendJSONString(buf, slot)
+		}
+		return append(buf, ']')
+	}, Why: "the open slots in the app's order: a slot added, removed or moved is another request"},
+	{Name: "Customer", Bind: func(buf []byte, b step.Request) []byte {
+		if c := b.Customer; c != nil {
+			buf = appendJSONString(append(buf, ','), c.Name)
+			buf = appendJSONString(append(buf, ','), c.Contact)
+		}
+		return buf
+	}, Why: "whom the booking is for, when given: a state issued for one customer can't book another"},
+	{Name: "Salon", Why: "the desk's own facts of the salon, filled in from its settings, never from the request"},
+	{Name: "Withheld", Why: "what the offer must never say, filled in by the desk, never from the request"},
 }
 
 // appendJSONString writes s as a JSON string the way JSON.stringify does: only the quote, the
