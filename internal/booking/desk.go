@@ -1,4 +1,5 @@
-// Package booking runs the two rounds of a booking over the pure core, whatever carries them (the HTTP route or the MCP tool).
+// This file holds the desk: its dependencies, its offerer and the two rounds of the stateless mode.
+
 package booking
 
 import (
