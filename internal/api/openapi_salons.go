@@ -31,13 +31,13 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 
 // The responses several routes share.
 var (
-	noSalon      = refusal(http.StatusNotFound, "There is no such salon, or no calendar is configured.")
-	unavailable  = refusal(http.StatusServiceUnavailable, "The calendar's database can't be reached.")
-	unauthorized = refusal(http.StatusUnauthorized, "The owner's token is missing or wrong; the reply carries WWW-Authenticate: Bearer.")
-	tooLarge     = refusal(http.StatusRequestEntityTooLarge, "The body is over the size limit.")
-	notJSON      = refusal(http.StatusUnsupportedMediaType, "The body is not labelled application/json.")
+	noSalon      = refused(http.StatusNotFound, "There is no such salon, or no calendar is configured.")
+	unavailable  = refused(http.StatusServiceUnavailable, "The calendar's database can't be reached.")
+	unauthorized = refused(http.StatusUnauthorized, "The owner's token is missing or wrong; the reply carries WWW-Authenticate: Bearer.")
+	tooLarge     = refused(http.StatusRequestEntityTooLarge, "The body is over the size limit.")
+	notJSON      = refused(http.StatusUnsupportedMediaType, "The body is not labelled application/json.")
 	salonView    = success("The salon, with the slots open now.", "SalonView")
-	noSlot       = refusal(http.StatusNotFound, "There is no such salon, or the slot is not one of its slots.")
+	noSlot       = refused(http.StatusNotFound, "There is no such salon, or the slot is not one of its slots.")
 )
 
 // The parameters several routes share.
@@ -59,10 +59,10 @@ var routes = []route{{
 	body:    &requestBody{schema: "BookRequest", description: fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)},
 	replies: []response{
 		success("A question to answer, or the completed booking.", "BookResult"),
-		refusal(http.StatusBadRequest, "The request was refused; the body names the reason."),
-		refusal(http.StatusNotFound, "With a calendar configured, the salon is not registered."),
+		refused(http.StatusBadRequest, "The request was refused; the body names the reason."),
+		refused(http.StatusNotFound, "With a calendar configured, the salon is not registered."),
 		tooLarge, notJSON,
-		refusal(http.StatusServiceUnavailable, "The service can't complete bookings now."),
+		refused(http.StatusServiceUnavailable, "The service can't complete bookings now."),
 	},
 	serve: (*Service).book,
 }, {
@@ -74,7 +74,7 @@ var routes = []route{{
 	method: http.MethodGet, path: "/salons/{salon}", id: "getSalon",
 	summary: "Reads a salon: its settings and the slots open now, earliest first.",
 	params:  openapi3.Parameters{salonParam},
-	replies: []response{salonView, refusal(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},
+	replies: []response{salonView, refused(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},
 	serve:   (*Service).readSalon,
 }, {
 	method: http.MethodPut, path: "/salons/{salon}", id: "putSalon",
@@ -82,9 +82,9 @@ var routes = []route{{
 	params:  openapi3.Parameters{salonParam},
 	body:    &requestBody{schema: "SalonSettings"},
 	replies: []response{salonView,
-		refusal(http.StatusBadRequest, "The settings were refused; the body names the field."),
+		refused(http.StatusBadRequest, "The settings were refused; the body names the field."),
 		unauthorized,
-		refusal(http.StatusNotFound, "No owner's token or no calendar is configured."),
+		refused(http.StatusNotFound, "No owner's token or no calendar is configured."),
 		tooLarge, notJSON, unavailable},
 	owner: true,
 	serve: (*Service).putSalon,
@@ -93,7 +93,7 @@ var routes = []route{{
 	summary: "Lists the salon's bookings whose slot starts in [from, to), earliest first.",
 	params:  windowParams,
 	replies: []response{success("The bookings.", "BookingList"),
-		refusal(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
+		refused(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
 	owner: true,
 	serve: (*Service).listBookings,
 }, {
@@ -101,7 +101,7 @@ var routes = []route{{
 	summary: "Lists the salon's slots ahead that start in [from, to), earliest first, each open, booked or closed.",
 	params:  windowParams,
 	replies: []response{success("The slots.", "SlotList"),
-		refusal(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
+		refused(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
 	owner: true,
 	serve: (*Service).listSlots,
 }, {
@@ -109,7 +109,7 @@ var routes = []route{{
 	summary: "Cancels a booking; its slot opens again if it is still ahead.",
 	params:  openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)},
 	replies: []response{success("The booking, cancelled.", "BookingView"),
-		unauthorized, refusal(http.StatusNotFound, "There is no such salon or booking."), unavailable},
+		unauthorized, refused(http.StatusNotFound, "There is no such salon or booking."), unavailable},
 	owner: true,
 	serve: (*Service).cancelBooking,
 }, {
@@ -117,7 +117,7 @@ var routes = []route{{
 	summary: "Closes one slot, so it isn't offered (a day off, a break).",
 	params:  openapi3.Parameters{salonParam, slotParam},
 	replies: []response{salonView, unauthorized, noSlot,
-		refusal(http.StatusConflict, "The slot is booked; cancel the booking first."), unavailable},
+		refused(http.StatusConflict, "The slot is booked; cancel the booking first."), unavailable},
 	owner: true,
 	serve: (*Service).closeSlot,
 }, {

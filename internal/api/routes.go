@@ -45,8 +45,8 @@ func success(description, schema string) response {
 	return response{http.StatusOK, description, schema}
 }
 
-// refusal is a response with status whose body is a Refusal.
-func refusal(status int, why string) response { return response{status, why, "Refusal"} }
+// refused is a response with status whose body is a Refusal.
+func refused(status int, why string) response { return response{status, why, "Refusal"} }
 
 // operation is the row as the document states it. A public operation gets its security ([]) from markPublic.
 func (r route) operation() *openapi3.Operation {

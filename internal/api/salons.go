@@ -3,7 +3,6 @@
 package api
 
 import (
-	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
@@ -151,15 +150,19 @@ func (s *Service) cancelBooking(c echo.Context) error {
 	return noStore(c, wire.BookingViewOf(b))
 }
 
-func (s *Service) closeSlot(c echo.Context) error { return s.setSlot(c, s.desk.CloseSlot) }
+func (s *Service) closeSlot(c echo.Context) error { return s.setSlot(c, true) }
 
-func (s *Service) openSlot(c echo.Context) error { return s.setSlot(c, s.desk.OpenSlot) }
+func (s *Service) openSlot(c echo.Context) error { return s.setSlot(c, false) }
 
-// setSlot closes or opens the slot the path names with set, and answers the salon as it is then.
-func (s *Service) setSlot(c echo.Context, set func(ctx context.Context, id, slotID string) (booking.View, error)) error {
+// setSlot closes or opens the slot the path names, and answers the salon as it is then.
+func (s *Service) setSlot(c echo.Context, closed bool) error {
 	id, err := salonID(c)
 	if err != nil {
 		return err
+	}
+	set := s.desk.OpenSlot
+	if closed {
+		set = s.desk.CloseSlot
 	}
 	view, err := set(c.Request().Context(), id, pathParam(c, "slot"))
 	if err != nil {
