@@ -97,8 +97,7 @@ func build() (*openapi3.T, error) {
 					"Without a token configured, the owner's operations answer 404.")},
 		}},
 	}
-	doc.Paths.Set("/salons/{salon}/book", &openapi3.PathItem{Post: bookOperation()})
-	addSalonPaths(doc)
+	addRoutes(doc, routes)
 	text := openapi3.NewStringSchema().NewRef()
 	doc.Paths.Set("/healthz", &openapi3.PathItem{Get: &openapi3.Operation{
 		OperationID: "health",
@@ -128,30 +127,6 @@ func build() (*openapi3.T, error) {
 	}})
 	markPublic(doc)
 	return doc, nil
-}
-
-func bookOperation() *openapi3.Operation {
-	salon := openapi3.NewPathParameter("salon").WithSchema(
-		openapi3.NewStringSchema().WithMinLength(1).WithMaxLength(wire.MaxSalonChars))
-	salon.Description = "The salon's name."
-	refusal := func(why string) *openapi3.ResponseRef { return jsonResponse(why, component("Refusal")) }
-	return &openapi3.Operation{
-		OperationID: "book",
-		Summary:     "Asks for a time, or completes the booking with the customer's answer.",
-		Parameters:  openapi3.Parameters{{Value: salon}},
-		RequestBody: &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
-			WithDescription(fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)).
-			WithRequired(true).
-			WithJSONSchemaRef(component("BookRequest"))},
-		Responses: openapi3.NewResponses(
-			openapi3.WithStatus(http.StatusOK, jsonResponse("A question to answer, or the completed booking.", component("BookResult"))),
-			openapi3.WithStatus(http.StatusBadRequest, refusal("The request was refused; the body names the reason.")),
-			openapi3.WithStatus(http.StatusNotFound, refusal("With a calendar configured, the salon is not registered.")),
-			openapi3.WithStatus(http.StatusRequestEntityTooLarge, refusal("The body is over the size limit.")),
-			openapi3.WithStatus(http.StatusUnsupportedMediaType, refusal("The body is not labelled application/json.")),
-			openapi3.WithStatus(http.StatusServiceUnavailable, refusal("The service can't complete bookings now.")),
-		),
-	}
 }
 
 func jsonResponse(description string, schema *openapi3.SchemaRef) *openapi3.ResponseRef {

@@ -1,8 +1,9 @@
-// This file adds the salons' operations to the OpenAPI document: reading a salon, and the owner's operations behind the bearer scheme.
+// This file holds the table of the booking and salon routes (reading a salon, and the owner's operations behind the bearer scheme) and the schemas they share.
 
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"salon/internal/wire"
 
@@ -28,117 +29,105 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 	return hours.NewRef()
 }
 
-// addSalonPaths adds the salons' routes.
-func addSalonPaths(doc *openapi3.T) {
-	salon := pathParameter("salon", "The salon's id.", wire.MaxSalonChars)
-	refusal := func(why string) *openapi3.ResponseRef { return jsonResponse(why, component("Refusal")) }
-	noSalon := refusal("There is no such salon, or no calendar is configured.")
-	unavailable := refusal("The calendar's database can't be reached.")
-	unauthorized := refusal("The owner's token is missing or wrong; the reply carries WWW-Authenticate: Bearer.")
-	owner := &openapi3.SecurityRequirements{{ownerScheme: []string{}}}
-	salonView := jsonResponse("The salon, with the slots open now.", component("SalonView"))
+// The responses several routes share.
+var (
+	noSalon      = refused(http.StatusNotFound, "There is no such salon, or no calendar is configured.")
+	unavailable  = refused(http.StatusServiceUnavailable, "The calendar's database can't be reached.")
+	unauthorized = refused(http.StatusUnauthorized, "The owner's token is missing or wrong; the reply carries WWW-Authenticate: Bearer.")
+	tooLarge     = refused(http.StatusRequestEntityTooLarge, "The body is over the size limit.")
+	notJSON      = refused(http.StatusUnsupportedMediaType, "The body is not labelled application/json.")
+	salonView    = success("The salon, with the slots open now.", "SalonView")
+	noSlot       = refused(http.StatusNotFound, "There is no such salon, or the slot is not one of its slots.")
+)
 
-	doc.Paths.Set("/salons", &openapi3.PathItem{Get: &openapi3.Operation{
-		OperationID: "listSalons",
-		Summary:     "Lists the registered salons; empty when no calendar is configured.",
-		Responses: openapi3.NewResponses(
-			openapi3.WithStatus(http.StatusOK, jsonResponse("The registered salons.", component("SalonList"))),
-			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-		),
-	}})
-	doc.Paths.Set("/salons/{salon}", &openapi3.PathItem{
-		Get: &openapi3.Operation{
-			OperationID: "getSalon",
-			Summary:     "Reads a salon: its settings and the slots open now, earliest first.",
-			Parameters:  openapi3.Parameters{{Value: salon}},
-			Responses: openapi3.NewResponses(
-				openapi3.WithStatus(http.StatusOK, salonView),
-				openapi3.WithStatus(http.StatusBadRequest, refusal("The salon's id is outside its bounds.")),
-				openapi3.WithStatus(http.StatusNotFound, noSalon),
-				openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-			),
-		},
-		Put: &openapi3.Operation{
-			OperationID: "putSalon",
-			Summary:     "Creates the salon or replaces its settings; its bookings are kept.",
-			Parameters:  openapi3.Parameters{{Value: salon}},
-			Security:    owner,
-			RequestBody: &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
-				WithRequired(true).WithJSONSchemaRef(component("SalonSettings"))},
-			Responses: openapi3.NewResponses(
-				openapi3.WithStatus(http.StatusOK, salonView),
-				openapi3.WithStatus(http.StatusBadRequest, refusal("The settings were refused; the body names the field.")),
-				openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
-				openapi3.WithStatus(http.StatusNotFound, refusal("No owner's token or no calendar is configured.")),
-				openapi3.WithStatus(http.StatusRequestEntityTooLarge, refusal("The body is over the size limit.")),
-				openapi3.WithStatus(http.StatusUnsupportedMediaType, refusal("The body is not labelled application/json.")),
-				openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-			),
-		},
-	})
-	window := func(name, what string) *openapi3.ParameterRef {
-		p := openapi3.NewQueryParameter(name).WithSchema(openapi3.NewDateTimeSchema())
-		p.Description = what + " RFC 3339; percent-encode + as %2B."
-		return &openapi3.ParameterRef{Value: p}
-	}
-	// listing is an owner's list of what the salon holds in a window [from, to): the list is the
-	// component named list, described as listed.
-	listing := func(id, summary, listed, list string) *openapi3.PathItem {
-		return &openapi3.PathItem{Get: &openapi3.Operation{
-			OperationID: id,
-			Summary:     summary,
-			Parameters: openapi3.Parameters{{Value: salon},
-				window("from", "The window's start; now when absent."),
-				window("to", "The window's end; the end of the horizon's last local day when absent.")},
-			Security: owner,
-			Responses: openapi3.NewResponses(
-				openapi3.WithStatus(http.StatusOK, jsonResponse(listed, component(list))),
-				openapi3.WithStatus(http.StatusBadRequest, refusal("A query value is not a time.")),
-				openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
-				openapi3.WithStatus(http.StatusNotFound, noSalon),
-				openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-			),
-		}}
-	}
-	doc.Paths.Set("/salons/{salon}/bookings", listing("listBookings",
-		"Lists the salon's bookings whose slot starts in [from, to), earliest first.", "The bookings.", "BookingList"))
-	doc.Paths.Set("/salons/{salon}/slots", listing("listSlots",
-		"Lists the salon's slots ahead that start in [from, to), earliest first, each open, booked or closed.", "The slots.", "SlotList"))
-	doc.Paths.Set("/salons/{salon}/bookings/{booking}/cancel", &openapi3.PathItem{Post: &openapi3.Operation{
-		OperationID: "cancelBooking",
-		Summary:     "Cancels a booking; its slot opens again if it is still ahead.",
-		Parameters:  openapi3.Parameters{{Value: salon}, {Value: pathParameter("booking", "The booking's reference.", 0)}},
-		Security:    owner,
-		Responses: openapi3.NewResponses(
-			openapi3.WithStatus(http.StatusOK, jsonResponse("The booking, cancelled.", component("BookingView"))),
-			openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
-			openapi3.WithStatus(http.StatusNotFound, refusal("There is no such salon or booking.")),
-			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-		),
-	}})
-	for _, op := range []struct{ verb, summary string }{
-		{"close", "Closes one slot, so it isn't offered (a day off, a break)."},
-		{"open", "Opens a slot the owner closed."},
-	} {
-		responses := openapi3.NewResponses(
-			openapi3.WithStatus(http.StatusOK, salonView),
-			openapi3.WithStatus(http.StatusUnauthorized, unauthorized),
-			openapi3.WithStatus(http.StatusNotFound, refusal("There is no such salon, or the slot is not one of its slots.")),
-			openapi3.WithStatus(http.StatusServiceUnavailable, unavailable),
-		)
-		if op.verb == "close" {
-			responses.Set("409", refusal("The slot is booked; cancel the booking first."))
-		}
-		doc.Paths.Set("/salons/{salon}/slots/{slot}/"+op.verb, &openapi3.PathItem{Post: &openapi3.Operation{
-			OperationID: op.verb + "Slot",
-			Summary:     op.summary,
-			Parameters: openapi3.Parameters{{Value: salon},
-				{Value: pathParameter("slot", "The slot's id, percent-encoded (+ as %2B).", wire.MaxSlotChars)}},
-			Security:  owner,
-			Responses: responses,
-		}})
-	}
-}
+// The parameters several routes share.
+var (
+	salonParam = pathParameter("salon", "The salon's id.", wire.MaxSalonChars)
+	slotParam  = pathParameter("slot", "The slot's id, percent-encoded (+ as %2B).", wire.MaxSlotChars)
+	// windowParams are an owner's window [from, to) over what the salon holds.
+	windowParams = openapi3.Parameters{salonParam,
+		timeQuery("from", "The window's start; now when absent."),
+		timeQuery("to", "The window's end; the end of the horizon's last local day when absent.")}
+)
+
+// routes are the service's booking and salon routes: the document's operations and Echo's routes
+// are both made from this table (addRoutes, serveRoutes).
+var routes = []route{{
+	method: http.MethodPost, path: "/salons/{salon}/book", id: "book",
+	summary: "Asks for a time, or completes the booking with the customer's answer.",
+	params:  openapi3.Parameters{pathParameter("salon", "The salon's name.", wire.MaxSalonChars)},
+	body:    &requestBody{schema: "BookRequest", description: fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)},
+	replies: []response{
+		success("A question to answer, or the completed booking.", "BookResult"),
+		refused(http.StatusBadRequest, "The request was refused; the body names the reason."),
+		refused(http.StatusNotFound, "With a calendar configured, the salon is not registered."),
+		tooLarge, notJSON,
+		refused(http.StatusServiceUnavailable, "The service can't complete bookings now."),
+	},
+	serve: (*Service).book,
+}, {
+	method: http.MethodGet, path: "/salons", id: "listSalons",
+	summary: "Lists the registered salons; empty when no calendar is configured.",
+	replies: []response{success("The registered salons.", "SalonList"), unavailable},
+	serve:   (*Service).listSalons,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}", id: "getSalon",
+	summary: "Reads a salon: its settings and the slots open now, earliest first.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{salonView, refused(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},
+	serve:   (*Service).readSalon,
+}, {
+	method: http.MethodPut, path: "/salons/{salon}", id: "putSalon",
+	summary: "Creates the salon or replaces its settings; its bookings are kept.",
+	params:  openapi3.Parameters{salonParam},
+	body:    &requestBody{schema: "SalonSettings"},
+	replies: []response{salonView,
+		refused(http.StatusBadRequest, "The settings were refused; the body names the field."),
+		unauthorized,
+		refused(http.StatusNotFound, "No owner's token or no calendar is configured."),
+		tooLarge, notJSON, unavailable},
+	owner: true,
+	serve: (*Service).putSalon,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/bookings", id: "listBookings",
+	summary: "Lists the salon's bookings whose slot starts in [from, to), earliest first.",
+	params:  windowParams,
+	replies: []response{success("The bookings.", "BookingList"),
+		refused(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
+	owner: true,
+	serve: (*Service).listBookings,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/slots", id: "listSlots",
+	summary: "Lists the salon's slots ahead that start in [from, to), earliest first, each open, booked or closed.",
+	params:  windowParams,
+	replies: []response{success("The slots.", "SlotList"),
+		refused(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
+	owner: true,
+	serve: (*Service).listSlots,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/bookings/{booking}/cancel", id: "cancelBooking",
+	summary: "Cancels a booking; its slot opens again if it is still ahead.",
+	params:  openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)},
+	replies: []response{success("The booking, cancelled.", "BookingView"),
+		unauthorized, refused(http.StatusNotFound, "There is no such salon or booking."), unavailable},
+	owner: true,
+	serve: (*Service).cancelBooking,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/slots/{slot}/close", id: "closeSlot",
+	summary: "Closes one slot, so it isn't offered (a day off, a break).",
+	params:  openapi3.Parameters{salonParam, slotParam},
+	replies: []response{salonView, unauthorized, noSlot,
+		refused(http.StatusConflict, "The slot is booked; cancel the booking first."), unavailable},
+	owner: true,
+	serve: (*Service).closeSlot,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/slots/{slot}/open", id: "openSlot",
+	summary: "Opens a slot the owner closed.",
+	params:  openapi3.Parameters{salonParam, slotParam},
+	replies: []response{salonView, unauthorized, noSlot, unavailable},
+	owner:   true,
+	serve:   (*Service).openSlot,
+}}
 
 // markPublic declares every operation without security of its own public (security: []), so the
 // document says of each operation whether it needs the owner's token.
@@ -154,12 +143,19 @@ func markPublic(doc *openapi3.T) {
 }
 
 // pathParameter is a required string path parameter; maxChars 0 leaves its length unbounded.
-func pathParameter(name, description string, maxChars int64) *openapi3.Parameter {
+func pathParameter(name, description string, maxChars int64) *openapi3.ParameterRef {
 	schema := openapi3.NewStringSchema().WithMinLength(1)
 	if maxChars > 0 {
 		schema = schema.WithMaxLength(maxChars)
 	}
 	p := openapi3.NewPathParameter(name).WithSchema(schema)
 	p.Description = description
-	return p
+	return &openapi3.ParameterRef{Value: p}
+}
+
+// timeQuery is an optional query parameter holding an RFC 3339 time.
+func timeQuery(name, description string) *openapi3.ParameterRef {
+	p := openapi3.NewQueryParameter(name).WithSchema(openapi3.NewDateTimeSchema())
+	p.Description = description + " RFC 3339; percent-encode + as %2B."
+	return &openapi3.ParameterRef{Value: p}
 }

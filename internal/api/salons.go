@@ -40,20 +40,6 @@ func owner(token string) echo.MiddlewareFunc {
 	}
 }
 
-// routeSalons adds the salons' routes to e.
-func (s *Service) routeSalons(e *echo.Echo) {
-	e.GET("/salons", s.listSalons)
-	e.GET("/salons/:salon", s.readSalon)
-	// Each route takes the guard itself: an Echo group with middleware would catch every unknown path too.
-	guard := owner(s.OwnerToken)
-	e.PUT("/salons/:salon", s.putSalon, guard)
-	e.GET("/salons/:salon/bookings", s.listBookings, guard)
-	e.GET("/salons/:salon/slots", s.listSlots, guard)
-	e.POST("/salons/:salon/bookings/:booking/cancel", s.cancelBooking, guard)
-	e.POST("/salons/:salon/slots/:slot/close", s.setSlot(true), guard)
-	e.POST("/salons/:salon/slots/:slot/open", s.setSlot(false), guard)
-}
-
 func (s *Service) listSalons(c echo.Context) error {
 	list := wire.SalonList{Salons: []wire.SalonSummary{}, Calendar: s.Calendar != nil}
 	if s.Calendar != nil {
@@ -164,22 +150,25 @@ func (s *Service) cancelBooking(c echo.Context) error {
 	return noStore(c, wire.BookingViewOf(b))
 }
 
-func (s *Service) setSlot(closed bool) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		id, err := salonID(c)
-		if err != nil {
-			return err
-		}
-		set := s.desk.OpenSlot
-		if closed {
-			set = s.desk.CloseSlot
-		}
-		view, err := set(c.Request().Context(), id, pathParam(c, "slot"))
-		if err != nil {
-			return err
-		}
-		return noStore(c, wire.ViewOf(view))
+func (s *Service) closeSlot(c echo.Context) error { return s.setSlot(c, true) }
+
+func (s *Service) openSlot(c echo.Context) error { return s.setSlot(c, false) }
+
+// setSlot closes or opens the slot the path names, and answers the salon as it is then.
+func (s *Service) setSlot(c echo.Context, closed bool) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
 	}
+	set := s.desk.OpenSlot
+	if closed {
+		set = s.desk.CloseSlot
+	}
+	view, err := set(c.Request().Context(), id, pathParam(c, "slot"))
+	if err != nil {
+		return err
+	}
+	return noStore(c, wire.ViewOf(view))
 }
 
 // noStore answers v as JSON that no cache keeps: a calendar changes with every booking.

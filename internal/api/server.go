@@ -36,7 +36,7 @@ func note(c echo.Context, outcome string, reason *string) {
 	}
 }
 
-// BookPath is the booking route, in Echo's syntax.
+// BookPath is the booking route, in Echo's syntax. The routes table states it in OpenAPI's.
 const BookPath = "/salons/:salon/book"
 
 // New returns the Echo application serving the booking route, the app at /, GET /openapi.json,
@@ -59,8 +59,7 @@ func New(s Service) *echo.Echo {
 	// middleware to the route's handler on every request, a closure for each.
 	e.Use(observe(s.Log, s.metrics, apiSecurityHeaders))
 
-	e.POST(BookPath, s.book)
-	s.routeSalons(e)
+	s.serveRoutes(e, routes)
 	serveApp(e, s.App, s.Log)
 	e.GET("/openapi.json", serveDocument)
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, "ok") })

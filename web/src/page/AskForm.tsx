@@ -1,5 +1,6 @@
 // The form round one is asked from, on both booking pages: the fields a page puts in it, the box for the customer's words, and the button that asks.
 import type { FormEvent, ReactNode, Ref, RefObject } from 'react';
+import { maxMessageChars } from '../api/bounds';
 
 /** What AskForm holds and whom it tells to ask. */
 export interface AskFormProps {
@@ -60,7 +61,7 @@ export function WordsField({ id, value, onChange, readOnly, box }: WordsFieldPro
         ref={box}
         name="words"
         rows={3}
-        maxLength={1000}
+        maxLength={maxMessageChars}
         required
         readOnly={readOnly}
         placeholder="A cut on Saturday morning?"

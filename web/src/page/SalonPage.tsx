@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
+import { maxContactChars, maxCustomerNameChars } from '../api/bounds';
 import type { OpenTime, Salon } from '../calendar/decode';
 import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
 import type { Customer, VisitOutcome, VisitState } from '../calendar/visit';
@@ -225,7 +226,7 @@ function DetailsForm({ details, onChange, onAsk, locked, asking, askButton, word
         label="Your name"
         name="name"
         autoComplete="name"
-        maxLength={100}
+        maxLength={maxCustomerNameChars}
         readOnly={asking}
         value={details.name}
         onChange={(name) => set({ name })}
@@ -235,7 +236,7 @@ function DetailsForm({ details, onChange, onAsk, locked, asking, askButton, word
         label="Phone or e-mail"
         name="contact"
         autoComplete="tel"
-        maxLength={200}
+        maxLength={maxContactChars}
         readOnly={asking}
         value={details.contact}
         onChange={(contact) => set({ contact })}

@@ -1,4 +1,5 @@
 // Which page an address shows: the list of salons (or the address-driven page), a salon's page, or the owner's.
+import { maxSalonChars } from '../api/bounds';
 
 /** The page an address asks for. */
 export type Route =
@@ -6,9 +7,6 @@ export type Route =
   | { readonly page: 'salon'; readonly salon: string }
   | { readonly page: 'owner' }
   | { readonly page: 'no such page' };
-
-/** The most characters a salon's id has (the service's bound). */
-const maxSalonChars = 64;
 
 /**
  * routeOf reads a pathname: `/` is home, `/book/{salon}` a salon's page (the id percent-decoded

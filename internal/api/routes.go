@@ -1,0 +1,110 @@
+// This file turns the table of the service's routes into the OpenAPI document's operations and into Echo's routes, so the two can't drift.
+
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/labstack/echo/v4"
+)
+
+// route is one operation of the service as a row of a table: what the OpenAPI document states of
+// it and what Echo serves at it. One row is both, so the document can't promise a route the
+// server lacks, or the server answer one the document leaves out.
+type route struct {
+	method  string
+	path    string // in OpenAPI's syntax, /salons/{salon}; Echo's is derived from it (echoPath)
+	id      string // the operationId
+	summary string
+	params  openapi3.Parameters
+	body    *requestBody // nil when the operation reads no body
+	replies []response
+	owner   bool // behind the owner's bearer token; public when false
+	serve   func(*Service, echo.Context) error
+}
+
+// requestBody is an operation's required JSON body: the component that describes it, and what the
+// document says of it ("" says nothing).
+type requestBody struct {
+	schema, description string
+}
+
+// response is one status an operation answers with, what the document says of it and the component
+// of its JSON body.
+type response struct {
+	status      int
+	description string
+	schema      string
+}
+
+// success is a response with status 200 and the component schema.
+func success(description, schema string) response {
+	return response{http.StatusOK, description, schema}
+}
+
+// refused is a response with status whose body is a Refusal.
+func refused(status int, why string) response { return response{status, why, "Refusal"} }
+
+// operation is the row as the document states it. A public operation gets its security ([]) from markPublic.
+func (r route) operation() *openapi3.Operation {
+	op := &openapi3.Operation{
+		OperationID: r.id,
+		Summary:     r.summary,
+		Parameters:  r.params,
+		Responses:   openapi3.NewResponsesWithCapacity(len(r.replies)),
+	}
+	if r.body != nil {
+		op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
+			WithDescription(r.body.description).
+			WithRequired(true).
+			WithJSONSchemaRef(component(r.body.schema))}
+	}
+	for _, resp := range r.replies {
+		op.Responses.Set(strconv.Itoa(resp.status), jsonResponse(resp.description, component(resp.schema)))
+	}
+	if r.owner {
+		op.Security = &openapi3.SecurityRequirements{{ownerScheme: []string{}}}
+	}
+	return op
+}
+
+// addRoutes adds every row of table to the document's paths.
+func addRoutes(doc *openapi3.T, table []route) {
+	for _, r := range table {
+		item := doc.Paths.Value(r.path)
+		if item == nil {
+			item = &openapi3.PathItem{}
+			doc.Paths.Set(r.path, item)
+		}
+		item.SetOperation(r.method, r.operation())
+	}
+}
+
+// serveRoutes adds every row of table to e, named by its operationId, each owner's route behind
+// the owner's guard. Each route takes the guard itself: an Echo group with middleware would catch
+// every unknown path too.
+func (s *Service) serveRoutes(e *echo.Echo, table []route) {
+	guard := owner(s.OwnerToken)
+	for _, r := range table {
+		serve := r.serve
+		var middleware []echo.MiddlewareFunc
+		if r.owner {
+			middleware = append(middleware, guard)
+		}
+		e.Add(r.method, echoPath(r.path), func(c echo.Context) error { return serve(s, c) }, middleware...).Name = r.id
+	}
+}
+
+// echoPath writes a path of OpenAPI's syntax in Echo's: /salons/{salon}/book is /salons/:salon/book.
+func echoPath(path string) string {
+	segments := strings.Split(path, "/")
+	for i, seg := range segments {
+		if name, ok := strings.CutPrefix(seg, "{"); ok && strings.HasSuffix(name, "}") {
+			segments[i] = ":" + strings.TrimSuffix(name, "}")
+		}
+	}
+	return strings.Join(segments, "/")
+}
