@@ -29,7 +29,8 @@ type Ask struct {
 	// From opens the window: no start before it is listed, and Days counts local dates from its
 	// date in the salon's zone. The zero time means now.
 	From time.Time
-	// Days is how many local dates the window holds, From's first; 0 means the rest of the horizon.
+	// Days is how many local dates the window holds, From's first; 0 (or less) means the rest of
+	// the horizon.
 	// The window never reaches outside the horizon.
 	Days int
 	// Limit is the most starts listed; below one, none are.
@@ -62,9 +63,11 @@ type OpenTime struct {
 // nothing.
 //
 // booked must yield the live bookings in order of Start, earliest first, and must hold every one
-// whose span can overlap the window (see OpenWindow); any others are ignored. OpenTimes pulls
-// them a day at a time and stops pulling once past the last start it needs, so a caller that
-// streams them from a store reads only the bookings its answer touches. A nil booked is none.
+// whose span can overlap the window (see OpenWindow); any others are ignored. OpenTimes reads them
+// as it goes, finishing a day's starts once a booking starts after the day's last span ends, and
+// stops the sequence once it has listed what it needs, so a caller that streams them from a store
+// reads only the bookings its answer touches. A booking out of order bears only on the days not
+// yet finished when it comes. A nil booked is none.
 func OpenTimes(s Settings, loc *time.Location, now time.Time, ask Ask, booked iter.Seq[Booked]) (times []OpenTime, more bool) {
 	q, ok := s.query(loc, now, ask)
 	if !ok || ask.Limit < 1 {

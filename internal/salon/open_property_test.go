@@ -381,3 +381,36 @@ func startIDs(starts []int64, loc *time.Location) []string {
 	}
 	return list
 }
+
+// TestOpenTimesOnUncheckedSettingsEnd: settings that never passed Check, with lengths, grids,
+// horizons and hours out of every bound, list at most the limit and never panic or run on.
+func TestOpenTimesOnUncheckedSettingsEnd(t *testing.T) {
+	r := rand.New(rand.NewSource(22))
+	loc := zone(t, "Australia/Lord_Howe")
+	now := instant(t, "2026-10-03T12:00:00Z")
+	odd := func() int { return []int{-1 << 40, -5, 0, 1, 7, 61, 481, 1 << 20}[r.Intn(8)] }
+	for range 2000 {
+		s := salon.Settings{
+			GridMinutes: odd(), HorizonDays: odd(), MinNoticeMinutes: odd(),
+			Hours: salon.Hours{time.Weekday(r.Intn(9) - 1): {{Start: salon.Clock(odd()), End: salon.Clock(odd())}, {Start: 600, End: 300}}},
+		}
+		if r.Intn(2) == 0 {
+			s.GridMinutes, s.HorizonDays = 5*(1+r.Intn(12)), 1+r.Intn(90)
+		}
+		s.Services = []salon.Service{{ID: "cut", Minutes: odd(), AfterMinutes: odd()}}
+		if r.Intn(2) == 0 {
+			s.Services[0].Minutes = 5 * (1 + r.Intn(96))
+			s.Services[0].AfterMinutes = 0
+		}
+		s.Stylists = []salon.Stylist{{ID: "ana", Services: []string{"cut"}}, {ID: "ana", Services: []string{"cut"}}}
+		s.Closures = []salon.Closure{{From: now.Add(time.Hour), To: now}}
+		booked := []salon.Booked{{Stylist: "ana", Start: now.Add(2 * time.Hour), Minutes: odd(), AfterMinutes: odd()}, {Stylist: "ana", Start: now}}
+		limit := r.Intn(20) - 2
+		times, _ := salon.OpenTimes(s, loc, now, salon.Ask{Service: "cut", Days: odd(), From: now.Add(time.Duration(odd()) * time.Second), Limit: limit}, slices.Values(booked))
+		if len(times) > max(limit, 0) {
+			t.Fatalf("%+v: got %d open times, want at most the limit %d", s, len(times), limit)
+		}
+		salon.StartFits(s, loc, now, "cut", "ana", now.Add(time.Duration(odd())*time.Minute), booked)
+		salon.OpenWindow(s, loc, now, salon.Ask{Service: "cut", Days: odd()})
+	}
+}
