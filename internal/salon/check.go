@@ -11,7 +11,11 @@ import (
 )
 
 // Check returns nil when s is within every bound, and otherwise a Refusal naming the first field
-// that is not, in the order name, timeZone, phone, prices, hours, slotMinutes, horizonDays.
+// that is not, in the order name, timeZone, phone, prices, hours, slotMinutes, horizonDays, then
+// changeCutoffHours and maxUpcomingPerContact. At a menu salon (HasMenu) slotMinutes is not
+// judged, and currency, services, stylists, gridMinutes, minNoticeMinutes and closures follow
+// horizonDays. Before all of these, a field that belongs to the other kind of salon is refused:
+// ErrServicesOrSlotMinutes at a menu salon, "<field> needs services" at a simple one.
 // Characters are Unicode code points; a word holding invalid UTF-8 is refused as out of bounds.
 //
 // load turns the zone's name into its location; the server passes time.LoadLocation. Check
@@ -19,8 +23,11 @@ import (
 // and for the machine's own zone: neither names a salon's zone. load must not be nil.
 //
 // Check does not fill in defaults: a zero SlotMinutes or HorizonDays is refused, so call
-// WithDefaults first when zero means "left out".
+// Resolve, which is told what was put, or WithDefaults first when zero means "left out".
 func (s Settings) Check(load func(name string) (*time.Location, error)) error {
+	if err := s.checkKind(); err != nil {
+		return err
+	}
 	if err := checkWords("name", s.Name, MaxNameChars); err != nil {
 		return err
 	}
@@ -44,13 +51,18 @@ func (s Settings) Check(load func(name string) (*time.Location, error)) error {
 	if err := s.Hours.check(); err != nil {
 		return err
 	}
-	if s.SlotMinutes < MinSlotMinutes || s.SlotMinutes > MaxSlotMinutes {
+	if !s.HasMenu() && (s.SlotMinutes < MinSlotMinutes || s.SlotMinutes > MaxSlotMinutes) {
 		return Refusal(fmt.Sprintf("slotMinutes must be %d to %d", MinSlotMinutes, MaxSlotMinutes))
 	}
 	if s.HorizonDays < MinHorizonDays || s.HorizonDays > MaxHorizonDays {
 		return Refusal(fmt.Sprintf("horizonDays must be %d to %d", MinHorizonDays, MaxHorizonDays))
 	}
-	return nil
+	if s.HasMenu() {
+		if err := s.checkMenu(); err != nil {
+			return err
+		}
+	}
+	return s.checkTerms()
 }
 
 // checkWords refuses words that are empty, longer than max characters, not UTF-8, or that hold

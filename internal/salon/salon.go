@@ -47,6 +47,27 @@ type Settings struct {
 	SlotMinutes int
 	// HorizonDays is how many local days slots open on: today and the HorizonDays-1 days after it.
 	HorizonDays int
+
+	// The fields below are the menu and the team, and the terms of a salon with a calendar: see
+	// menu.go. A simple salon leaves every one but ChangeCutoffHours and MaxUpcomingPerContact zero.
+
+	// Currency is the ISO 4217 code of every service's price, such as GBP; "" when none is set.
+	Currency string
+	// Services is the menu, in the salon's order. A salon with none is a simple salon: one
+	// appointment length (SlotMinutes) and one chair.
+	Services []Service
+	// Stylists is the team, in the salon's order: "anyone" books the first of them who is free.
+	Stylists []Stylist
+	// GridMinutes is how far apart a menu salon's start times are.
+	GridMinutes int
+	// MinNoticeMinutes is how soon after now a menu salon's first start may be.
+	MinNoticeMinutes int
+	// ChangeCutoffHours is how long before its start a customer may still cancel or move a booking.
+	ChangeCutoffHours int
+	// MaxUpcomingPerContact is how many upcoming bookings one contact may hold; 0 sets no cap.
+	MaxUpcomingPerContact int
+	// Closures are the spans a menu salon, or one of its stylists, is closed.
+	Closures []Closure
 }
 
 // Slot is one appointment's start: its id on the wire, the instant, and its label in the salon's words.
@@ -59,15 +80,23 @@ type Slot struct {
 	Label string
 }
 
-// WithDefaults returns s with a zero SlotMinutes read as DefaultSlotMinutes and a zero
-// HorizonDays as DefaultHorizonDays: on the wire a field left out is zero, and means the default.
-// Any other value is kept, for Check to judge.
+// WithDefaults returns s with a zero HorizonDays read as DefaultHorizonDays and, at a simple
+// salon, a zero SlotMinutes as DefaultSlotMinutes; at a menu salon (HasMenu) a zero GridMinutes
+// is read as DefaultGridMinutes. Any other value is kept, for Check to judge.
+//
+// It reads zero as "left out", so it fills only the defaults whose zero is out of bounds anyway:
+// settings that pass Check come back unchanged, whatever made them. A default whose zero is a
+// value of its own (minNoticeMinutes, changeCutoffHours) needs to know whether the field was put
+// at all, which only Resolve is told.
 func (s Settings) WithDefaults() Settings {
-	if s.SlotMinutes == 0 {
+	if s.SlotMinutes == 0 && !s.HasMenu() {
 		s.SlotMinutes = DefaultSlotMinutes
 	}
 	if s.HorizonDays == 0 {
 		s.HorizonDays = DefaultHorizonDays
+	}
+	if s.GridMinutes == 0 && s.HasMenu() {
+		s.GridMinutes = DefaultGridMinutes
 	}
 	return s
 }
