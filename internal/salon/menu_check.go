@@ -11,7 +11,7 @@ import (
 
 // ErrServicesOrSlotMinutes refuses a put that gives a menu (services) and the simple salon's one
 // appointment length (slotMinutes) or its price words (prices) together.
-const ErrServicesOrSlotMinutes Refusal = "give services, or slotMinutes and prices, not both"
+var ErrServicesOrSlotMinutes = Refusal("give services, or slotMinutes and prices, not both")
 
 var (
 	servicesRefusal = Refusal(fmt.Sprintf("services must hold 1 to %d entries", MaxServices))
@@ -19,7 +19,7 @@ var (
 )
 
 // needsServices refuses a field that only a menu salon takes, put without services.
-func needsServices(field string) Refusal { return Refusal(field + " needs services") }
+func needsServices(field string) error { return Refusal(field + " needs services") }
 
 // checkKind refuses the fields that belong to the other kind of salon: slotMinutes and prices at a
 // menu salon, and the menu's own fields at a simple one. It judges values, not what was put:

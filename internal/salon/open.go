@@ -12,9 +12,9 @@ import (
 	"time"
 )
 
-// Booked is a live booking as the open times see it: it keeps Stylist from Start for Minutes plus
+// Span is a live booking as the open times see it: it keeps Stylist from Start for Minutes plus
 // AfterMinutes, the lengths of its service when it was booked.
-type Booked struct {
+type Span struct {
 	Stylist               string
 	Start                 time.Time
 	Minutes, AfterMinutes int
@@ -68,7 +68,7 @@ type OpenTime struct {
 // stops the sequence once it has listed what it needs, so a caller that streams them from a store
 // reads only the bookings its answer touches. A booking out of order bears only on the days not
 // yet finished when it comes. A nil booked is none.
-func OpenTimes(s Settings, loc *time.Location, now time.Time, ask Ask, booked iter.Seq[Booked]) (times []OpenTime, more bool) {
+func OpenTimes(s Settings, loc *time.Location, now time.Time, ask Ask, booked iter.Seq[Span]) (times []OpenTime, more bool) {
 	q, ok := s.query(loc, now, ask)
 	if !ok || ask.Limit < 1 {
 		return nil, false
@@ -206,17 +206,17 @@ const (
 	NotAStart
 	// Closed: a closure of the stylist or of the whole salon overlaps the service.
 	Closed
-	// Taken: a booking of the stylist overlaps the span the service would keep them.
-	Taken
+	// Overlapping: a booking of the stylist overlaps the span the service would keep them.
+	Overlapping
 	// OutOfHorizon: the start's local date is before today or past the horizon.
 	OutOfHorizon
 	// TooSoon: the start is less than MinNoticeMinutes after now.
 	TooSoon
 )
 
-var fitNames = [...]string{"Fits", "NoSuchService", "NoSuchStylist", "NotDone", "NotAStart", "Closed", "Taken", "OutOfHorizon", "TooSoon"}
+var fitNames = [...]string{"Fits", "NoSuchService", "NoSuchStylist", "NotDone", "NotAStart", "Closed", "Overlapping", "OutOfHorizon", "TooSoon"}
 
-// String returns the constant's name, such as "Taken".
+// String returns the constant's name, such as "Overlapping".
 func (f Fit) String() string {
 	if f < 0 || int(f) >= len(fitNames) {
 		return fmt.Sprintf("Fit(%d)", int(f))
@@ -230,7 +230,7 @@ func (f Fit) String() string {
 //
 // booked holds the stylist's live bookings near t, in any order; bookings of other stylists are
 // ignored. To move a booking, leave it out of booked, so it doesn't block its own new time.
-func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist string, t time.Time, booked []Booked) Fit {
+func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist string, t time.Time, booked []Span) Fit {
 	v, ok := s.Service(service)
 	if !ok {
 		return NoSuchService
@@ -262,7 +262,7 @@ func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist s
 		}
 		from := b.Start.Unix()
 		if length := int64(b.Minutes+b.AfterMinutes) * 60; length > 0 && overlap(start, start+hold, span{from, from + length}) {
-			return Taken
+			return Overlapping
 		}
 	}
 	today, date := localDate(now.In(loc)), localDate(local)
@@ -277,7 +277,7 @@ func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist s
 
 // FirstFree returns the first stylist, in the salon's order, for whom t Fits the service: who
 // "anyone" books. It returns false when no one is free then. booked is StartFits'.
-func FirstFree(s Settings, loc *time.Location, now time.Time, service string, t time.Time, booked []Booked) (string, bool) {
+func FirstFree(s Settings, loc *time.Location, now time.Time, service string, t time.Time, booked []Span) (string, bool) {
 	for _, p := range s.Stylists {
 		if p.Does(service) && StartFits(s, loc, now, service, p.ID, t, booked) == Fits {
 			return p.ID, true

@@ -14,7 +14,7 @@ import (
 
 // busySalon is a London salon of 10 stylists and 5 services over 90 days, open Tuesday to
 // Saturday with a lunch break, and n live bookings on its grid from now on, in order of start.
-func busySalon(b *testing.B, n int) (salon.Settings, []salon.Booked) {
+func busySalon(b *testing.B, n int) (salon.Settings, []salon.Span) {
 	b.Helper()
 	day := []salon.Interval{{Start: 9 * 60, End: 12*60 + 30}, {Start: 13*60 + 30, End: 17*60 + 30}}
 	s := salon.Settings{
@@ -41,13 +41,13 @@ func busySalon(b *testing.B, n int) (salon.Settings, []salon.Booked) {
 	}
 	r := rand.New(rand.NewSource(1))
 	start := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
-	booked := make([]salon.Booked, n)
+	booked := make([]salon.Span, n)
 	for i := range booked {
 		v := s.Services[r.Intn(len(s.Services))]
 		at := start.Add(time.Duration(r.Intn(90))*24*time.Hour + 9*time.Hour + time.Duration(r.Intn(32))*15*time.Minute)
-		booked[i] = salon.Booked{Stylist: s.Stylists[r.Intn(10)].ID, Start: at, Minutes: v.Minutes, AfterMinutes: v.AfterMinutes}
+		booked[i] = salon.Span{Stylist: s.Stylists[r.Intn(10)].ID, Start: at, Minutes: v.Minutes, AfterMinutes: v.AfterMinutes}
 	}
-	slices.SortFunc(booked, func(a, b salon.Booked) int { return a.Start.Compare(b.Start) })
+	slices.SortFunc(booked, func(a, b salon.Span) int { return a.Start.Compare(b.Start) })
 	return s, booked
 }
 
@@ -77,7 +77,7 @@ func BenchmarkOpenTimes(b *testing.B) {
 	}
 	s, booked := busySalon(b, 5000)
 	at := instant(b, "2026-12-04T10:00:00Z")
-	near := slices.DeleteFunc(slices.Clone(booked), func(k salon.Booked) bool {
+	near := slices.DeleteFunc(slices.Clone(booked), func(k salon.Span) bool {
 		return k.Start.Before(at.Add(-salon.MaxSpanMinutes*time.Minute)) || !k.Start.Before(at.Add(salon.MaxSpanMinutes*time.Minute))
 	})
 	b.Run("bookings=5000/first-free", func(b *testing.B) {

@@ -32,7 +32,7 @@ func ExampleOpenTimes() {
 	}
 	now := time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC) // a Tuesday, 08:00 in London
 	// Ana's colour at 09:00 keeps her until 11:00: 90 minutes, and 30 while it takes.
-	booked := []salon.Booked{{Stylist: "ana", Start: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), Minutes: 90, AfterMinutes: 30}}
+	booked := []salon.Span{{Stylist: "ana", Start: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), Minutes: 90, AfterMinutes: 30}}
 
 	times, more := salon.OpenTimes(s, london, now, salon.Ask{Service: "cut", Limit: 4}, slices.Values(booked))
 	for _, o := range times {
@@ -57,7 +57,7 @@ func ExampleStartFits() {
 		Stylists: []salon.Stylist{{ID: "ana", Name: "Ana", Services: []string{"cut"}}, {ID: "ben", Name: "Ben", Services: []string{"cut"}}},
 	}
 	now := time.Date(2026, 12, 1, 8, 30, 0, 0, time.UTC) // a Tuesday, 08:30 in London
-	booked := []salon.Booked{{Stylist: "ana", Start: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC), Minutes: 45}}
+	booked := []salon.Span{{Stylist: "ana", Start: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC), Minutes: 45}}
 	for _, at := range []string{"09:00", "10:30", "10:40", "10:45"} {
 		t, _ := time.ParseInLocation("2006-01-02 15:04", "2026-12-01 "+at, london)
 		who, ok := salon.FirstFree(s, london, now, "cut", t, booked)
@@ -68,7 +68,7 @@ func ExampleStartFits() {
 	}
 	// Output:
 	// 09:00: Ana TooSoon; anyone: no one
-	// 10:30: Ana Taken; anyone: ben
+	// 10:30: Ana Overlapping; anyone: ben
 	// 10:40: Ana NotAStart; anyone: no one
 	// 10:45: Ana Fits; anyone: ana
 }

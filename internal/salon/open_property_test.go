@@ -27,7 +27,7 @@ type menuScenario struct {
 	zone     string
 	loc      *time.Location
 	now      time.Time
-	booked   []salon.Booked // in order of start
+	booked   []salon.Span // in order of start
 	ask      salon.Ask
 }
 
@@ -121,16 +121,16 @@ func (menuScenario) Generate(r *rand.Rand, _ int) reflect.Value {
 		}
 		s.Closures = append(s.Closures, c)
 	}
-	var booked []salon.Booked
+	var booked []salon.Span
 	for range r.Intn(40) {
-		b := salon.Booked{Start: minute(), Minutes: salon.MinuteStep * (1 + r.Intn(36)), AfterMinutes: salon.MinuteStep * r.Intn(3)}
+		b := salon.Span{Start: minute(), Minutes: salon.MinuteStep * (1 + r.Intn(36)), AfterMinutes: salon.MinuteStep * r.Intn(3)}
 		b.Stylist = s.Stylists[r.Intn(len(s.Stylists))].ID
 		if r.Intn(10) == 0 {
 			b.Stylist = "someone-gone" // a stylist no longer on the team keeps no one busy
 		}
 		booked = append(booked, b)
 	}
-	slices.SortFunc(booked, func(a, b salon.Booked) int { return a.Start.Compare(b.Start) })
+	slices.SortFunc(booked, func(a, b salon.Span) int { return a.Start.Compare(b.Start) })
 
 	ask := salon.Ask{Service: s.Services[r.Intn(len(s.Services))].ID, Limit: 1000}
 	if r.Intn(2) == 0 {
@@ -319,7 +319,7 @@ func TestOpenTimesAgreeWithTheOracle(t *testing.T) {
 
 		// The bookings OpenWindow leaves out change nothing.
 		from, to := salon.OpenWindow(sc.settings, sc.loc, sc.now, sc.ask)
-		var near []salon.Booked
+		var near []salon.Span
 		for _, b := range sc.booked {
 			if b.Start.Before(to) && b.Start.Add(time.Duration(b.Minutes+b.AfterMinutes)*time.Minute).After(from) {
 				near = append(near, b)
@@ -404,7 +404,7 @@ func TestOpenTimesOnUncheckedSettingsEnd(t *testing.T) {
 		}
 		s.Stylists = []salon.Stylist{{ID: "ana", Services: []string{"cut"}}, {ID: "ana", Services: []string{"cut"}}}
 		s.Closures = []salon.Closure{{From: now.Add(time.Hour), To: now}}
-		booked := []salon.Booked{{Stylist: "ana", Start: now.Add(2 * time.Hour), Minutes: odd(), AfterMinutes: odd()}, {Stylist: "ana", Start: now}}
+		booked := []salon.Span{{Stylist: "ana", Start: now.Add(2 * time.Hour), Minutes: odd(), AfterMinutes: odd()}, {Stylist: "ana", Start: now}}
 		limit := r.Intn(20) - 2
 		times, _ := salon.OpenTimes(s, loc, now, salon.Ask{Service: "cut", Days: odd(), From: now.Add(time.Duration(odd()) * time.Second), Limit: limit}, slices.Values(booked))
 		if len(times) > max(limit, 0) {

@@ -51,7 +51,7 @@ func mustCheck(t *testing.T, s salon.Settings) {
 }
 
 // openList asks s for open times and writes each as its id and its stylists.
-func openList(t *testing.T, s salon.Settings, now string, ask salon.Ask, booked ...salon.Booked) (list []string, more bool) {
+func openList(t *testing.T, s salon.Settings, now string, ask salon.Ask, booked ...salon.Span) (list []string, more bool) {
 	t.Helper()
 	if ask.Limit == 0 {
 		ask.Limit = 500
@@ -70,9 +70,9 @@ func wantOpen(t *testing.T, got []string, want ...string) {
 	}
 }
 
-func booking(t *testing.T, stylist, start string, v salon.Service) salon.Booked {
+func booking(t *testing.T, stylist, start string, v salon.Service) salon.Span {
 	t.Helper()
-	return salon.Booked{Stylist: stylist, Start: instant(t, start), Minutes: v.Minutes, AfterMinutes: v.AfterMinutes}
+	return salon.Span{Stylist: stylist, Start: instant(t, start), Minutes: v.Minutes, AfterMinutes: v.AfterMinutes}
 }
 
 // Tuesday 1 December 2026 is in London's winter, so its wall clock reads as UTC.
@@ -292,15 +292,15 @@ func TestOpenTimesAcrossClockChanges(t *testing.T) {
 func TestOpenTimesPullsOnlyTheBookingsItNeeds(t *testing.T) {
 	s := menuSalon(t, "Europe/London", map[string][][]string{"tue": {{"09:00", "17:00"}}, "wed": {{"09:00", "17:00"}}}, cut)
 	s.HorizonDays = 90
-	var booked []salon.Booked
+	var booked []salon.Span
 	start := instant(t, "2026-12-01T09:00:00Z")
 	for day := range 90 {
 		for hour := range 8 {
-			booked = append(booked, salon.Booked{Stylist: "ana", Start: start.Add(time.Duration(day*24+hour) * time.Hour), Minutes: 30})
+			booked = append(booked, salon.Span{Stylist: "ana", Start: start.Add(time.Duration(day*24+hour) * time.Hour), Minutes: 30})
 		}
 	}
 	pulled := 0
-	counted := iter.Seq[salon.Booked](func(yield func(salon.Booked) bool) {
+	counted := iter.Seq[salon.Span](func(yield func(salon.Span) bool) {
 		for _, b := range booked {
 			pulled++
 			if !yield(b) {
@@ -341,7 +341,7 @@ func TestStartFits(t *testing.T) {
 	s.Closures = []salon.Closure{{From: instant(t, "2026-12-01T12:00:00Z"), To: instant(t, "2026-12-01T12:30:00Z")}}
 	mustCheck(t, s)
 	loc, now := zone(t, s.TimeZone), instant(t, "2026-12-01T08:00:00Z")
-	booked := []salon.Booked{booking(t, "ana", "2026-12-01T10:00:00Z", colour), booking(t, "ben", "2026-12-01T09:00:00Z", cut)}
+	booked := []salon.Span{booking(t, "ana", "2026-12-01T10:00:00Z", colour), booking(t, "ben", "2026-12-01T09:00:00Z", cut)}
 	tests := []struct {
 		service, stylist, at string
 		want                 salon.Fit
@@ -357,8 +357,8 @@ func TestStartFits(t *testing.T) {
 		{"cut", "ana", "2026-11-30T09:15:00Z", salon.NotAStart},    // closed on Mondays, before any rule about now
 		{"cut", "ben", "2026-12-01T11:30:00Z", salon.Closed},       // [11:30, 12:15) meets the closure
 		{"cut", "ana", "2026-12-01T11:45:00Z", salon.Closed},       // closed, and taken: closed comes first
-		{"cut", "ana", "2026-12-01T09:30:00Z", salon.Taken},        // [09:30, 10:15) meets Ana's colour
-		{"cut", "ben", "2026-12-01T09:30:00Z", salon.Taken},        // and Ben's cut until 09:45
+		{"cut", "ana", "2026-12-01T09:30:00Z", salon.Overlapping},        // [09:30, 10:15) meets Ana's colour
+		{"cut", "ben", "2026-12-01T09:30:00Z", salon.Overlapping},        // and Ben's cut until 09:45
 		{"cut", "ben", "2026-12-01T09:45:00Z", salon.Fits},         // right after it
 		{"cut", "ana", "2026-12-01T12:00:00Z", salon.Closed},       // Ana's colour keeps her until 12:00; the closure until 12:30
 		{"cut", "ana", "2026-12-02T09:15:00Z", salon.Fits},         // Wednesday, the horizon's last day
@@ -382,7 +382,7 @@ func TestFirstFree(t *testing.T) {
 	if who, ok := salon.FirstFree(s, loc, now, "cut", at, nil); !ok || who != "ana" {
 		t.Errorf("both free: got %q, %v, want ana, the first in the salon's order", who, ok)
 	}
-	anaBusy := []salon.Booked{booking(t, "ana", "2026-12-01T09:00:00Z", colour)}
+	anaBusy := []salon.Span{booking(t, "ana", "2026-12-01T09:00:00Z", colour)}
 	if who, ok := salon.FirstFree(s, loc, now, "cut", at, anaBusy); !ok || who != "ben" {
 		t.Errorf("Ana busy: got %q, %v, want ben", who, ok)
 	}
@@ -396,8 +396,8 @@ func TestFirstFree(t *testing.T) {
 }
 
 func TestFitString(t *testing.T) {
-	if got := salon.Taken.String(); got != "Taken" {
-		t.Errorf("got %q, want Taken", got)
+	if got := salon.Overlapping.String(); got != "Overlapping" {
+		t.Errorf("got %q, want Overlapping", got)
 	}
 	if got := salon.Fit(99).String(); got != "Fit(99)" {
 		t.Errorf("got %q, want Fit(99)", got)
