@@ -357,8 +357,8 @@ func TestStartFits(t *testing.T) {
 		{"cut", "ana", "2026-11-30T09:15:00Z", salon.NotAStart},    // closed on Mondays, before any rule about now
 		{"cut", "ben", "2026-12-01T11:30:00Z", salon.Closed},       // [11:30, 12:15) meets the closure
 		{"cut", "ana", "2026-12-01T11:45:00Z", salon.Closed},       // closed, and taken: closed comes first
-		{"cut", "ana", "2026-12-01T09:30:00Z", salon.Overlapping},        // [09:30, 10:15) meets Ana's colour
-		{"cut", "ben", "2026-12-01T09:30:00Z", salon.Overlapping},        // and Ben's cut until 09:45
+		{"cut", "ana", "2026-12-01T09:30:00Z", salon.Overlapping},  // [09:30, 10:15) meets Ana's colour
+		{"cut", "ben", "2026-12-01T09:30:00Z", salon.Overlapping},  // and Ben's cut until 09:45
 		{"cut", "ben", "2026-12-01T09:45:00Z", salon.Fits},         // right after it
 		{"cut", "ana", "2026-12-01T12:00:00Z", salon.Closed},       // Ana's colour keeps her until 12:00; the closure until 12:30
 		{"cut", "ana", "2026-12-02T09:15:00Z", salon.Fits},         // Wednesday, the horizon's last day
