@@ -28,7 +28,7 @@ func benchSettings() salon.Settings {
 	return salon.Settings{
 		Name: "Bench Salon", TimeZone: "UTC", Phone: "+44 20 7946 0999",
 		Prices: []salon.Price{{Service: "cut", Price: "$45"}, {Service: "colour", Price: "$80"}},
-		Hours:  hours, SlotMinutes: 5, HorizonDays: 90,
+		Hours:  hours, SlotMinutes: 5, HorizonDays: 90, ChangeCutoffHours: salon.DefaultChangeCutoffHours,
 	}
 }
 
@@ -36,7 +36,7 @@ func benchSettings() salon.Settings {
 func benchPut() wire.SalonSettings {
 	s := benchSettings()
 	put := wire.SalonSettings{Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Hours: s.Hours.Wire(),
-		SlotMinutes: s.SlotMinutes, HorizonDays: s.HorizonDays}
+		SlotMinutes: &s.SlotMinutes, HorizonDays: &s.HorizonDays}
 	for _, p := range s.Prices {
 		put.Prices = append(put.Prices, wire.PriceLine{Service: p.Service, Price: p.Price})
 	}

@@ -79,11 +79,11 @@ func (s *Service) putSalon(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	settings, err := put.Settings()
+	settings, given, err := put.Settings()
 	if err != nil {
 		return err
 	}
-	view, err := s.desk.PutSalon(c.Request().Context(), id, settings)
+	view, err := s.desk.PutSalon(c.Request().Context(), id, settings, given)
 	if err != nil {
 		return err
 	}

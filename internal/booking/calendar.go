@@ -29,6 +29,8 @@ type Calendar interface {
 	Salons(ctx context.Context) ([]salon.Summary, error)
 	Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
+	// Spans are the live bookings of a salon whose spans can touch [from, to), earliest first.
+	Spans(ctx context.Context, salon string, from, to time.Time) ([]salon.Span, error)
 	Bookings(ctx context.Context, salon string, from, to time.Time) ([]salon.Booking, error)
 	Cancel(ctx context.Context, salon, booking string) (salon.Booking, error)
 	CloseSlot(ctx context.Context, salon string, slot salon.Slot) error
@@ -59,7 +61,28 @@ func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	return View{ID: id, Settings: cal.Settings, Open: cal.open(MaxOpenSlots)}, nil
+	open, err := d.openNow(ctx, id, cal)
+	if err != nil {
+		return View{}, err
+	}
+	return View{ID: id, Settings: cal.Settings, Open: open}, nil
+}
+
+// openNow is the salon's first MaxOpenSlots open slots: at a menu salon, the open times of its
+// first service with anyone.
+func (d *Desk) openNow(ctx context.Context, id string, cal reading) ([]salon.Slot, error) {
+	if !cal.Settings.HasMenu() {
+		return cal.open(MaxOpenSlots), nil
+	}
+	times, _, err := d.openTimes(ctx, id, cal, salon.Ask{Service: cal.Settings.Services[0].ID, Limit: MaxOpenSlots})
+	if err != nil {
+		return nil, err
+	}
+	slots := make([]salon.Slot, len(times))
+	for i, t := range times {
+		slots[i] = t.Slot
+	}
+	return slots, nil
 }
 
 // reading is a salon as one read found it at now: its settings, what is taken from now on (only
@@ -148,6 +171,13 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		if r.Booking.Customer == nil {
 			return Result{}, salon.ErrCustomerRequired
 		}
+		if cal.Settings.HasMenu() {
+			c, err := settle(r.Salon, cal.Settings, r.Choice)
+			if err != nil {
+				return Result{}, err
+			}
+			return d.askFromMenu(ctx, r, cal, c)
+		}
 		return d.askAtSalon(ctx, r, cal)
 	}
 	now := d.Now()
@@ -157,6 +187,13 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	}
 	if r.Booking.Customer == nil {
 		return Result{}, salon.ErrCustomerRequired
+	}
+	if cal.Settings.HasMenu() {
+		c, err := settle(r.Salon, cal.Settings, r.Choice)
+		if err != nil {
+			return Result{}, err
+		}
+		r.Booking.Choice = &c
 	}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
@@ -201,6 +238,9 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
 			Customer: *r.Booking.Customer, Words: r.Booking.Message}
+		if c := r.Booking.Choice; c != nil {
+			menuHold(cal, *c, hold)
+		}
 		rec.held(hold)
 	}
 	out, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, hold, cal.now)
@@ -213,15 +253,23 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
 	case out.Unread:
 		// The commit holds the booking; only reading its row failed, so it is answered as held.
-		return Result{Outcome: step.Booked{Slot: hold.Slot, Say: SayYours(cal.label(hold.Start)), Booking: hold.ID}}, nil
+		return Result{Outcome: bookedOutcome(cal, &salon.Booking{ID: hold.ID, Slot: hold.Slot, Start: hold.Start})}, nil
 	}
 	rec.spent(out)
 	d.observe(rec)
 	if out.Booking == nil {
 		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}, nil
 	}
-	got := out.Booking
-	return Result{Outcome: step.Booked{Slot: got.Slot, Say: SayYours(cal.label(got.Start)), Booking: got.ID}}, nil
+	return Result{Outcome: bookedOutcome(cal, out.Booking)}, nil
+}
+
+// bookedOutcome is what the customer is told of the booking b: at a menu salon with its service
+// and stylist.
+func bookedOutcome(cal reading, b *salon.Booking) step.Booked {
+	if b.Service == "" {
+		return step.Booked{Slot: b.Slot, Say: SayYours(cal.label(b.Start)), Booking: b.ID}
+	}
+	return step.Booked{Slot: b.Slot, Say: sayBookedFromMenu(cal, b), Booking: b.ID, Service: b.Service, Stylist: b.Stylist}
 }
 
 // salonFacts is what round one's offerer is told of a salon: the labels of the open slots, the

@@ -38,7 +38,7 @@ func TestABookingThatCommitsButCantBeReadBackIsAnsweredAsHeld(t *testing.T) {
 	d.Calendar, d.BookingID = unreadable{db}, func() string { return "ref-1" }
 	hours := salon.Hours{time.Tuesday: {{Start: 9 * 60, End: 10 * 60}}}
 	settings := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours}
-	view, err := d.PutSalon(context.Background(), "studio-nine", settings.WithDefaults())
+	view, err := d.PutSalon(context.Background(), "studio-nine", settings, salon.Given{})
 	if err != nil || len(view.Open) == 0 {
 		t.Fatalf("putting the salon: got %+v, %v; want open slots", view, err)
 	}

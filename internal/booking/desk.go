@@ -8,6 +8,7 @@ import (
 
 	"salon/internal/refusal"
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -19,6 +20,9 @@ type Request struct {
 	InputResponses []byte
 	// RequestState is round two's state exactly as round one issued it; nil when absent.
 	RequestState *string
+	// Choice is the service and stylist the request named (each "" when not named); nil when it
+	// named neither. Only a menu salon reads it: the desk settles it into Booking.Choice.
+	Choice *salon.Choice
 }
 
 // Result is a round's answer: Question with State when the customer must choose,
@@ -119,6 +123,11 @@ func (d *Desk) ask(ctx context.Context, r Request, open step.Request) Result {
 	if offerer == nil {
 		offerer = DefaultOfferer
 	}
+	return d.askWith(ctx, r, open, offerer)
+}
+
+// askWith is ask with the offerer given.
+func (d *Desk) askWith(ctx context.Context, r Request, open step.Request, offerer Offerer) Result {
 	var offer step.Offer
 	if len(open.OpenSlots) > 0 {
 		offer = offerer.Offer(ctx, open)

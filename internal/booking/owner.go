@@ -17,14 +17,15 @@ type Listed struct {
 }
 
 // PutSalon creates the salon id or replaces its settings; its bookings and closed slots are kept.
-// The settings are checked first (a salon.Refusal names what is wrong), defaults filled in, and the
-// salon is read back as Salon shows it.
-func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings) (View, error) {
+// given says which fields the owner put: a field left out takes its default, one put as zero is
+// judged as put. The settings are checked (a salon.Refusal names what is wrong), and the salon is
+// read back as Salon shows it.
+func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings, given salon.Given) (View, error) {
 	if d.Calendar == nil {
 		return View{}, salon.NoSalon(id)
 	}
-	s = s.WithDefaults()
-	if err := s.Check(d.zones.load); err != nil {
+	s, err := s.Resolve(given, d.zones.load)
+	if err != nil {
 		return View{}, err
 	}
 	if err := d.Calendar.PutSalon(ctx, id, s); err != nil {

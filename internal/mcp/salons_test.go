@@ -41,7 +41,7 @@ func newCalendarBench(t *testing.T) *bench {
 	if _, err := api.NewDesk(b.svc).PutSalon(context.Background(), "studio-nine", salon.Settings{
 		Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
 		Prices: []salon.Price{{Service: "cut", Price: "$45"}},
-	}); err != nil {
+	}, salon.Given{}); err != nil {
 		t.Fatal(err)
 	}
 	app := api.New(b.svc)

@@ -258,6 +258,13 @@ var Bound = []Field{
 		}
 		return buf
 	}, Why: "whom the booking is for, when given: a state issued for one customer can't book another"},
+	{Name: "Choice", Bind: func(buf []byte, b step.Request) []byte {
+		if c := b.Choice; c != nil {
+			buf = appendJSONString(append(buf, ','), c.Service)
+			buf = appendJSONString(append(buf, ','), c.Stylist)
+		}
+		return buf
+	}, Why: "the service and stylist at a menu salon, \"\" for anyone: a state issued for a cut can't book a colour, nor one for Ana book Ben"},
 	{Name: "Salon", Why: "the desk's own facts of the salon, filled in from its settings, never from the request"},
 	{Name: "Withheld", Why: "what the offer must never say, filled in by the desk, never from the request"},
 }

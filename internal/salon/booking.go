@@ -12,6 +12,12 @@ type Customer struct {
 	Contact string
 }
 
+// Choice is what a customer chose from a menu salon's menu: a service, and a stylist or "" for
+// anyone.
+type Choice struct {
+	Service, Stylist string
+}
+
 // Summary names one registered salon.
 type Summary struct {
 	ID, Name string
@@ -37,6 +43,18 @@ type Booking struct {
 	Words    string
 	BookedAt time.Time
 	Status   Status
+	// Service and Stylist are the menu's service and the stylist booked, and Minutes and
+	// AfterMinutes the service's span as it was when booked: at a simple salon "", "", 0 and 0.
+	Service, Stylist      string
+	Minutes, AfterMinutes int
+}
+
+// Ends is when the service itself ends: the start plus its minutes, processing time not included.
+func (b Booking) Ends() time.Time { return b.Start.Add(time.Duration(b.Minutes) * time.Minute) }
+
+// Span is the time the booking keeps its stylist: its minutes and its processing time after them.
+func (b Booking) Span() Span {
+	return Span{Stylist: b.Stylist, Start: b.Start, Minutes: b.Minutes, AfterMinutes: b.AfterMinutes}
 }
 
 // Hold is a booking to make: a slot of a salon, for a customer. Round two hands one to the
@@ -51,6 +69,14 @@ type Hold struct {
 	// Customer is who the booking is for, and Words what they wrote, kept as given.
 	Customer
 	Words string
+	// Service is the menu's service, and Minutes and AfterMinutes its span; at a simple salon "",
+	// 0 and 0.
+	Service               string
+	Minutes, AfterMinutes int
+	// Stylists are whom the hold may book, in order: the first free for the whole span is booked.
+	// One for a named stylist; every stylist who does the service and works then, in the salon's
+	// order, for anyone. Empty at a simple salon.
+	Stylists []string
 }
 
 // Taken says why a slot is not open.

@@ -27,5 +27,8 @@ func SlotBooked(label string) error {
 	return refusal.New(refusal.Conflict, "slot_booked", label+" is booked; cancel the booking first")
 }
 
+// ErrServiceRequired refuses a booking request that names no service at a salon with more than one.
+var ErrServiceRequired = refusal.New(refusal.Invalid, "service_required", "arguments.service is required at this salon")
+
 // ErrCustomerRequired refuses a booking request that doesn't say whom it is for, at a salon with a calendar.
 var ErrCustomerRequired = refusal.New(refusal.Invalid, "customer_required", "arguments.customer is required at this salon")

@@ -10,6 +10,9 @@ type Request struct {
 	OpenSlots []string
 	// Customer is whom the booking is for; nil when the app didn't say. A salon with a calendar requires one.
 	Customer *salon.Customer
+	// Choice is the service and stylist asked for at a menu salon, as the desk settled it (the
+	// salon's one service when none was named); nil anywhere else.
+	Choice *salon.Choice
 	// Salon is what a salon with a calendar says of itself to round one's offerer; nil without a
 	// calendar. The desk fills it in from the salon's own settings, never from the request, and the
 	// request state's digest doesn't read it.
@@ -71,6 +74,8 @@ type Booked struct {
 	Say  string
 	// Booking is the calendar's reference for it; empty when no calendar recorded it (the app owns its calendar).
 	Booking string
+	// Service and Stylist are the menu's service and the stylist booked, at a menu salon; empty elsewhere.
+	Service, Stylist string
 }
 
 // NotBooked is a completed request that booked nothing, and what to tell the customer.

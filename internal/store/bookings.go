@@ -11,21 +11,23 @@ import (
 )
 
 // bookingColumns are a booking's columns in the order scanBooking reads them.
-const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status`
+const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes`
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
 func scanBooking(row scanner) (salon.Booking, error) {
 	var id, salonID, slot, name, contact, words []byte
-	var start, bookedAt int64
-	var status string
-	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status); err != nil {
+	var start, bookedAt, minutes, after int64
+	var status, service, stylist string
+	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
+		&service, &stylist, &minutes, &after); err != nil {
 		return salon.Booking{}, err
 	}
 	return salon.Booking{
 		ID: string(id), Salon: string(salonID), Slot: string(slot), Start: instant(start),
 		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
 		BookedAt: instant(bookedAt), Status: salon.Status(status),
+		Service: service, Stylist: stylist, Minutes: int(minutes), AfterMinutes: int(after),
 	}, nil
 }
 
@@ -76,11 +78,18 @@ func (s *Store) Bookings(ctx context.Context, salonID string, from, to time.Time
 	return all, nil
 }
 
-// Cancel makes the salon's booking cancelled, so its slot is open again, and returns it as the
-// database then shows it. Cancelling a cancelled booking changes nothing and returns it again.
-// An unknown salon gives salon.NoSalon; an unknown booking of a known salon, salon.NoBooking.
+// Cancel makes the salon's booking cancelled, so its slot (at a menu salon, its stylist's span) is
+// open again, and returns it as the database then shows it. Cancelling a cancelled booking changes
+// nothing and returns it again. An unknown salon gives salon.NoSalon; an unknown booking of a known
+// salon, salon.NoBooking.
 func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Booking, error) {
-	res, err := s.w.exec(ctx,
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return salon.Booking{}, err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	res, err := w.exec(ctx,
 		`UPDATE bookings SET status = 'cancelled' WHERE salon = $1 AND id = $2`, text(salonID), text(booking))
 	if err != nil {
 		return salon.Booking{}, err
@@ -95,7 +104,14 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 		}
 		return salon.Booking{}, salon.NoBooking(booking)
 	}
-	return s.booking(ctx, booking)
+	if _, err := w.exec(ctx, qUntakeCells, text(booking)); err != nil {
+		return salon.Booking{}, err
+	}
+	b, err := scanBooking(w.queryRow(ctx, qBookingByID, text(booking)))
+	if err != nil {
+		return salon.Booking{}, err
+	}
+	return b, tx.Commit()
 }
 
 // CloseSlot closes the salon's slot, so it isn't offered or booked. Closing a closed slot changes

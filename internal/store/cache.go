@@ -3,8 +3,6 @@
 package store
 
 import (
-	"maps"
-	"slices"
 	"sync"
 	"time"
 
@@ -67,17 +65,3 @@ func (c *settingsCache) seen(id string, e *cached) {
 
 // recent reports whether e was seen standing within SettingsAge.
 func (c *settingsCache) recent(e *cached) bool { return c.now().Sub(e.seen) < SettingsAge }
-
-// cloneSettings is set with prices and hours of their own, so a caller may change what it was
-// handed without changing what is kept. Nil stays nil and empty stays empty.
-func cloneSettings(set salon.Settings) salon.Settings {
-	set.Prices = slices.Clone(set.Prices)
-	if set.Hours != nil {
-		hours := maps.Clone(set.Hours)
-		for day, intervals := range hours {
-			hours[day] = slices.Clone(intervals)
-		}
-		set.Hours = hours
-	}
-	return set
-}

@@ -25,6 +25,138 @@ type storedPrice struct {
 // storedHours is the hours column: by weekday number, each interval as [start, end] in minutes.
 type storedHours map[time.Weekday][][2]salon.Clock
 
+// storedTerms is the terms column: everything a salon's settings hold beyond the columns of its
+// own, the menu and the team among them. Ids and names are checked words, so they travel as JSON
+// strings.
+type storedTerms struct {
+	Currency              string          `json:"currency,omitempty"`
+	Services              []storedService `json:"services,omitempty"`
+	Stylists              []storedStylist `json:"stylists,omitempty"`
+	GridMinutes           int             `json:"gridMinutes,omitempty"`
+	MinNoticeMinutes      int             `json:"minNoticeMinutes,omitempty"`
+	ChangeCutoffHours     int             `json:"changeCutoffHours"`
+	MaxUpcomingPerContact int             `json:"maxUpcomingPerContact,omitempty"`
+	Closures              []storedClosure `json:"closures,omitempty"`
+}
+
+type storedService struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Minutes      int    `json:"minutes"`
+	Price        *int64 `json:"price,omitempty"`
+	AfterMinutes int    `json:"afterMinutes,omitempty"`
+}
+
+type storedStylist struct {
+	ID       string      `json:"id"`
+	Name     string      `json:"name"`
+	Services []string    `json:"services"`
+	Hours    *storedHours `json:"hours,omitempty"` // nil: the salon's hours; a stylist who works no day has {}
+}
+
+type storedClosure struct {
+	From    int64  `json:"from"`
+	To      int64  `json:"to"`
+	Stylist string `json:"stylist,omitempty"`
+	Note    string `json:"note,omitempty"`
+}
+
+// encodeTerms gives the terms column.
+func encodeTerms(set salon.Settings) (string, error) {
+	t := storedTerms{
+		Currency: set.Currency, GridMinutes: set.GridMinutes, MinNoticeMinutes: set.MinNoticeMinutes,
+		ChangeCutoffHours: set.ChangeCutoffHours, MaxUpcomingPerContact: set.MaxUpcomingPerContact,
+	}
+	for _, v := range set.Services {
+		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes})
+	}
+	for _, p := range set.Stylists {
+		st := storedStylist{ID: p.ID, Name: p.Name, Services: p.Services}
+		if p.Hours != nil {
+			h := hoursStored(p.Hours)
+			st.Hours = &h
+		}
+		t.Stylists = append(t.Stylists, st)
+	}
+	if set.Closures != nil {
+		t.Closures = make([]storedClosure, len(set.Closures))
+		for i, c := range set.Closures {
+			t.Closures[i] = storedClosure{From: c.From.Unix(), To: c.To.Unix(), Stylist: c.Stylist, Note: c.Note}
+		}
+	}
+	out, err := json.Marshal(t)
+	return string(out), err
+}
+
+// decodeTerms reads back what encodeTerms wrote into set.
+func decodeTerms(terms string, set *salon.Settings) error {
+	var t storedTerms
+	if err := json.Unmarshal([]byte(terms), &t); err != nil {
+		return fmt.Errorf("a salon's terms don't read: %w", err)
+	}
+	set.Currency, set.GridMinutes, set.MinNoticeMinutes = t.Currency, t.GridMinutes, t.MinNoticeMinutes
+	set.ChangeCutoffHours, set.MaxUpcomingPerContact = t.ChangeCutoffHours, t.MaxUpcomingPerContact
+	set.Services, set.Stylists, set.Closures = nil, nil, nil
+	for _, v := range t.Services {
+		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes})
+	}
+	for _, p := range t.Stylists {
+		st := salon.Stylist{ID: p.ID, Name: p.Name, Services: p.Services}
+		if p.Hours != nil {
+			st.Hours = p.Hours.hours()
+			if st.Hours == nil {
+				st.Hours = salon.Hours{}
+			}
+		}
+		set.Stylists = append(set.Stylists, st)
+	}
+	if len(set.Services) > 0 {
+		set.Closures = make([]salon.Closure, len(t.Closures))
+		for i, c := range t.Closures {
+			set.Closures[i] = salon.Closure{From: instant(c.From), To: instant(c.To), Stylist: c.Stylist, Note: c.Note}
+		}
+	}
+	return nil
+}
+
+// hoursStored is h as the hours column holds it; nil stays nil and an empty day stays empty.
+func hoursStored(h salon.Hours) storedHours {
+	if h == nil {
+		return nil
+	}
+	sh := make(storedHours, len(h))
+	for day, intervals := range h {
+		var pairs [][2]salon.Clock
+		if intervals != nil {
+			pairs = make([][2]salon.Clock, len(intervals))
+			for i, in := range intervals {
+				pairs[i] = [2]salon.Clock{in.Start, in.End}
+			}
+		}
+		sh[day] = pairs
+	}
+	return sh
+}
+
+// hours reads back what hoursStored wrote.
+func (sh storedHours) hours() salon.Hours {
+	if sh == nil {
+		return nil
+	}
+	h := make(salon.Hours, len(sh))
+	for day, pairs := range sh {
+		var intervals []salon.Interval
+		if pairs != nil {
+			intervals = make([]salon.Interval, len(pairs))
+			for i, p := range pairs {
+				intervals[i] = salon.Interval{Start: p[0], End: p[1]}
+			}
+		}
+		h[day] = intervals
+	}
+	return h
+}
+
 // encodeSettings gives the prices and hours columns. A nil list or map stays nil, and an empty
 // one empty, so the settings read back exactly as put.
 func encodeSettings(set salon.Settings) (prices, hours string, err error) {
@@ -35,20 +167,7 @@ func encodeSettings(set salon.Settings) (prices, hours string, err error) {
 			sp[i] = storedPrice{Service: text(p.Service), Price: text(p.Price)}
 		}
 	}
-	var sh storedHours
-	if set.Hours != nil {
-		sh = make(storedHours, len(set.Hours))
-		for day, intervals := range set.Hours {
-			var pairs [][2]salon.Clock
-			if intervals != nil {
-				pairs = make([][2]salon.Clock, len(intervals))
-				for i, in := range intervals {
-					pairs[i] = [2]salon.Clock{in.Start, in.End}
-				}
-			}
-			sh[day] = pairs
-		}
-	}
+	sh := hoursStored(set.Hours)
 	p, err := json.Marshal(sp)
 	if err != nil {
 		return "", "", err
@@ -61,7 +180,10 @@ func encodeSettings(set salon.Settings) (prices, hours string, err error) {
 }
 
 // decodeSettings reads back what encodeSettings wrote into set.
-func decodeSettings(prices, hours string, set *salon.Settings) error {
+func decodeSettings(prices, hours, terms string, set *salon.Settings) error {
+	if err := decodeTerms(terms, set); err != nil {
+		return err
+	}
 	var sp []storedPrice
 	if err := json.Unmarshal([]byte(prices), &sp); err != nil {
 		return fmt.Errorf("a salon's prices don't read: %w", err)
@@ -77,19 +199,7 @@ func decodeSettings(prices, hours string, set *salon.Settings) error {
 			set.Prices[i] = salon.Price{Service: string(p.Service), Price: string(p.Price)}
 		}
 	}
-	if sh != nil {
-		set.Hours = make(salon.Hours, len(sh))
-		for day, pairs := range sh {
-			var intervals []salon.Interval
-			if pairs != nil {
-				intervals = make([]salon.Interval, len(pairs))
-				for i, p := range pairs {
-					intervals[i] = salon.Interval{Start: p[0], End: p[1]}
-				}
-			}
-			set.Hours[day] = intervals
-		}
-	}
+	set.Hours = sh.hours()
 	return nil
 }
 
@@ -104,26 +214,30 @@ func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) err
 	if err != nil {
 		return err
 	}
+	terms, err := encodeTerms(set)
+	if err != nil {
+		return err
+	}
 	var version int64
 	if err := s.w.queryRow(ctx, `
-		INSERT INTO salons (id, name, time_zone, phone, prices, hours, slot_minutes, horizon_days)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		INSERT INTO salons (id, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (id) DO UPDATE SET
 			name = excluded.name, time_zone = excluded.time_zone, phone = excluded.phone,
 			prices = excluded.prices, hours = excluded.hours,
-			slot_minutes = excluded.slot_minutes, horizon_days = excluded.horizon_days,
+			slot_minutes = excluded.slot_minutes, horizon_days = excluded.horizon_days, terms = excluded.terms,
 			version = salons.version + 1
 		RETURNING version`,
 		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
-		int64(set.SlotMinutes), int64(set.HorizonDays)).Scan(&version); err != nil {
+		int64(set.SlotMinutes), int64(set.HorizonDays), terms).Scan(&version); err != nil {
 		return err
 	}
-	s.cache.put(id, version, cloneSettings(set))
+	s.cache.put(id, version, set.Clone())
 	return nil
 }
 
 // qSalon reads a salon's settings with their version.
-const qSalon = `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days
+const qSalon = `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms
 	FROM salons WHERE id = $1`
 
 // Salon reads the settings of the salon id from the database: salon.NoSalon when none is registered
@@ -131,20 +245,20 @@ const qSalon = `SELECT version, name, time_zone, phone, prices, hours, slot_minu
 func (s *Store) Salon(ctx context.Context, id string) (salon.Settings, error) {
 	var set salon.Settings
 	var version int64
-	var prices, hours string
+	var prices, hours, terms string
 	err := s.r.queryRow(ctx, qSalon, text(id)).
-		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays)
+		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms)
 	if errors.Is(err, sql.ErrNoRows) {
 		return salon.Settings{}, salon.NoSalon(id)
 	}
 	if err != nil {
 		return salon.Settings{}, err
 	}
-	if err := decodeSettings(prices, hours, &set); err != nil {
+	if err := decodeSettings(prices, hours, terms, &set); err != nil {
 		return salon.Settings{}, err
 	}
 	s.cache.put(id, version, set)
-	return cloneSettings(set), nil
+	return set.Clone(), nil
 }
 
 // RecentSalon returns the settings of the salon id as Salon does, from the settings this Store
@@ -172,7 +286,7 @@ func (s *Store) RecentSalon(ctx context.Context, id string) (salon.Settings, err
 		}
 		s.cache.seen(id, e)
 	}
-	return cloneSettings(e.set), nil
+	return e.set.Clone(), nil
 }
 
 // Salons lists every registered salon, ordered by id, byte by byte.
@@ -202,16 +316,16 @@ func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (salon.
 	// folded into the salon's row as comma-separated lists.
 	var set salon.Settings
 	var version int64
-	var prices, hours string
+	var prices, hours, terms string
 	var booked, closed sql.NullString
 	err := s.r.queryRow(ctx, `
-		SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days,
+		SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms,
 			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM bookings
 				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2),
 			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
 				WHERE salon = $1 AND starts_at >= $2)
 		FROM salons WHERE id = $1`, text(id), from.Unix()).
-		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays,
+		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms,
 			&booked, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return salon.Calendar{}, salon.NoSalon(id)
@@ -221,12 +335,12 @@ func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (salon.
 	}
 	if e := s.cache.get(id); e != nil && e.version == version {
 		s.cache.seen(id, e)
-		set = cloneSettings(e.set)
+		set = e.set.Clone()
 	} else {
-		if err := decodeSettings(prices, hours, &set); err != nil {
+		if err := decodeSettings(prices, hours, terms, &set); err != nil {
 			return salon.Calendar{}, err
 		}
-		s.cache.put(id, version, cloneSettings(set))
+		s.cache.put(id, version, set.Clone())
 	}
 	cal := salon.Calendar{Settings: set, Taken: map[int64]salon.Taken{}}
 	// Closed first, so that booked wins for a slot that is both.

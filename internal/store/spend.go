@@ -50,7 +50,7 @@ const (
 		WHERE EXISTS (SELECT 1 FROM salons WHERE id = $2)
 			AND NOT EXISTS (SELECT 1 FROM spent_states WHERE id = $9)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
-		ON CONFLICT (salon, starts_at) WHERE status = 'booked' DO NOTHING`
+		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
 	// qIsClosed says whether a salon's slot is closed.
 	qIsClosed = `SELECT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $1 AND starts_at = $2)`
 )
@@ -68,7 +68,7 @@ const (
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9
 		WHERE EXISTS (SELECT 1 FROM spent_states WHERE id = $9 AND booking = $1)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
-		ON CONFLICT (salon, starts_at) WHERE status = 'booked' DO NOTHING
+		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING
 		RETURNING ` + bookingColumns
 	// qNotBooked records a spend written as booked as taken instead, when qBook booked nothing,
 	// and returns whether the slot is closed, which is why.
@@ -107,7 +107,12 @@ const keepAfter = 5 * time.Second
 // travel to the server together, in one round trip.
 func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error) {
 	sp := &spend{ctx: ctx, id: id, goodUntil: goodUntil, hold: hold, now: now}
-	if s.batch == nil {
+	if sp.menu() && sp.books() {
+		sp.spent = s.spendMenu(sp)
+		if r := sp.spent; r.err != nil && s.d.unique(r.err) && s.stateBooked(ctx, id) {
+			sp.spent = spent{err: requeststate.ErrAlreadyUsed}
+		}
+	} else if s.batch == nil {
 		sp.spent = s.spendAlone(sp)
 	} else {
 		sp.done = make(chan spent, 1)

@@ -63,11 +63,11 @@ func TestSpendBooks(t *testing.T) {
 			got := *out.Booking
 			if got.ID != h.ID || got.Salon != h.Salon || got.Slot != h.Slot || got.Name != h.Name ||
 				got.Contact != h.Contact || got.Words != h.Words {
-				t.Errorf("got %q, want the hold's strings %q", got, *h)
+				t.Errorf("got %+v, want the hold's strings %+v", got, *h)
 			}
 			list, err := s.Bookings(t.Context(), salonID, now, at(24))
 			if err != nil || len(list) != 1 || !reflect.DeepEqual(list[0], got) {
-				t.Errorf("Bookings: got %q, %v, want [%q]", list, err, got)
+				t.Errorf("Bookings: got %+v, %v, want [%+v]", list, err, got)
 			}
 		})
 	})

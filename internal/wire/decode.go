@@ -77,6 +77,8 @@ type requestBody struct {
 			Name    *string `json:"name"`
 			Contact *string `json:"contact"`
 		} `json:"customer"`
+		Service *string `json:"service"`
+		Stylist *string `json:"stylist"`
 	} `json:"arguments"`
 	InputResponses jsontext.Value `json:"inputResponses"` // raw until the state verifies
 	RequestState   *string        `json:"requestState"`
@@ -94,6 +96,8 @@ var (
 		"/arguments/customer":         Refusal("arguments.customer must be an object"),
 		"/arguments/customer/name":    Refusal("arguments.customer.name must be a string"),
 		"/arguments/customer/contact": Refusal("arguments.customer.contact must be a string"),
+		"/arguments/service":          Refusal("arguments.service must be a string"),
+		"/arguments/stylist":          Refusal("arguments.stylist must be a string"),
 		"/requestState":               Refusal("requestState must be a string"),
 	}
 )
@@ -148,6 +152,22 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 		r.Booking.Customer = &salon.Customer{Name: *c.Name, Contact: *c.Contact}
 		if err := checkCustomer(*r.Booking.Customer); err != nil {
 			return booking.Request{}, err
+		}
+	}
+	if a.Service != nil || a.Stylist != nil {
+		r.Choice = &salon.Choice{}
+		for _, f := range [...]struct {
+			name  string
+			value *string
+			to    *string
+		}{{"service", a.Service, &r.Choice.Service}, {"stylist", a.Stylist, &r.Choice.Stylist}} {
+			if f.value == nil {
+				continue
+			}
+			if n := utf8.RuneCountInString(*f.value); n < 1 || n > MaxIDChars {
+				return booking.Request{}, Refusal(fmt.Sprintf("arguments.%s must be 1 to %d characters", f.name, MaxIDChars))
+			}
+			*f.to = *f.value
 		}
 	}
 	return r, nil

@@ -4,6 +4,7 @@ package wire
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,15 +17,25 @@ import (
 	"salon/internal/salon"
 )
 
-// SalonSettings is what an owner puts: a salon's settings. Absent slotMinutes and horizonDays take their defaults.
+// SalonSettings is what an owner puts: a salon's settings. A field left out takes its default; one
+// put as zero is judged as put, so "horizonDays": 0 is refused. With services it is a menu salon,
+// without them the simple salon of one appointment length.
 type SalonSettings struct {
-	Name        string                `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees."`
-	TimeZone    string                `json:"timeZone" doc:"An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it."`
-	Phone       string                `json:"phone" minLength:"1" maxLength:"40" doc:"Shown when nothing is booked, and for changes."`
-	Prices      []PriceLine           `json:"prices,omitempty" maxItems:"20" doc:"The price list, as words; never computed."`
-	Hours       map[string][][]string `json:"hours" doc:"Weekly opening hours by day (mon to sun), each a list of [start, end] in HH:MM, 24-hour, in the salon's zone. A day absent is closed."`
-	SlotMinutes int                   `json:"slotMinutes,omitempty" doc:"The length of one appointment, 5 to 480 minutes; 45 when absent."`
-	HorizonDays int                   `json:"horizonDays,omitempty" doc:"How many local days slots open on, today included: 1 to 90; 14 when absent."`
+	Name                  string                `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees."`
+	TimeZone              string                `json:"timeZone" doc:"An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it."`
+	Phone                 string                `json:"phone" minLength:"1" maxLength:"40" doc:"Shown when nothing is booked, and for changes."`
+	Prices                []PriceLine           `json:"prices,omitempty" maxItems:"20" doc:"The price list of a simple salon, as words; never computed. Refused with services."`
+	Hours                 map[string][][]string `json:"hours" doc:"Weekly opening hours by day (mon to sun), each a list of [start, end] in HH:MM, 24-hour, in the salon's zone. A day absent is closed."`
+	SlotMinutes           *int                  `json:"slotMinutes,omitempty" doc:"The length of one appointment at a simple salon, 5 to 480 minutes; 45 when absent. Refused with services."`
+	HorizonDays           *int                  `json:"horizonDays,omitempty" doc:"How many local days slots open on, today included: 1 to 90; 14 when absent."`
+	Currency              *string               `json:"currency,omitempty" doc:"The ISO 4217 code of every price, such as GBP: three capital letters. Required when a service has a price; needs services."`
+	Services              []ServiceLine         `json:"services,omitempty" maxItems:"50" doc:"The menu: 1 to 50 services. A salon put without services is the simple salon."`
+	Stylists              []StylistLine         `json:"stylists,omitempty" maxItems:"50" doc:"The team: 1 to 50 stylists, in the order anyone is booked. Needs services."`
+	GridMinutes           *int                  `json:"gridMinutes,omitempty" doc:"How far apart start times are: 5 to 60, a multiple of 5; 15 when absent. Needs services."`
+	MinNoticeMinutes      *int                  `json:"minNoticeMinutes,omitempty" doc:"No start sooner than this after now: 0 to 10080; 60 when absent. Needs services."`
+	ChangeCutoffHours     *int                  `json:"changeCutoffHours,omitempty" doc:"A customer may cancel or move a booking until this long before it starts: 0 to 168; 24 when absent."`
+	MaxUpcomingPerContact *int                  `json:"maxUpcomingPerContact,omitempty" doc:"How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent."`
+	Closures              []ClosureLine         `json:"closures,omitempty" maxItems:"200" doc:"Spans when the salon, or one stylist, takes no booking: at most 200. Needs services."`
 }
 
 // PriceLine is one line of a salon's price list.
@@ -33,17 +44,60 @@ type PriceLine struct {
 	Price   string `json:"price" minLength:"1" maxLength:"40" doc:"Its price as the salon writes it, such as $45."`
 }
 
-// SalonView is a salon as GET shows it: its settings, read back whole, and the slots open now.
+// ServiceLine is one service of the menu as an owner puts it.
+type ServiceLine struct {
+	ID           string `json:"id" minLength:"1" maxLength:"40" doc:"The service's id: 1 to 40 of a-z, 0-9 and -, unique on the menu."`
+	Name         string `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees, such as Colour."`
+	Minutes      int    `json:"minutes" doc:"How long the customer is in the chair: 5 to 480, a multiple of 5."`
+	Price        *int64 `json:"price,omitempty" doc:"The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet."`
+	AfterMinutes int    `json:"afterMinutes,omitempty" doc:"Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent."`
+}
+
+// ServiceView is one service of the menu as GET shows it, the defaults filled in.
+type ServiceView struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Minutes      int    `json:"minutes"`
+	Price        *int64 `json:"price,omitempty" doc:"In the currency's minor unit; absent when not on the sheet."`
+	AfterMinutes int    `json:"afterMinutes"`
+}
+
+// StylistLine is one stylist of the team, as put and as shown.
+type StylistLine struct {
+	ID       string                `json:"id" minLength:"1" maxLength:"40" doc:"The stylist's id: 1 to 40 of a-z, 0-9 and -, unique on the team."`
+	Name     string                `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees, such as Ana."`
+	Services []string              `json:"services" minItems:"1" doc:"The ids of the services the stylist does."`
+	Hours    map[string][][]string `json:"hours,omitempty" doc:"The stylist's own weekly hours, as the salon's are written; absent when they follow the salon's."`
+}
+
+// ClosureLine is one closure, as put and as shown.
+type ClosureLine struct {
+	From    string `json:"from" doc:"When it starts, RFC 3339."`
+	To      string `json:"to" doc:"When it ends, RFC 3339; after from."`
+	Stylist string `json:"stylist,omitempty" doc:"The stylist it closes; absent for the whole salon."`
+	Note    string `json:"note,omitempty" maxLength:"200" doc:"The owner's words for it, such as Christmas."`
+}
+
+// SalonView is a salon as GET shows it: its settings, read back whole with the defaults filled in,
+// and the slots open now (at a menu salon, for the first service with anyone).
 type SalonView struct {
-	Salon       string                `json:"salon" doc:"The salon's id, as in its path."`
-	Name        string                `json:"name"`
-	TimeZone    string                `json:"timeZone"`
-	Phone       string                `json:"phone"`
-	Prices      []PriceLine           `json:"prices" doc:"Empty when no price is set."`
-	Hours       map[string][][]string `json:"hours"`
-	SlotMinutes int                   `json:"slotMinutes"`
-	HorizonDays int                   `json:"horizonDays"`
-	OpenSlots   []OpenSlot            `json:"openSlots" maxItems:"50" doc:"The slots open now, earliest first, at most 50: send them as round one's openSlots."`
+	Salon                 string                `json:"salon" doc:"The salon's id, as in its path."`
+	Name                  string                `json:"name"`
+	TimeZone              string                `json:"timeZone"`
+	Phone                 string                `json:"phone"`
+	Prices                *[]PriceLine          `json:"prices,omitempty" doc:"A simple salon's price list; empty when no price is set. Absent at a menu salon."`
+	Hours                 map[string][][]string `json:"hours"`
+	SlotMinutes           *int                  `json:"slotMinutes,omitempty" doc:"A simple salon's appointment length; absent at a menu salon."`
+	HorizonDays           int                   `json:"horizonDays"`
+	ChangeCutoffHours     int                   `json:"changeCutoffHours"`
+	MaxUpcomingPerContact int                   `json:"maxUpcomingPerContact"`
+	Currency              string                `json:"currency,omitempty" doc:"The currency of the menu's prices; absent at a simple salon, or when no service has a price and none was put."`
+	Services              []ServiceView         `json:"services,omitempty" doc:"The menu; absent at a simple salon."`
+	Stylists              []StylistLine         `json:"stylists,omitempty" doc:"The team, in the order anyone is booked; absent at a simple salon."`
+	GridMinutes           *int                  `json:"gridMinutes,omitempty" doc:"Absent at a simple salon."`
+	MinNoticeMinutes      *int                  `json:"minNoticeMinutes,omitempty" doc:"Absent at a simple salon."`
+	Closures              *[]ClosureLine        `json:"closures,omitempty" doc:"Absent at a simple salon."`
+	OpenSlots             []OpenSlot            `json:"openSlots" maxItems:"50" doc:"The slots open now, earliest first, at most 50: send them as round one's openSlots. At a menu salon, for the first service with anyone."`
 }
 
 // OpenSlot is one open slot: its id, to send as a slot, and its label, to show.
@@ -150,36 +204,114 @@ func fieldName(p jsontext.Pointer) string {
 	return b.String()
 }
 
-// Settings reads the put body into a salon's settings; the desk checks their bounds.
-func (p SalonSettings) Settings() (salon.Settings, error) {
+// Settings reads the put body into a salon's settings and says which fields were put; the desk
+// resolves the defaults and checks the bounds.
+func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 	hours, err := salon.ParseHours(p.Hours)
 	if err != nil {
-		return salon.Settings{}, err
+		return salon.Settings{}, salon.Given{}, err
 	}
-	s := salon.Settings{
-		Name: p.Name, TimeZone: p.TimeZone, Phone: p.Phone, Hours: hours,
-		SlotMinutes: p.SlotMinutes, HorizonDays: p.HorizonDays,
+	s := salon.Settings{Name: p.Name, TimeZone: p.TimeZone, Phone: p.Phone, Hours: hours}
+	given := salon.Given{
+		Prices: p.Prices != nil, Currency: p.Currency != nil, Services: p.Services != nil,
+		Stylists: p.Stylists != nil, Closures: p.Closures != nil,
 	}
-	for _, line := range p.Prices {
-		s.Prices = append(s.Prices, salon.Price{Service: line.Service, Price: line.Price})
+	for _, n := range []struct {
+		from  *int
+		to    *int
+		given *bool
+	}{
+		{p.SlotMinutes, &s.SlotMinutes, &given.SlotMinutes},
+		{p.HorizonDays, &s.HorizonDays, &given.HorizonDays},
+		{p.GridMinutes, &s.GridMinutes, &given.GridMinutes},
+		{p.MinNoticeMinutes, &s.MinNoticeMinutes, &given.MinNoticeMinutes},
+		{p.ChangeCutoffHours, &s.ChangeCutoffHours, &given.ChangeCutoffHours},
+		{p.MaxUpcomingPerContact, &s.MaxUpcomingPerContact, new(bool)},
+	} {
+		if n.from != nil {
+			*n.to, *n.given = *n.from, true
+		}
 	}
-	return s, nil
+	if p.Currency != nil {
+		s.Currency = *p.Currency
+	}
+	if p.Prices != nil {
+		s.Prices = make([]salon.Price, len(p.Prices))
+		for i, line := range p.Prices {
+			s.Prices[i] = salon.Price{Service: line.Service, Price: line.Price}
+		}
+	}
+	if p.Services != nil {
+		s.Services = make([]salon.Service, len(p.Services))
+		for i, v := range p.Services {
+			s.Services[i] = salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes}
+		}
+	}
+	if p.Stylists != nil {
+		s.Stylists = make([]salon.Stylist, len(p.Stylists))
+		for i, v := range p.Stylists {
+			st := salon.Stylist{ID: v.ID, Name: v.Name, Services: v.Services}
+			if v.Hours != nil {
+				if st.Hours, err = salon.ParseHours(v.Hours); err != nil {
+					return salon.Settings{}, salon.Given{}, Refusal(fmt.Sprintf("stylists[%d].%s", i, err.Error()))
+				}
+			}
+			s.Stylists[i] = st
+		}
+	}
+	if p.Closures != nil {
+		s.Closures = make([]salon.Closure, len(p.Closures))
+		for i, c := range p.Closures {
+			from, err1 := time.Parse(time.RFC3339, c.From)
+			to, err2 := time.Parse(time.RFC3339, c.To)
+			switch {
+			case err1 != nil:
+				return salon.Settings{}, salon.Given{}, Refusal(fmt.Sprintf("closures[%d].from must be a time in RFC 3339, such as 2026-12-24T13:00:00Z", i))
+			case err2 != nil:
+				return salon.Settings{}, salon.Given{}, Refusal(fmt.Sprintf("closures[%d].to must be a time in RFC 3339, such as 2026-12-27T00:00:00Z", i))
+			}
+			s.Closures[i] = salon.Closure{From: from, To: to, Stylist: c.Stylist, Note: c.Note}
+		}
+	}
+	return s, given, nil
 }
 
 // ViewOf is a salon as GET /salons/{salon} shows it.
 func ViewOf(v booking.View) SalonView {
 	s := v.Settings
 	out := SalonView{
-		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone,
-		Prices: []PriceLine{}, Hours: s.Hours.Wire(),
-		SlotMinutes: s.SlotMinutes, HorizonDays: s.HorizonDays, OpenSlots: make([]OpenSlot, len(v.Open)),
-	}
-	for _, p := range s.Prices {
-		out.Prices = append(out.Prices, PriceLine{Service: p.Service, Price: p.Price})
+		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Hours: s.Hours.Wire(),
+		HorizonDays: s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
+		OpenSlots: make([]OpenSlot, len(v.Open)),
 	}
 	for i, slot := range v.Open {
 		out.OpenSlots[i] = OpenSlot{Slot: slot.ID, Label: slot.Label}
 	}
+	if !s.HasMenu() {
+		prices := make([]PriceLine, len(s.Prices))
+		for i, p := range s.Prices {
+			prices[i] = PriceLine{Service: p.Service, Price: p.Price}
+		}
+		out.Prices, out.SlotMinutes = &prices, &s.SlotMinutes
+		return out
+	}
+	out.Currency, out.GridMinutes, out.MinNoticeMinutes = s.Currency, &s.GridMinutes, &s.MinNoticeMinutes
+	out.Services = make([]ServiceView, len(s.Services))
+	for i, v := range s.Services {
+		out.Services[i] = ServiceView{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes}
+	}
+	out.Stylists = make([]StylistLine, len(s.Stylists))
+	for i, p := range s.Stylists {
+		out.Stylists[i] = StylistLine{ID: p.ID, Name: p.Name, Services: p.Services}
+		if p.Hours != nil {
+			out.Stylists[i].Hours = p.Hours.Wire()
+		}
+	}
+	closures := make([]ClosureLine, len(s.Closures))
+	for i, c := range s.Closures {
+		closures[i] = ClosureLine{From: c.From.UTC().Format(time.RFC3339), To: c.To.UTC().Format(time.RFC3339), Stylist: c.Stylist, Note: c.Note}
+	}
+	out.Closures = &closures
 	return out
 }
 

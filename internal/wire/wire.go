@@ -14,6 +14,8 @@ const (
 	// A customer's name and contact, in characters.
 	MaxCustomerNameChars = 100
 	MaxContactChars      = 200
+	// MaxIDChars is the longest id of a service or a stylist, in characters.
+	MaxIDChars = 40
 )
 
 // The values of resultType and of structuredContent.status.
@@ -101,6 +103,8 @@ type Completion struct {
 	Say    string `json:"say" doc:"What to tell the customer. Shown, never parsed."`
 	// Booking is the calendar's reference; present only when a salon's calendar recorded the booking.
 	Booking string `json:"booking,omitempty" doc:"The booking's reference at a salon with a calendar; present only when status is booked there."`
+	Service string `json:"service,omitempty" doc:"The service booked, at a menu salon; present only when status is booked there."`
+	Stylist string `json:"stylist,omitempty" doc:"The stylist booked, at a menu salon; present only when status is booked there."`
 }
 
 // Answer is one entry of inputResponses: MCP's elicitation result.

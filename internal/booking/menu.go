@@ -1,0 +1,193 @@
+// This file holds the desk at a menu salon: settling the service and stylist asked for, the open
+// times, round one's offer from the customer's words, and the hold round two books.
+
+package booking
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"salon/internal/refusal"
+	"salon/internal/salon"
+	"salon/internal/step"
+	"salon/internal/wish"
+)
+
+// MaxOpenTimes is how many open times Availability lists at most.
+const MaxOpenTimes = 500
+
+// settle is the service and stylist a request at the menu salon id books: the ones it named, or
+// the salon's one service when it named none. A salon with more than one service must be told
+// which (salon.ErrServiceRequired); an unknown service or stylist, or a stylist who doesn't do the
+// service, is refused as salon.Settings.Choose words it.
+func settle(id string, s salon.Settings, asked *salon.Choice) (salon.Choice, error) {
+	var c salon.Choice
+	if asked != nil {
+		c = *asked
+	}
+	if c.Service == "" {
+		if len(s.Services) != 1 {
+			return salon.Choice{}, salon.ErrServiceRequired
+		}
+		c.Service = s.Services[0].ID
+	}
+	if err := s.Choose(id, c.Service, c.Stylist); err != nil {
+		return salon.Choice{}, err
+	}
+	return c, nil
+}
+
+// Availability is a menu salon's open times for one service, with one stylist or anyone.
+type Availability struct {
+	Service string
+	// Stylist is the stylist asked for; "" for anyone.
+	Stylist string
+	// Times are the open starts, earliest first, each with the stylists free then.
+	Times []salon.OpenTime
+	// More says whether open times were left out past the limit.
+	More bool
+}
+
+// Availability lists the open times of the salon id for ask: its service (the salon's one service
+// when "" and it has one), its stylist or anyone, from ask.From (zero: now) over ask.Days local
+// dates (zero: the rest of the horizon), at most MaxOpenTimes of them. It reads only the bookings
+// that can touch the window.
+func (d *Desk) Availability(ctx context.Context, id string, ask salon.Ask) (Availability, error) {
+	cal, err := d.readSettingsOf(ctx, id)
+	if err != nil {
+		return Availability{}, err
+	}
+	c, err := settle(id, cal.Settings, &salon.Choice{Service: ask.Service, Stylist: ask.Stylist})
+	if err != nil {
+		return Availability{}, err
+	}
+	ask.Service, ask.Stylist, ask.Limit = c.Service, c.Stylist, MaxOpenTimes
+	times, more, err := d.openTimes(ctx, id, cal, ask)
+	if err != nil {
+		return Availability{}, err
+	}
+	return Availability{Service: c.Service, Stylist: c.Stylist, Times: times, More: more}, nil
+}
+
+// readSettingsOf reads the salon id's settings at the desk's clock. Without a calendar every salon
+// is salon.NoSalon.
+func (d *Desk) readSettingsOf(ctx context.Context, id string) (reading, error) {
+	if d.Calendar == nil {
+		return reading{}, salon.NoSalon(id)
+	}
+	return d.readSettings(ctx, id, d.Now())
+}
+
+// openTimes lists the open times of the menu salon id for ask, reading the bookings of its window.
+func (d *Desk) openTimes(ctx context.Context, id string, cal reading, ask salon.Ask) ([]salon.OpenTime, bool, error) {
+	from, to := salon.OpenWindow(cal.Settings, cal.loc, cal.now, ask)
+	var spans []salon.Span
+	if from.Before(to) {
+		var err error
+		if spans, err = d.Calendar.Spans(ctx, id, from, to); err != nil {
+			return nil, false, refusal.Or(err)
+		}
+	}
+	times, more := salon.OpenTimes(cal.Settings, cal.loc, cal.now, ask, slices.Values(spans))
+	return times, more, nil
+}
+
+// askFromMenu answers round one at a menu salon for the choice settled: of the request's slots,
+// those open for the service with the stylist (or anyone), and of those the first two that match
+// the customer's words. When the words name a time and nothing open matches, it offers the first
+// two open and says so. An offerer other than the default reads the words itself.
+func (d *Desk) askFromMenu(ctx context.Context, r Request, cal reading, c salon.Choice) (Result, error) {
+	r.Booking.Choice = &c
+	held := r.Booking
+	held.OpenSlots = nil
+	var starts []time.Time
+	span := salon.Span{}
+	if v, ok := cal.Settings.Service(c.Service); ok {
+		span.Minutes, span.AfterMinutes = v.Minutes, v.AfterMinutes
+	}
+	var asked []time.Time
+	for _, slot := range r.Booking.OpenSlots {
+		if t, ok := salon.ParseSlotID(slot, cal.loc); ok {
+			asked = append(asked, t)
+		}
+	}
+	var spans []salon.Span
+	if len(asked) > 0 {
+		from, to := slices.MinFunc(asked, time.Time.Compare), slices.MaxFunc(asked, time.Time.Compare)
+		var err error
+		spans, err = d.Calendar.Spans(ctx, r.Salon, from, to.Add(time.Duration(span.Minutes+span.AfterMinutes)*time.Minute))
+		if err != nil {
+			return Result{}, refusal.Or(err)
+		}
+	}
+	for _, slot := range r.Booking.OpenSlots {
+		t, ok := salon.ParseSlotID(slot, cal.loc)
+		if ok && fits(cal, c, t, spans) {
+			held.OpenSlots = append(held.OpenSlots, slot)
+			starts = append(starts, t)
+		}
+	}
+	held.Salon = salonFacts(cal, held.OpenSlots)
+	if d.Offerer != nil {
+		if len(held.OpenSlots) > 0 {
+			var err error
+			if held.Withheld, err = d.withheld(ctx, r.Salon, cal, held); err != nil {
+				return Result{}, err
+			}
+		}
+		return d.ask(ctx, r, held), nil
+	}
+	words := wish.Read(r.Booking.Message, cal.now, cal.loc)
+	picked, matched := wish.Pick(words, starts, 2)
+	offer := step.Offer{Question: step.AskWhichTime}
+	if words.Names() && !matched {
+		offer.Question = wish.AskNothingThen
+	}
+	for _, i := range picked {
+		offer.Times = append(offer.Times, held.OpenSlots[i])
+	}
+	fixed := OffererFunc(func(context.Context, step.Request) step.Offer { return offer })
+	return d.askWith(ctx, r, held, fixed), nil
+}
+
+// fits reports whether t is open for the choice: for its stylist, or for anyone free then.
+func fits(cal reading, c salon.Choice, t time.Time, spans []salon.Span) bool {
+	if c.Stylist != "" {
+		return salon.StartFits(cal.Settings, cal.loc, cal.now, c.Service, c.Stylist, t, spans) == salon.Fits
+	}
+	_, ok := salon.FirstFree(cal.Settings, cal.loc, cal.now, c.Service, t, spans)
+	return ok
+}
+
+// menuHold fills in what a menu salon's hold books: the service's span, and the stylists it may
+// book in order: the one asked for, or everyone who does the service and works then, in the
+// salon's order. Whether each is free is the calendar's to decide, inside the spend's transaction;
+// here only the settings are read, so a stylist who doesn't work then, a closure, the notice or
+// the horizon leave none.
+func menuHold(cal reading, c salon.Choice, h *salon.Hold) {
+	v, _ := cal.Settings.Service(c.Service)
+	h.Service, h.Minutes, h.AfterMinutes = v.ID, v.Minutes, v.AfterMinutes
+	for _, p := range cal.Settings.Stylists {
+		if (c.Stylist == "" || p.ID == c.Stylist) &&
+			salon.StartFits(cal.Settings, cal.loc, cal.now, c.Service, p.ID, h.Start, nil) == salon.Fits {
+			h.Stylists = append(h.Stylists, p.ID)
+		}
+	}
+}
+
+// sayBookedFromMenu is what a customer hears when a menu salon booked them: "Cut with Ana,
+// Saturday 5 December, 10:30, is yours."
+func sayBookedFromMenu(cal reading, b *salon.Booking) string {
+	v, _ := cal.Settings.Service(b.Service)
+	p, _ := cal.Settings.Stylist(b.Stylist)
+	return nameOr(v.Name, b.Service) + " with " + nameOr(p.Name, b.Stylist) + ", " + cal.label(b.Start) + ", is yours."
+}
+
+// nameOr is name, or id when the settings no longer hold a name for it.
+func nameOr(name, id string) string {
+	if name == "" {
+		return id
+	}
+	return name
+}

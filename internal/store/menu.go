@@ -1,0 +1,168 @@
+// This file holds a menu salon's bookings: a spend that books a stylist's span, the cells that keep
+// two spans of one stylist apart, and the live spans that can touch a window.
+
+package store
+
+import (
+	"context"
+	"time"
+
+	"salon/internal/salon"
+)
+
+// cellSeconds is the size of a cell of a stylist's time. Services, their processing and the grid
+// are multiples of five minutes, so a span whose start is on a five-minute mark takes whole cells.
+const cellSeconds = 300
+
+// cells is the first cell a span from start lasting minutes takes, and one past its last: every
+// cell it touches.
+func cells(start time.Time, minutes int) (first, end int64) {
+	from := start.Unix()
+	to := from + int64(minutes)*60
+	first = floorDiv(from, cellSeconds)
+	end = floorDiv(to+cellSeconds-1, cellSeconds)
+	return first, end
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// The statements of a menu booking.
+const (
+	// qMenuSpend writes a spend at a registered salon as taken, and nothing when the salon isn't
+	// registered or the state is spent: a menu booking writes it first, and makes it booked once a
+	// stylist is booked.
+	qMenuSpend = `INSERT INTO spent_states (id, good_until, outcome, booking)
+		SELECT $1, $2, 'taken', NULL FROM salons WHERE id = $3`
+	// qMenuBook books the stylist's start, unless the stylist has a live booking starting then.
+	qMenuBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state,
+			service, stylist, minutes, after_minutes)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13)
+		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
+	// qTakeCells takes the cells from $3 up to $4 of the salon's stylist for the booking $5, each
+	// unless a live booking holds it already. Fewer rows than cells means the span overlaps one.
+	qTakeCells = `WITH RECURSIVE c(n) AS (
+			SELECT CAST($3 AS BIGINT) UNION ALL SELECT n + 1 FROM c WHERE n + 1 < CAST($4 AS BIGINT)
+		)
+		INSERT INTO booking_cells (salon, stylist, cell, booking) SELECT $1, $2, n, $5 FROM c
+		ON CONFLICT (salon, stylist, cell) DO NOTHING`
+	// qUntake undoes a booking that overlapped: its cells, then its row.
+	qUntakeCells = `DELETE FROM booking_cells WHERE booking = $1`
+	qUnbook      = `DELETE FROM bookings WHERE id = $1`
+	// qMenuBooked records the spend as the booking's.
+	qMenuBooked = `UPDATE spent_states SET outcome = 'booked', booking = $2 WHERE id = $1`
+)
+
+// spendMenu runs a spend whose hold is a menu salon's, in a transaction of its own: it writes the
+// spend, then tries the hold's stylists in order, booking the first whose whole span is free, and
+// records the spend as that booking's. With none free, the spend stays taken. The cells' primary
+// key decides what is free, inside the transaction, so two bookings racing for overlapping spans of
+// one stylist, on any instance, never both commit.
+func (s *Store) spendMenu(sp *spend) spent {
+	h := sp.hold
+	tx, err := s.write.BeginTx(sp.ctx, nil)
+	if err != nil {
+		return spent{err: err}
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	res, err := w.exec(sp.ctx, qMenuSpend+s.d.shareSalon+qOnConflict, sp.id[:], sp.goodUntil.Unix(), text(h.Salon))
+	if err != nil {
+		return spent{err: err}
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return spent{err: err}
+	} else if n == 0 {
+		return spent{err: s.notSpent(sp.ctx, w, h.Salon)}
+	}
+	first, end := cells(h.Start, h.Minutes+h.AfterMinutes)
+	for _, stylist := range h.Stylists {
+		booked, err := s.bookStylist(sp, w, stylist, first, end)
+		if err != nil {
+			return spent{err: err}
+		}
+		if !booked {
+			continue
+		}
+		if _, err := w.exec(sp.ctx, qMenuBooked, sp.id[:], text(h.ID)); err != nil {
+			return spent{err: err}
+		}
+		b, err := scanBooking(w.queryRow(sp.ctx, qBookingByID, text(h.ID)))
+		if err != nil {
+			return spent{err: err}
+		}
+		if err := tx.Commit(); err != nil {
+			return spent{err: err}
+		}
+		return spent{booked: true, booking: b}
+	}
+	if err := tx.Commit(); err != nil {
+		return spent{err: err}
+	}
+	return spent{taken: salon.TakenBooked}
+}
+
+// bookStylist books h's span for stylist on w, and reports whether it did: false, with nothing
+// left written, when the stylist has a live booking starting then or any of the span's cells.
+func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end int64) (bool, error) {
+	h := sp.hold
+	res, err := w.exec(sp.ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
+		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes))
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, err
+	}
+	res, err = w.exec(sp.ctx, qTakeCells, text(h.Salon), stylist, first, end, text(h.ID))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, err
+	}
+	if n == end-first {
+		return true, nil
+	}
+	if _, err := w.exec(sp.ctx, qUntakeCells, text(h.ID)); err != nil {
+		return false, err
+	}
+	_, err = w.exec(sp.ctx, qUnbook, text(h.ID))
+	return false, err
+}
+
+// Spans returns the live bookings of the salon id whose spans can touch [from, to), earliest start
+// first: every one starting before to and at most the longest span before from. Reading them costs
+// what the window holds, not what the salon holds. An unknown salon has none.
+func (s *Store) Spans(ctx context.Context, id string, from, to time.Time) ([]salon.Span, error) {
+	rows, err := s.r.query(ctx, `SELECT stylist, starts_at, minutes, after_minutes FROM bookings
+		WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
+		ORDER BY starts_at, stylist`, text(id), from.Unix()-salon.MaxSpanMinutes*60, to.Unix())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var spans []salon.Span
+	for rows.Next() {
+		var sp salon.Span
+		var start, minutes, after int64
+		if err := rows.Scan(&sp.Stylist, &start, &minutes, &after); err != nil {
+			return nil, err
+		}
+		sp.Start, sp.Minutes, sp.AfterMinutes = instant(start), int(minutes), int(after)
+		if sp.Start.Add(time.Duration(sp.Minutes+sp.AfterMinutes) * time.Minute).After(from) {
+			spans = append(spans, sp)
+		}
+	}
+	return spans, rows.Err()
+}
+
+// menu reports whether sp books at a menu salon.
+func (sp *spend) menu() bool { return sp.hold != nil && sp.hold.Service != "" }
