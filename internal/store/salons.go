@@ -48,9 +48,9 @@ type storedService struct {
 }
 
 type storedStylist struct {
-	ID       string      `json:"id"`
-	Name     string      `json:"name"`
-	Services []string    `json:"services"`
+	ID       string       `json:"id"`
+	Name     string       `json:"name"`
+	Services []string     `json:"services"`
 	Hours    *storedHours `json:"hours,omitempty"` // nil: the salon's hours; a stylist who works no day has {}
 }
 
