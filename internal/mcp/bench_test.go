@@ -203,6 +203,9 @@ func mustJSON(t *testing.T, v any) string {
 	return string(out)
 }
 
+// cannotAsk is the message of -32021, which speaks of the request, never of what a client declared.
+const cannotAsk = "this request declares no form elicitation (elicitation.form) among its client capabilities, so the customer can't be asked which time suits them"
+
 // The wire outcomes of the booking.
 const (
 	booked1030 = `{"status":"booked","slot":"sat-10:30","say":"sat-10:30 is yours."}`

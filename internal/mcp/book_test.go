@@ -61,8 +61,8 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 	if !open.UniqueItems || open.Type != "array" || strings.Join(in.Required, ",") != "salon,message,openSlots" {
 		t.Errorf("input schema: got %s, want openSlots unique and salon, message, openSlots required", mustJSON(t, tool.InputSchema))
 	}
-	if got := mustJSON(t, tool.OutputSchema); !strings.Contains(got, `"enum":["booked","not_booked"]`) || !strings.Contains(got, `"required":["status","say"]`) {
-		t.Errorf("output schema: got %s, want status (booked or not_booked) and say required", got)
+	if got := mustJSON(t, tool.OutputSchema); !strings.Contains(got, `"enum":["booked","not_booked","input_required"]`) || !strings.Contains(got, `"required":["status","say"]`) {
+		t.Errorf("output schema: got %s, want status (booked, not_booked or input_required) and say required", got)
 	}
 	a := tool.Annotations
 	if a == nil || a.ReadOnlyHint || a.IdempotentHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint {
@@ -219,7 +219,7 @@ func TestAClientThatCantBeAskedIsToldTheCapabilityItLacks(t *testing.T) {
 				cs := tr.connect(t, b, sdk.NewClient(impl, &sdk.ClientOptions{Capabilities: c.caps}), nil)
 				_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.ToolName, Arguments: args})
 				rpcErr := wantRPCError(t, err, sdk.CodeMissingRequiredClientCapabilities,
-					"the client did not declare the elicitation capability with form mode (elicitation.form), so the customer can't be asked which time suits them")
+					cannotAsk)
 				if got, want := string(rpcErr.Data), `{"requiredCapabilities":{"elicitation":{"form":{}}}}`; got != want {
 					t.Errorf("data: got %s, want %s", got, want)
 				}
@@ -285,7 +285,7 @@ func TestArgumentsOutsideTheBoundsAreAToolErrorWithTheRouteReason(t *testing.T) 
 	}
 }
 
-func TestALegacyClientIsAskedOnALiveSessionAndToldItCantBeOverStatelessHTTP(t *testing.T) {
+func TestALegacyClientIsAskedOnALiveSessionAndInTheConversationOverStatelessHTTP(t *testing.T) {
 	b := newBench(t, false)
 	legacy := &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"}
 	pickFirst := answeringClient(func(*sdk.ElicitRequest) *sdk.ElicitResult {
@@ -301,11 +301,11 @@ func TestALegacyClientIsAskedOnALiveSessionAndToldItCantBeOverStatelessHTTP(t *t
 	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.ToolName, Arguments: args})
 	wantOutcome(t, res, err, booked1030)
 
-	// Stateless HTTP keeps no session to ask it on: everything but asking still works.
+	// Stateless HTTP keeps no session to ask it on, and doesn't remember what it declared: round
+	// one completes with the question, for its model to ask in the conversation.
 	cs = transports[1].connect(t, b, pickFirst, legacy)
-	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.ToolName, Arguments: args})
-	wantRPCError(t, err, sdk.CodeMissingRequiredClientCapabilities,
-		"the client did not declare the elicitation capability with form mode (elicitation.form), so the customer can't be asked which time suits them")
+	res, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.ToolName, Arguments: args})
+	wantAsking(t, b, res, err, args)
 	res, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.ToolName, Arguments: withArgs(map[string]any{"openSlots": []string{}})})
 	wantOutcome(t, res, err, noneOpen)
 }

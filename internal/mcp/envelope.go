@@ -41,8 +41,12 @@ type message struct {
 	idAt   [2]int
 	method string
 	params json.RawMessage
-	result json.RawMessage
-	err    *jsonrpc.Error
+	// unfitParams marks a request or notification whose params are present and neither an object
+	// nor an array, so they fit no method: a params error of that request (never an invalid
+	// request), and a notification that is dropped unanswered.
+	unfitParams bool
+	result      json.RawMessage
+	err         *jsonrpc.Error
 }
 
 // refusal is the JSON-RPC error that answers what isn't a message this server reads.
@@ -73,7 +77,9 @@ func invalid(id json.RawMessage, reason string) *refusal {
 // never null, and that is a request, a notification or a response. Anything else is refused:
 // -32700 when data isn't JSON, -32600 otherwise, with the id when it could be read. A batch (an
 // array) is refused whole: MCP removed JSON-RPC batching in 2025-06-18, and the revisions this
-// server speaks send one message at a time.
+// server speaks send one message at a time. Params that are neither an object nor an array don't
+// make a message malformed: the message is read, marked unfitParams, for paramsRefusal to answer
+// (a request) or for the transport to drop (a notification).
 func readMessage(data []byte) (message, *refusal) {
 	data = trimSpace(data)
 	if !json.Valid(data) {
@@ -119,10 +125,11 @@ func readMessage(data []byte) (message, *refusal) {
 			return message{}, invalid(m.id, "a request carries no result or error")
 		}
 		if params, ok := members["params"]; ok {
-			if params[0] != '{' && params[0] != '[' {
-				return message{}, invalid(m.id, "params must be an object")
+			if params[0] == '{' || params[0] == '[' {
+				m.params = params
+			} else {
+				m.unfitParams = true
 			}
-			m.params = params
 		}
 		m.kind = request
 		if m.id == nil {
@@ -142,6 +149,18 @@ func readMessage(data []byte) (message, *refusal) {
 		m.kind, m.err = response, &e
 	}
 	return m, nil
+}
+
+// paramsRefusal answers a request whose params fit no method (m.unfitParams): Invalid params
+// (-32602) with its id, as JSON-RPC answers params that don't fit the method asked. A
+// notification's method sent with an id is no request of this server at all, and stays an invalid
+// request (-32600), as it is with params that fit. A method the server doesn't answer is answered
+// Method not found before its params are looked at.
+func paramsRefusal(m message) *refusal {
+	if isNotification(m.method) {
+		return invalid(m.id, "params must be an object")
+	}
+	return &refusal{code: jsonrpc.CodeInvalidParams, message: "invalid params: params must be an object", id: m.id}
 }
 
 // trimSpace drops JSON's whitespace around data (and nothing else, unlike bytes.TrimSpace).

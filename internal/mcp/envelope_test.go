@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -20,30 +21,52 @@ func TestEachMessageReadsAsItsKind(t *testing.T) {
 		want    kind
 		method  string
 		id      string
+		unfit   bool
 	}{
-		{"a request", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, request, "tools/list", "1"},
-		{"a request with params", ` {"jsonrpc":"2.0","method":"tools/call","params":{"name":"book"},"id":"x"} `, request, "tools/call", `"x"`},
-		{"a request with array params, for the SDK to refuse", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]}`, request, "tools/list", "1"},
-		{"an escaped method", `{"jsonrpc":"2.0","id":1,"method":"tools\/list"}`, request, "tools/list", "1"},
-		{"a notification", `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`, notification, "notifications/cancelled", ""},
-		{"a response", `{"jsonrpc":"2.0","id":3,"result":{}}`, response, "", "3"},
-		{"an error response", `{"jsonrpc":"2.0","id":3,"error":{"code":-1,"message":"no","data":[1]}}`, response, "", "3"},
+		{"a request", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, request, "tools/list", "1", false},
+		{"a request with params", ` {"jsonrpc":"2.0","method":"tools/call","params":{"name":"book"},"id":"x"} `, request, "tools/call", `"x"`, false},
+		{"a request with array params, for the SDK to refuse", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]}`, request, "tools/list", "1", false},
+		{"an escaped method", `{"jsonrpc":"2.0","id":1,"method":"tools\/list"}`, request, "tools/list", "1", false},
+		{"a notification", `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`, notification, "notifications/cancelled", "", false},
+		{"a request whose params fit no method", `{"jsonrpc":"2.0","id":7,"method":"ping","params":"invalid"}`, request, "ping", "7", true},
+		{"a notification whose params fit no method", `{"jsonrpc":"2.0","method":"ping","params":null}`, notification, "ping", "", true},
+		{"a response", `{"jsonrpc":"2.0","id":3,"result":{}}`, response, "", "3", false},
+		{"an error response", `{"jsonrpc":"2.0","id":3,"error":{"code":-1,"message":"no","data":[1]}}`, response, "", "3", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m, refused := readMessage([]byte(c.message))
 			if refused != nil {
 				t.Fatalf("got the refusal %s, want a message", refused.encode())
 			}
-			if m.kind != c.want || m.method != c.method || string(m.id) != c.id {
-				t.Errorf("got kind %d, method %q, id %s; want kind %d, method %q, id %s", m.kind, m.method, m.id, c.want, c.method, c.id)
+			if m.kind != c.want || m.method != c.method || string(m.id) != c.id || m.unfitParams != c.unfit {
+				t.Errorf("got kind %d, method %q, id %s, params that fit no method %v; want kind %d, method %q, id %s, %v",
+					m.kind, m.method, m.id, m.unfitParams, c.want, c.method, c.id, c.unfit)
 			}
 		})
 	}
 }
 
+func TestParamsThatFitNoMethodAreAParamsErrorOfTheRequest(t *testing.T) {
+	for _, c := range []struct {
+		message string
+		code    int64
+	}{
+		{`{"jsonrpc":"2.0","id":7,"method":"ping","params":"invalid"}`, jsonrpc.CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":null}`, jsonrpc.CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":7,"method":"notifications/cancelled","params":1}`, jsonrpc.CodeInvalidRequest},
+	} {
+		m, refused := readMessage([]byte(c.message))
+		if refused != nil || !m.unfitParams {
+			t.Fatalf("%s: got %+v, refusal %v; want a request whose params fit no method", c.message, m, refused)
+		}
+		mcptest.WantError(t, string(paramsRefusal(m).encode()), c.code, "7")
+	}
+}
+
 func TestEveryMalformedMessageIsRefusedWithItsCodeAndID(t *testing.T) {
 	for _, c := range mcptest.Malformed {
-		if c.Code == 0 || c.Code == jsonrpc.CodeMethodNotFound || c.Name == "a notification's method with an id" {
+		if c.Code == 0 || c.Code == jsonrpc.CodeMethodNotFound || c.Code == jsonrpc.CodeInvalidParams ||
+			strings.HasPrefix(c.Name, "a notification's method with an id") {
 			continue // well-formed messages, for the server to answer
 		}
 		t.Run(c.Name, func(t *testing.T) {
@@ -144,6 +167,15 @@ func FuzzReadMessage(f *testing.F) {
 				t.Fatalf("the refusal of %q is %s, want one JSON-RPC error with an id or null", data, refused.encode())
 			}
 			return
+		}
+		if m.unfitParams {
+			if m.kind != request && m.kind != notification {
+				t.Fatalf("read %q as kind %d with params that fit no method, want a request or a notification", data, m.kind)
+			}
+			if r := paramsRefusal(m); m.kind == request && !bytes.Equal(r.id, m.id) {
+				t.Fatalf("the params error of %q has the id %s, want %s", data, r.id, m.id)
+			}
+			return // answered or dropped before the SDK
 		}
 		forSDK := trimSpace(data)
 		if m.id != nil && !m.exact { // as the HTTP endpoint sends it on, under a stand-in

@@ -58,9 +58,11 @@ const (
 // foreign Host on a loopback address, answers 403; a missing or wrong token 401; GET, DELETE and
 // every other method 405; a body over the route's bound 413; a body that isn't JSON-RPC 400 with
 // -32700 or -32600 (id null where it can't be read); a request for a method the server doesn't
-// answer -32601, with 404 on revision 2026-07-28 and 200 before it. A notification is accepted
-// with 202 and changes nothing (a stateless endpoint keeps nothing between POSTs), and so is a
-// response before 2026-07-28; on 2026-07-28, whose clients send no responses, a response is
+// answer -32601, with 404 on revision 2026-07-28 and 200 before it; a request whose params are
+// neither an object nor an array -32602 with its id, with 400 on revision 2026-07-28 and 200
+// before it, as the SDK answers params that don't fit. A notification, whatever its params, is
+// accepted with 202 and changes nothing (a stateless endpoint keeps nothing between POSTs), and so
+// is a response before 2026-07-28; on 2026-07-28, whose clients send no responses, a response is
 // refused with 400.
 func Handler(server *sdk.Server, o HTTPOptions) http.Handler {
 	if o.Log == nil {
@@ -140,6 +142,13 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			status = http.StatusNotFound
 		}
 		writeJSON(w, status, encodeResponse(m.id, nil, methodNotFound(m.method)))
+	case m.unfitParams:
+		refused := paramsRefusal(m)
+		status := http.StatusBadRequest
+		if refused.code == jsonrpc.CodeInvalidParams && !stateless {
+			status = http.StatusOK // as the SDK answers Invalid params before 2026-07-28
+		}
+		writeJSON(w, status, refused.encode())
 	default:
 		e.serveRequest(w, r, m, body)
 	}

@@ -71,7 +71,9 @@ func (h atLeast) WithGroup(name string) slog.Handler {
 
 // instructions tell a client's model when the tool fits.
 const instructions = "Books a time at a hair salon for the customer. Call book with the salon, the customer's words " +
-	"and the slots still open; the customer is asked which of the first open times suits them, and their answer completes the booking."
+	"and the slots still open; the customer is asked which of the first open times suits them, and their answer completes the booking. " +
+	"When your client can't show the question as a form, book's result has status input_required: ask the customer yourself, " +
+	"then call book again with their answer and the requestState, as its description says."
 
 // booker is the tool's handler and what it depends on.
 type booker struct {
@@ -87,35 +89,60 @@ var (
 )
 
 // book answers one round: the key first, then the arguments with the route's bounds, then the
-// client's capability to be asked, then the desk's own checks in the contract's order.
+// client's capability to be asked, then the desk's own checks in the contract's order. A client
+// that can be asked through a form is asked with input_required; one of an earlier revision that
+// can't be is asked in the conversation (askedInConversation), and brings its answer and the
+// state back in the arguments.
 func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	round := 1
+	if req.Params.RequestState != "" || req.Params.InputResponses != nil {
+		round = 2
+	}
 	if b.desk.Keys == nil {
-		b.logCall(req, "unavailable")
+		b.logCall(req, round, "unavailable")
 		return nil, errUnavailable
 	}
-	r, err := decodeCall(req.Params)
+	r, inArguments, err := decodeCall(req.Params)
+	if inArguments {
+		round = 2
+	}
 	if err != nil {
 		// A bound the arguments break is a tool execution error: the model can read it and correct the call.
-		b.logCall(req, "invalid_arguments", "reason", err.Error())
-		result := &sdk.CallToolResult{}
-		result.SetError(err)
-		return result, nil
+		b.logCall(req, round, "invalid_arguments", "reason", err.Error())
+		return toolError(err), nil
 	}
-	if r.RequestState == nil && r.InputResponses == nil && booking.CanAsk(r.Booking) && !canAskForm(req.ClientCapabilities()) {
-		b.logCall(req, "cannot_ask")
+	inConversation := round == 1 && askedInConversation(req)
+	if round == 1 && !inConversation && booking.CanAsk(r.Booking) && !canAskForm(req.ClientCapabilities()) {
+		b.logCall(req, round, "cannot_ask")
 		return nil, errCannotAsk
 	}
 	result, err := b.desk.Book(ctx, r)
 	if err != nil {
-		return nil, b.refused(req, err)
+		err = b.refused(req, round, err)
+		if rpcErr, ok := err.(*jsonrpc.Error); ok && inArguments && rpcErr.Code == jsonrpc.CodeInvalidParams {
+			// The answer and the state were arguments the model wrote: it reads why, and asks again.
+			return toolError(errors.New(rpcErr.Message)), nil
+		}
+		return nil, err
 	}
 	if result.Question != nil {
-		b.logCall(req, wire.ResultInputRequired)
+		if inConversation {
+			b.logCall(req, round, wire.ResultInputRequired, "asked", "in_conversation")
+			return askInConversation(*result.Question, result.State), nil
+		}
+		b.logCall(req, round, wire.ResultInputRequired)
 		return inputRequired(*result.Question, result.State), nil
 	}
 	out := wire.CompletionOf(result.Outcome)
-	b.logCall(req, out.Status)
+	b.logCall(req, round, out.Status)
 	return completed(out)
+}
+
+// toolError is a tool execution error whose text is err's.
+func toolError(err error) *sdk.CallToolResult {
+	result := &sdk.CallToolResult{}
+	result.SetError(err)
+	return result
 }
 
 // codes is the one table from a refusal's kind to the JSON-RPC error code the client is told. A
@@ -130,30 +157,30 @@ var codes = map[refuse.Kind]int64{
 // refused maps a desk error to the JSON-RPC error the client is told, through codes. A refusal
 // keeps the HTTP route's reason, word for word; a failure of the store is logged with its cause,
 // and the client hears only that the service is unavailable.
-func (b *booker) refused(req *sdk.CallToolRequest, err error) error {
+func (b *booker) refused(req *sdk.CallToolRequest, round int, err error) error {
 	r, ok := refuse.As(err)
-	code, known := codes[r.Kind]
+	var code int64
+	if ok {
+		code, ok = codes[r.Kind]
+	}
 	switch {
-	case !ok || !known:
+	case !ok:
 		b.log.Error("mcp tool call failed", "error", err.Error())
 		return errInternal
 	case r.Kind == refuse.Unavailable:
 		if r.Cause != nil {
 			b.log.Error("the store failed", "error", r.Cause.Error())
 		}
-		b.logCall(req, "unavailable")
+		b.logCall(req, round, "unavailable")
 		return errUnavailable
 	}
-	b.logCall(req, "refused", "reason", r.Reason)
+	b.logCall(req, round, "refused", "reason", r.Reason)
 	return &jsonrpc.Error{Code: code, Message: r.Reason}
 }
 
-// logCall writes the one line of a call: who asked, which round, what it came to. Never a state.
-func (b *booker) logCall(req *sdk.CallToolRequest, outcome string, attrs ...any) {
-	round := 1
-	if req.Params.RequestState != "" || req.Params.InputResponses != nil {
-		round = 2
-	}
+// logCall writes the one line of a call: who asked, which round, what it came to. Never a state,
+// an answer or a customer's details.
+func (b *booker) logCall(req *sdk.CallToolRequest, round int, outcome string, attrs ...any) {
 	client := ""
 	if info := req.ClientInfo(); info != nil {
 		client = info.Name
@@ -163,27 +190,36 @@ func (b *booker) logCall(req *sdk.CallToolRequest, outcome string, attrs ...any)
 }
 
 // decodeCall reads a call's arguments with the route's decoder, so the bounds and the reasons
-// that name a field are the route's, then takes the answers and the state from the params.
+// that name a field are the route's, then takes the answers and the state from the params, or, in
+// the conversation, from the arguments (fromArguments; inArguments reports they were there).
 // The SDK has already read inputResponses into typed results; they are written back to JSON here
 // and stay unread until the desk has verified the state.
-func decodeCall(p *sdk.CallToolParamsRaw) (booking.Request, error) {
+func decodeCall(p *sdk.CallToolParamsRaw) (r booking.Request, inArguments bool, err error) {
 	var args map[string]json.RawMessage
 	if json.Unmarshal(p.Arguments, &args) != nil || args == nil {
-		return booking.Request{}, errors.New("arguments must be an object")
+		return booking.Request{}, false, errors.New("arguments must be an object")
 	}
 	var salon string
 	if raw := args["salon"]; len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &salon) != nil {
-		return booking.Request{}, errors.New("arguments.salon must be a string")
+		return booking.Request{}, false, errors.New("arguments.salon must be a string")
 	}
 	body := append(append([]byte(`{"arguments":`), p.Arguments...), '}')
-	r, err := wire.DecodeBooking(salon, body)
+	r, err = wire.DecodeBooking(salon, body)
 	if err != nil {
-		return booking.Request{}, err
+		return booking.Request{}, false, err
+	}
+	answers, state, inArguments, err := fromArguments(args, p)
+	if err != nil {
+		return booking.Request{}, inArguments, err
+	}
+	if inArguments {
+		r.InputResponses, r.RequestState = answers, state
+		return r, true, nil
 	}
 	if p.InputResponses != nil {
 		raw, err := json.Marshal(map[string]sdk.InputResponse(p.InputResponses))
 		if err != nil {
-			return booking.Request{}, errors.New("inputResponses must be an object")
+			return booking.Request{}, false, errors.New("inputResponses must be an object")
 		}
 		r.InputResponses = raw
 	}
@@ -191,7 +227,7 @@ func decodeCall(p *sdk.CallToolParamsRaw) (booking.Request, error) {
 		state := p.RequestState
 		r.RequestState = &state
 	}
-	return r, nil
+	return r, false, nil
 }
 
 // inputRequired is round one's question: the route's elicitation form, and the state to echo.

@@ -146,8 +146,15 @@ func (c *lineConn) check(line []byte) jsonrpc.Message {
 			_ = c.writeLine(encodeResponse(m.id, nil, methodNotFound(m.method)))
 			return nil
 		}
+		if m.unfitParams {
+			c.refuse(paramsRefusal(m))
+			return nil
+		}
 		return &jsonrpc.Request{ID: c.carry(m), Method: m.method, Params: m.params}
 	case notification:
+		if m.unfitParams {
+			return nil // a notification is never answered, and these params fit no handler
+		}
 		params := m.params
 		if m.method == "notifications/cancelled" {
 			params = c.cancelling(params)

@@ -9,19 +9,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"salon/internal/answer"
 	"salon/internal/wire"
 )
 
 // bookTool is the definition clients list: its input schema states the bounds the route's decoder
-// enforces, its output schema the shape of a completed booking.
+// enforces and the two arguments that bring round two back in the conversation, its output schema
+// the shape of a completed booking and of a question asked in the conversation.
 func bookTool() *sdk.Tool {
 	slot := &jsonschema.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxSlotChars)}
 	return &sdk.Tool{
-		Name:  ToolName,
-		Title: "Book a salon time",
-		Description: "Books a time at a salon. Send the salon, the customer's words and the slots still open, in the app's order. " +
-			"When something is open the customer is asked (a form, through the client) which of the first two open times suits them; " +
-			"their answer completes the booking. The result says whether a time was booked, which, and what to tell the customer.",
+		Name:        ToolName,
+		Title:       "Book a salon time",
+		Description: bookDescription,
 		InputSchema: &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{
@@ -39,16 +39,31 @@ func bookTool() *sdk.Tool {
 							Description: "A phone number or an e-mail address, as the customer writes it."},
 					},
 					Required: []string{"name", "contact"}},
+				ArgAnswer: {Type: "object", Description: "Round two, when the last result's status was input_required: the customer's answer. " +
+					`{"action":"accept","content":{"time":"<one of the times offered, exactly as offered>"}}, or {"action":"decline"} when none suits them. Send it with requestState, and with the same salon, message, openSlots and customer.`,
+					Properties: map[string]*jsonschema.Schema{
+						"action": {Type: "string", Enum: []any{"accept", "decline"}},
+						"content": {Type: "object", Properties: map[string]*jsonschema.Schema{answer.Question: slot},
+							Required: []string{answer.Question}, Description: "With accept: the time chosen."},
+					},
+					Required: []string{"action"}},
+				ArgRequestState: {Type: "string", MinLength: ptr(1),
+					Description: "Round two, when the last result's status was input_required: its requestState, exactly as given. Send it with answer."},
 			},
 			Required: []string{"salon", "message", "openSlots"},
 		},
 		OutputSchema: &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{
-				"status":  {Type: "string", Enum: []any{wire.StatusBooked, wire.StatusNotBooked}},
+				"status": {Type: "string", Enum: []any{wire.StatusBooked, wire.StatusNotBooked, wire.ResultInputRequired},
+					Description: "booked or not_booked when the booking is complete; input_required when the customer must choose first."},
 				"slot":    {Type: "string", Description: "The booked slot; present only when status is booked."},
-				"say":     {Type: "string", Description: "What to tell the customer."},
+				"say":     {Type: "string", Description: "What to tell the customer; when status is input_required, the question to ask them."},
 				"booking": {Type: "string", Description: "The booking's reference, at a salon with a calendar; present only when status is booked there."},
+				"times": {Type: "array", Items: &jsonschema.Schema{Type: "string"},
+					Description: "The times offered, in order; present only when status is input_required."},
+				ArgRequestState: {Type: "string",
+					Description: "Present only when status is input_required: send it back unchanged as the requestState argument, with answer."},
 			},
 			Required: []string{"status", "say"},
 		},
@@ -62,6 +77,14 @@ func bookTool() *sdk.Tool {
 	}
 }
 
+// bookDescription tells a client's model what book does and how both rounds go, by either way of asking.
+const bookDescription = "Books a time at a salon. Send the salon, the customer's words and the slots still open, in the app's order " +
+	"(and, at a salon with a calendar, the customer). When something is open the customer chooses one of the first open times. " +
+	"A client that can show a form asks them itself and completes the booking. Otherwise the result's status is input_required: " +
+	"ask the customer the question in say, offering the times listed, then call book again with the same arguments plus answer " +
+	`({"action":"accept","content":{"time":"<the time they chose>"}}, or {"action":"decline"}) and requestState, copied unchanged from that result. ` +
+	"A requestState completes one booking, once, within minutes. The result says whether a time was booked, which, and what to tell the customer."
+
 func ptr[T any](v T) *T { return &v }
 
 // canAskForm reports whether a client declared form elicitation. An elicitation capability that
@@ -73,13 +96,15 @@ func canAskForm(c *sdk.ClientCapabilities) bool {
 	return c.Elicitation.Form != nil || c.Elicitation.URL == nil
 }
 
-// errCannotAsk answers a round one that would ask a client that can't be asked: MCP's
-// MissingRequiredClientCapability, naming form elicitation in requiredCapabilities. Nothing is
-// issued, so nothing is spent. (The SDK's ClientCapabilities would also write an empty "roots",
+// errCannotAsk answers a round one that would ask a client of 2026-07-28 whose request doesn't
+// declare form elicitation: MCP's MissingRequiredClientCapability, naming form elicitation in
+// requiredCapabilities. It speaks of the request, which carries the client's capabilities in
+// that revision, and never of what a client declared elsewhere. Nothing is issued, so nothing is
+// spent. Clients of earlier revisions that can't be asked are asked in the conversation instead. (The SDK's ClientCapabilities would also write an empty "roots",
 // which this server doesn't require, so the data is written out here.)
 var errCannotAsk = &jsonrpc.Error{
 	Code: sdk.CodeMissingRequiredClientCapabilities,
-	Message: "the client did not declare the elicitation capability with form mode (elicitation.form), " +
+	Message: "this request declares no form elicitation (elicitation.form) among its client capabilities, " +
 		"so the customer can't be asked which time suits them",
 	Data: json.RawMessage(`{"requiredCapabilities":{"elicitation":{"form":{}}}}`),
 }

@@ -1,4 +1,4 @@
-// End to end: the official TypeScript MCP client books through /mcp of a running bookingd, its elicitation handler picking the first offered time and the client's own retry completing it; once with /mcp open, once with a bearer token.
+// End to end: the official TypeScript MCP client books through /mcp of a running bookingd, pinned to 2026-07-28 (its elicitation handler picking the first offered time and the client's own retry completing it) and pinned to 2025-11-25 (asked in the conversation, its answer and the state sent back as arguments); once with /mcp open, once with a bearer token.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport, ProtocolError } from '@modelcontextprotocol/client';
@@ -87,6 +87,7 @@ for (const token of [undefined, mcpToken]) {
         assert.ok(err instanceof ProtocolError, `got ${err}`);
         assert.equal(err.code, -32021);
         assert.match(err.message, /elicitation\.form/);
+        assert.doesNotMatch(err.message, /did not declare/);
         return true;
       });
       const result = await client.callTool({ name: 'book', arguments: { ...booking, openSlots: [] } });
@@ -113,6 +114,80 @@ for (const token of [undefined, mcpToken]) {
         assert.equal(err.message, 'requestState was already used');
         return true;
       });
+      await client.close();
+    });
+
+    /**
+     * connectLegacy opens a client pinned to revision 2025-11-25 through initialize, declaring form
+     * elicitation as most clients in the field do; stateless HTTP can't ask it, so its handler must
+     * never be called.
+     */
+    async function connectLegacy() {
+      const client = new Client({ name: 'salon-e2e-2025', version: '1.0.0' }, {
+        capabilities: { elicitation: { form: {} } },
+        supportedProtocolVersions: ['2025-11-25'],
+        versionNegotiation: { mode: 'legacy' },
+      });
+      client.setRequestHandler('elicitation/create', async () => {
+        assert.fail('the server sent elicitation/create over stateless HTTP');
+      });
+      await client.connect(transport());
+      assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
+      return client;
+    }
+
+    /**
+     * askedInConversation checks round one for a 2025-11-25 client: a completed result with the
+     * question, the offered times and a requestState, and the same in words for the model.
+     */
+    function askedInConversation(result) {
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+      const { status, say, times, requestState } = result.structuredContent;
+      assert.equal(status, 'input_required');
+      assert.equal(say, 'Which time suits you?');
+      assert.deepEqual(times, ['sat-10:30', 'sat-11:30']);
+      assert.equal(typeof requestState, 'string');
+      const [words] = result.content;
+      assert.equal(words.type, 'text');
+      assert.match(words.text, /Which time suits you\?/);
+      assert.ok(words.text.includes('"sat-10:30", "sat-11:30"'), words.text);
+      assert.ok(words.text.includes(`requestState: ${JSON.stringify(requestState)}, unchanged`), words.text);
+      return { times, requestState };
+    }
+
+    it('books for a client of 2025-11-25 in the conversation, from the first call to the booking', async () => {
+      const client = await connectLegacy();
+      const { tools } = await client.listTools();
+      const [book] = tools;
+      assert.match(book.description, /requestState/);
+      assert.match(book.description, /answer/);
+      assert.deepEqual(book.inputSchema.properties.answer.properties.action.enum, ['accept', 'decline']);
+      assert.equal(book.inputSchema.properties.requestState.type, 'string');
+      assert.deepEqual(book.outputSchema.properties.status.enum, ['booked', 'not_booked', 'input_required']);
+
+      const { times, requestState } = askedInConversation(await client.callTool({ name: 'book', arguments: booking }));
+      // The model asks the person, who picks the second time; it calls book again with their answer.
+      const answer = { action: 'accept', content: { time: times[1] } };
+      const retry = { name: 'book', arguments: { ...booking, answer, requestState } };
+      const done = await client.callTool(retry);
+      const want = { status: 'booked', slot: 'sat-11:30', say: 'sat-11:30 is yours.' };
+      assert.deepEqual(done.structuredContent, want);
+      assert.deepEqual(done.content, [{ type: 'text', text: JSON.stringify(want) }]);
+
+      const again = await client.callTool(retry);
+      assert.equal(again.isError, true);
+      assert.deepEqual(again.content, [{ type: 'text', text: 'requestState was already used' }]);
+      await client.close();
+    });
+
+    it('books nothing for a client of 2025-11-25 whose customer declines, and names a time never offered', async () => {
+      const client = await connectLegacy();
+      const { requestState } = askedInConversation(await client.callTool({ name: 'book', arguments: booking }));
+      const never = await client.callTool({ name: 'book', arguments: { ...booking, answer: { action: 'accept', content: { time: 'sat-13:00' } }, requestState } });
+      assert.equal(never.isError, true);
+      assert.deepEqual(never.content, [{ type: 'text', text: 'sat-13:00 was never offered' }]);
+      const declined = await client.callTool({ name: 'book', arguments: { ...booking, answer: { action: 'decline' }, requestState } });
+      assert.deepEqual(declined.structuredContent, { status: 'not_booked', say: 'No time was chosen, so nothing is booked.' });
       await client.close();
     });
 

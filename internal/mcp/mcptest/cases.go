@@ -39,8 +39,9 @@ type Case struct {
 // HTTP is what POSTing the case answers a client of revision: the status, and the code and id of
 // the JSON-RPC error in the body (code 0: an empty body). A malformed message is 400 (the
 // transport's status for input it can't accept); a method not found is 404 on 2026-07-28 (its
-// transport's rule) and 200 before (a JSON-RPC error like any other); a notification is 202;
-// a response is 202, and 400 on 2026-07-28, whose clients send none.
+// transport's rule) and 200 before (a JSON-RPC error like any other); invalid params are 400 on
+// 2026-07-28 and 200 before, as the SDK answers them; a notification is 202; a response is 202,
+// and 400 on 2026-07-28, whose clients send none.
 func (c Case) HTTP(revision string) (status int, code int64, id string) {
 	switch {
 	case c.Response && revision >= stateless:
@@ -49,7 +50,7 @@ func (c Case) HTTP(revision string) (status int, code int64, id string) {
 		return http.StatusAccepted, 0, ""
 	case c.Code == -32601 && revision >= stateless:
 		return http.StatusNotFound, c.Code, c.ID
-	case c.Code == -32601:
+	case (c.Code == -32601 || c.Code == -32602) && revision < stateless:
 		return http.StatusOK, c.Code, c.ID
 	}
 	return http.StatusBadRequest, c.Code, c.ID
@@ -82,8 +83,20 @@ var Malformed = []Case{
 	{Name: "neither a method nor an id", Message: `{"jsonrpc":"2.0"}`, Code: -32600, ID: "null"},
 	{Name: "a method that is a number", Message: `{"jsonrpc":"2.0","id":9,"method":42}`, Code: -32600, ID: "9"},
 	{Name: "a method that is null", Message: `{"jsonrpc":"2.0","id":10,"method":null}`, Code: -32600, ID: "10"},
-	{Name: "params that are a string", Message: `{"jsonrpc":"2.0","id":11,"method":"tools/list","params":"all"}`, Code: -32600, ID: "11"},
-	{Name: "params that are null", Message: `{"jsonrpc":"2.0","id":12,"method":"tools/list","params":null}`, Code: -32600, ID: "12"},
+	// Params that fit no method (neither an object nor an array) in an otherwise well-formed
+	// message: a params error of that request, and a notification is never answered.
+	{Name: "params that are a string", Message: `{"jsonrpc":"2.0","id":11,"method":"tools/list","params":"all"}`, Code: -32602, ID: "11"},
+	{Name: "params that are null", Message: `{"jsonrpc":"2.0","id":12,"method":"tools/list","params":null}`, Code: -32602, ID: "12"},
+	{Name: "a ping whose params are a string", Message: `{"jsonrpc":"2.0","id":7,"method":"ping","params":"invalid"}`, Code: -32602, ID: "7"},
+	{Name: "a ping whose params are a number", Message: `{"jsonrpc":"2.0","id":"p","method":"ping","params":42}`, Code: -32602, ID: `"p"`},
+	{Name: "a ping whose params are true", Message: `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping","params":true}`, Code: -32602, ID: "9007199254740993"},
+	{Name: "a ping without an id whose params are a string", Message: `{"jsonrpc":"2.0","method":"ping","params":"invalid"}`},
+	{Name: "a notification whose params are a string", Message: `{"jsonrpc":"2.0","method":"notifications/initialized","params":"invalid"}`},
+	{Name: "a notification whose params are null", Message: `{"jsonrpc":"2.0","method":"notifications/cancelled","params":null}`},
+	{Name: "a method the server doesn't know, whose params are a string", Message: `{"jsonrpc":"2.0","id":22,"method":"unknown/method","params":"x"}`, Code: -32601, ID: "22"},
+	{Name: "a notification's method with an id, whose params are a string", Message: `{"jsonrpc":"2.0","id":23,"method":"notifications/initialized","params":"x"}`, Code: -32600, ID: "23"},
+	{Name: "a string params with a bad version", Message: `{"jsonrpc":"1.0","id":24,"method":"ping","params":"x"}`, Code: -32600, ID: "24"},
+	{Name: "a string params with a result", Message: `{"jsonrpc":"2.0","id":25,"method":"ping","params":"x","result":{}}`, Code: -32600, ID: "25"},
 	{Name: "a request with a result", Message: `{"jsonrpc":"2.0","id":13,"method":"tools/list","result":{}}`, Code: -32600, ID: "13"},
 	{Name: "a response with a result and an error", Message: `{"jsonrpc":"2.0","id":14,"result":{},"error":{"code":-32603,"message":"x"}}`, Code: -32600, ID: "14"},
 	{Name: "a response whose error has no code", Message: `{"jsonrpc":"2.0","id":15,"error":{"message":"x"}}`, Code: -32600, ID: "15"},
