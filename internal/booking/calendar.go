@@ -225,7 +225,7 @@ func (d *Desk) askAtSalon(ctx context.Context, r Request, cal reading) (Result, 
 // spendAtSalon answers round two once its state verified and its answer read: it spends the
 // state, booking the accepted time for the customer in the same transaction, and answers from
 // what the calendar then shows. Its records go to Observe.
-func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verified requeststate.Verified, ans answer.Answer) (Result, error) {
+func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verified requeststate.Verified, ans answer.Answer) (result Result, err error) {
 	var rec recorder
 	offered, accepted := ans.Accepted()
 	rec.answered(verified.Offered, offered.Time(), accepted)
@@ -238,6 +238,9 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
 			Customer: *r.Booking.Customer, Words: r.Booking.Message}
+		manage := d.Keys.ManageKey(r.Salon, hold.ID)
+		hold.ManageHash = requeststate.ManageHash(manage)
+		defer func() { result = withManage(result, manage) }()
 		if c := r.Booking.Choice; c != nil {
 			menuHold(cal, *c, hold)
 		}
@@ -261,6 +264,15 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}, nil
 	}
 	return Result{Outcome: bookedOutcome(cal, out.Booking)}, nil
+}
+
+// withManage is res with the manage key when it booked.
+func withManage(res Result, key string) Result {
+	if b, ok := res.Outcome.(step.Booked); ok {
+		b.Manage = key
+		res.Outcome = b
+	}
+	return res
 }
 
 // bookedOutcome is what the customer is told of the booking b: at a menu salon with its service

@@ -50,7 +50,7 @@ func TestABookingThatCommitsButCantBeReadBackIsAnsweredAsHeld(t *testing.T) {
 	}
 	answers := []byte(`{"` + answer.Question + `":{"action":"accept","content":{"time":"` + slot.ID + `"}}}`)
 	done, err := d.Book(context.Background(), booking.Request{Salon: "studio-nine", Booking: b, InputResponses: answers, RequestState: &asked.State})
-	want := step.Booked{Slot: slot.ID, Say: slot.Label + " is yours.", Booking: "ref-1"}
+	want := step.Booked{Slot: slot.ID, Say: slot.Label + " is yours.", Booking: "ref-1", Manage: d.Keys.ManageKey("studio-nine", "ref-1")}
 	if err != nil || done.Outcome != want {
 		t.Errorf("round two: got %+v, %v; want %+v", done.Outcome, err, want)
 	}

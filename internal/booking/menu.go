@@ -98,7 +98,16 @@ func (d *Desk) openTimes(ctx context.Context, id string, cal reading, ask salon.
 // the customer's words. When the words name a time and nothing open matches, it offers the first
 // two open and says so. An offerer other than the default reads the words itself.
 func (d *Desk) askFromMenu(ctx context.Context, r Request, cal reading, c salon.Choice) (Result, error) {
-	r.Booking.Choice = &c
+	return d.askFromMenuWithout(ctx, r, cal, c, nil)
+}
+
+// askFromMenuWithout is askFromMenu with the live bookings that ignore reports true left out of
+// what blocks a start: a booking being moved doesn't block its own new time. A nil ignore leaves
+// none out. The state binds r as it came, with the service settled.
+func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c salon.Choice, ignore func(salon.Span) bool) (Result, error) {
+	if r.Booking.Choice == nil {
+		r.Booking.Choice = &c
+	}
 	held := r.Booking
 	held.OpenSlots = nil
 	var starts []time.Time
@@ -119,6 +128,9 @@ func (d *Desk) askFromMenu(ctx context.Context, r Request, cal reading, c salon.
 		spans, err = d.Calendar.Spans(ctx, r.Salon, from, to.Add(time.Duration(span.Minutes+span.AfterMinutes)*time.Minute))
 		if err != nil {
 			return Result{}, refusal.Or(err)
+		}
+		if ignore != nil {
+			spans = slices.DeleteFunc(spans, ignore)
 		}
 	}
 	for _, slot := range r.Booking.OpenSlots {

@@ -119,7 +119,9 @@ func TestAnyoneBooksTheFirstFreeStylistAndAColourKeepsThemForItsSpan(t *testing.
 		t.Fatalf("offered %q first, want Saturday 09:00", first)
 	}
 	done := s.roundTwo(t, r, asked.State, accepting(first))
-	want := step.Booked{Slot: first, Say: "Colour with Chloé, Saturday 5 December, 09:00, is yours.", Booking: done.Outcome.(step.Booked).Booking, Service: "colour", Stylist: "chloe"}
+	id := done.Outcome.(step.Booked).Booking
+	want := step.Booked{Slot: first, Say: "Colour with Chloé, Saturday 5 December, 09:00, is yours.", Booking: id, Service: "colour", Stylist: "chloe",
+		Manage: s.desk.Keys.ManageKey("studio-nine", id)}
 	if done.Outcome != want {
 		t.Fatalf("round two: got %+v, want %+v", done.Outcome, want)
 	}

@@ -240,7 +240,8 @@ func TestTheConversationBooksAtASalonWithACalendar(t *testing.T) {
 	res, err = call(cs, answering(map[string]any{"salon": "studio-nine", "message": "A cut?", "openSlots": []string{first.ID, second.ID}}, answer, asked.RequestState))
 	wantToolError(t, res, err, "arguments.customer is required at this salon")
 	res, err = call(cs, answering(arguments, answer, asked.RequestState))
-	wantOutcome(t, res, err, `{"status":"booked","slot":"`+second.ID+`","say":"`+second.Label+` is yours.","booking":"booking-b"}`)
+	manage := b.svc.Keys.ManageKey("studio-nine", "booking-b")
+	wantOutcome(t, res, err, `{"status":"booked","slot":"`+second.ID+`","say":"`+second.Label+` is yours.","booking":"booking-b","manage":"`+manage+`"}`)
 }
 
 func TestTheConversationLogsNeitherTheStateNorTheCustomer(t *testing.T) {

@@ -166,7 +166,8 @@ func TestTheToolBooksAtASalonWithACalendarAndTheSlotCloses(t *testing.T) {
 
 	_, state := roundOne(t, cs, arguments)
 	res, err := roundTwo(cs, arguments, accept(first.ID), state)
-	wantOutcome(t, res, err, `{"status":"booked","slot":"`+first.ID+`","say":"`+first.Label+` is yours.","booking":"booking-b"}`)
+	manage := b.svc.Keys.ManageKey("studio-nine", "booking-b")
+	wantOutcome(t, res, err, `{"status":"booked","slot":"`+first.ID+`","say":"`+first.Label+` is yours.","booking":"booking-b","manage":"`+manage+`"}`)
 	after, err := api.NewDesk(b.svc).Salon(context.Background(), "studio-nine")
 	if err != nil || after.Open[0].ID == first.ID {
 		t.Errorf("after booking, the first open slot is still %s (%v)", first.ID, err)

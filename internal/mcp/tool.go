@@ -60,6 +60,7 @@ func bookTool() *sdk.Tool {
 				"slot":    {Type: "string", Description: "The booked slot; present only when status is booked."},
 				"say":     {Type: "string", Description: "What to tell the customer; when status is input_required, the question to ask them."},
 				"booking": {Type: "string", Description: "The booking's reference, at a salon with a calendar; present only when status is booked there."},
+				"manage":  {Type: "string", Description: "The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it, it is shown only here. Present only when status is booked there."},
 				"times": {Type: "array", Items: &jsonschema.Schema{Type: "string"},
 					Description: "The times offered, in order; present only when status is input_required."},
 				ArgRequestState: {Type: "string",

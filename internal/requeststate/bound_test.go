@@ -48,6 +48,7 @@ func TestEveryBoundFieldChangesTheDigest(t *testing.T) {
 		"OpenSlots": {Message: base.Message, OpenSlots: []string{"sat-11:30", "sat-10:30"}},
 		"Customer":  {Message: base.Message, OpenSlots: base.OpenSlots, Customer: &domain.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}},
 		"Choice":    {Message: base.Message, OpenSlots: base.OpenSlots, Choice: &domain.Choice{Service: "cut"}},
+		"Moving":    {Message: base.Message, OpenSlots: base.OpenSlots, Moving: "b1"},
 		"Salon":     {Message: base.Message, OpenSlots: base.OpenSlots, Salon: &step.Salon{Zone: "Europe/London"}},
 		"Withheld":  {Message: base.Message, OpenSlots: base.OpenSlots, Withheld: step.NewWithheld(nil, []string{"Rosa"}, nil, nil)},
 	}

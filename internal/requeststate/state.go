@@ -215,13 +215,40 @@ func Digest(salon string, b step.Request) string {
 // bound field of b in the order of Bound.
 func digest(salon string, b step.Request) [32]byte {
 	var stack [256]byte
-	buf := appendJSONString(append(stack[:0], '['), salon)
+	buf := append(stack[:0], '[')
+	if b.Moving != "" {
+		// A move is its own request: ["move", salon, booking, message, openSlots, stylist], with
+		// stylist "" for the booking's own.
+		stylist := ""
+		if b.Choice != nil {
+			stylist = b.Choice.Stylist
+		}
+		buf = appendJSONString(append(buf, `"move",`...), salon)
+		buf = appendJSONString(append(buf, ','), b.Moving)
+		buf = appendJSONString(append(buf, ','), b.Message)
+		buf = boundSlots(buf, b)
+		buf = appendJSONString(append(buf, ','), stylist)
+		return sha3.Sum256(append(buf, ']'))
+	}
+	buf = appendJSONString(buf, salon)
 	for _, f := range Bound {
 		if f.Bind != nil {
 			buf = f.Bind(buf, b)
 		}
 	}
 	return sha3.Sum256(append(buf, ']'))
+}
+
+// boundSlots appends the open slots, in the app's order, as a JSON array after a comma.
+func boundSlots(buf []byte, b step.Request) []byte {
+	buf = append(buf, ",["...)
+	for i, slot := range b.OpenSlots {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendJSONString(buf, slot)
+	}
+	return append(buf, ']')
 }
 
 // Field is one field of step.Request and the digest's decision on it: Bind appends what the
@@ -241,16 +268,7 @@ var Bound = []Field{
 	{Name: "Message", Bind: func(buf []byte, b step.Request) []byte {
 		return appendJSONString(append(buf, ','), b.Message)
 	}, Why: "the customer's words: a state answers what was asked"},
-	{Name: "OpenSlots", Bind: func(buf []byte, b step.Request) []byte {
-		buf = append(buf, ",["...)
-		for i, slot := range b.OpenSlots {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = appendJSONString(buf, slot)
-		}
-		return append(buf, ']')
-	}, Why: "the open slots in the app's order: a slot added, removed or moved is another request"},
+	{Name: "OpenSlots", Bind: boundSlots, Why: "the open slots in the app's order: a slot added, removed or moved is another request"},
 	{Name: "Customer", Bind: func(buf []byte, b step.Request) []byte {
 		if c := b.Customer; c != nil {
 			buf = appendJSONString(append(buf, ','), c.Name)
@@ -265,6 +283,8 @@ var Bound = []Field{
 		}
 		return buf
 	}, Why: "the service and stylist at a menu salon, \"\" for anyone: a state issued for a cut can't book a colour, nor one for Ana book Ben"},
+	{Name: "Moving", Bind: func(buf []byte, _ step.Request) []byte { return buf }, Why: "the booking a move moves: a move's digest is its own, " +
+		`["move", salon, booking, message, openSlots, stylist], so a state for one booking can't move another, nor book`},
 	{Name: "Salon", Why: "the desk's own facts of the salon, filled in from its settings, never from the request"},
 	{Name: "Withheld", Why: "what the offer must never say, filled in by the desk, never from the request"},
 }

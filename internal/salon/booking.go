@@ -47,6 +47,10 @@ type Booking struct {
 	// AfterMinutes the service's span as it was when booked: at a simple salon "", "", 0 and 0.
 	Service, Stylist      string
 	Minutes, AfterMinutes int
+	// Sequence counts the booking's changes since it was made: a cancel or a move raises it.
+	Sequence int
+	// ManageHash is the SHA3-256 of the key its customer manages it with; nil when none opens it.
+	ManageHash []byte
 }
 
 // Ends is when the service itself ends: the start plus its minutes, processing time not included.
@@ -73,6 +77,9 @@ type Hold struct {
 	// 0 and 0.
 	Service               string
 	Minutes, AfterMinutes int
+	// ManageHash is the SHA3-256 of the key its customer manages it with; the key itself is never
+	// kept. Nil keeps none, and no key opens the booking.
+	ManageHash []byte
 	// Stylists are whom the hold may book, in order: the first free for the whole span is booked.
 	// One for a named stylist; every stylist who does the service and works then, in the salon's
 	// order, for anyone. Empty at a simple salon.

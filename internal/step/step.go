@@ -13,6 +13,9 @@ type Request struct {
 	// Choice is the service and stylist asked for at a menu salon, as the desk settled it (the
 	// salon's one service when none was named); nil anywhere else.
 	Choice *salon.Choice
+	// Moving is the id of the booking a customer is moving, when the request moves one rather than
+	// books: its rounds offer times for that booking, and its state moves only it. "" otherwise.
+	Moving string
 	// Salon is what a salon with a calendar says of itself to round one's offerer; nil without a
 	// calendar. The desk fills it in from the salon's own settings, never from the request, and the
 	// request state's digest doesn't read it.
@@ -76,6 +79,8 @@ type Booked struct {
 	Booking string
 	// Service and Stylist are the menu's service and the stylist booked, at a menu salon; empty elsewhere.
 	Service, Stylist string
+	// Manage is the key the customer manages the booking with; empty when none was made.
+	Manage string
 }
 
 // NotBooked is a completed request that booked nothing, and what to tell the customer.

@@ -11,16 +11,17 @@ import (
 )
 
 // bookingColumns are a booking's columns in the order scanBooking reads them.
-const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes`
+const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash`
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
 func scanBooking(row scanner) (salon.Booking, error) {
 	var id, salonID, slot, name, contact, words []byte
-	var start, bookedAt, minutes, after int64
+	var start, bookedAt, minutes, after, sequence int64
 	var status, service, stylist string
+	var manage []byte
 	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
-		&service, &stylist, &minutes, &after); err != nil {
+		&service, &stylist, &minutes, &after, &sequence, &manage); err != nil {
 		return salon.Booking{}, err
 	}
 	return salon.Booking{
@@ -28,6 +29,7 @@ func scanBooking(row scanner) (salon.Booking, error) {
 		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
 		BookedAt: instant(bookedAt), Status: salon.Status(status),
 		Service: service, Stylist: stylist, Minutes: int(minutes), AfterMinutes: int(after),
+		Sequence: int(sequence), ManageHash: manage,
 	}, nil
 }
 
@@ -89,14 +91,21 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
-	res, err := w.exec(ctx,
-		`UPDATE bookings SET status = 'cancelled' WHERE salon = $1 AND id = $2`, text(salonID), text(booking))
+	res, err := w.exec(ctx, `UPDATE bookings SET status = 'cancelled', sequence = sequence + 1
+		WHERE salon = $1 AND id = $2 AND status = 'booked'`, text(salonID), text(booking))
 	if err != nil {
 		return salon.Booking{}, err
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return salon.Booking{}, err
 	} else if n == 0 {
+		b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(booking), text(salonID)))
+		switch {
+		case err == nil:
+			return b, nil // cancelled already
+		case !errors.Is(err, sql.ErrNoRows):
+			return salon.Booking{}, err
+		}
 		if ok, err := s.salonExists(ctx, salonID); err != nil {
 			return salon.Booking{}, err
 		} else if !ok {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +50,7 @@ func TestASQLiteStoreClosedSpendsNothingAndTheFileKeepsEverything(t *testing.T) 
 	s = openURL(t, url)
 	wantBookedAndClosed(t, s, studioNine)
 	list, err := s.Bookings(ctx, "studio-nine", now, at(24))
-	if err != nil || len(list) != 1 || list[0] != *booked.Booking {
+	if err != nil || len(list) != 1 || !reflect.DeepEqual(list[0], *booked.Booking) {
 		t.Errorf("bookings after reopening: got %v, %v, want [%v]", list, err, *booked.Booking)
 	}
 	if _, err := s.Spend(ctx, stateID(t.Name(), "booked"), goodUntil, nil, now); !errors.Is(err, requeststate.ErrAlreadyUsed) {
@@ -109,7 +110,7 @@ func TestAnotherStoreOnTheSameDatabaseSeesEverything(t *testing.T) {
 			t.Errorf("the slot booked through the first: got %+v, %v, want taken", out, err)
 		}
 		list, err := second.Bookings(t.Context(), "studio-nine", now, at(24))
-		if err != nil || len(list) != 1 || list[0] != booked {
+		if err != nil || len(list) != 1 || !reflect.DeepEqual(list[0], booked) {
 			t.Errorf("got %v, %v, want [%v]", list, err, booked)
 		}
 	})

@@ -37,12 +37,12 @@ const (
 	// qMenuSpend writes a spend at a registered salon as taken, and nothing when the salon isn't
 	// registered or the state is spent: a menu booking writes it first, and makes it booked once a
 	// stylist is booked.
-	qMenuSpend = `INSERT INTO spent_states (id, good_until, outcome, booking)
-		SELECT $1, $2, 'taken', NULL FROM salons WHERE id = $3`
+	qMenuSpend = `INSERT INTO spent_states (id, good_until, outcome, booking, slot)
+		SELECT $1, $2, 'taken', NULL, $4 FROM salons WHERE id = $3`
 	// qMenuBook books the stylist's start, unless the stylist has a live booking starting then.
 	qMenuBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state,
-			service, stylist, minutes, after_minutes)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13)
+			service, stylist, minutes, after_minutes, manage_hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
 	// qTakeCells takes the cells from $3 up to $4 of the salon's stylist for the booking $5, each
 	// (SQLite reads the ON of an upsert after a bare FROM as a join's, hence WHERE true),
@@ -72,7 +72,7 @@ func (s *Store) spendMenu(sp *spend) spent {
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
-	res, err := w.exec(sp.ctx, qMenuSpend+s.d.shareSalon+qOnConflict, sp.id[:], sp.goodUntil.Unix(), text(h.Salon))
+	res, err := w.exec(sp.ctx, qMenuSpend+s.d.shareSalon+qOnConflict, sp.id[:], sp.goodUntil.Unix(), text(h.Salon), text(h.Slot))
 	if err != nil {
 		return spent{err: err}
 	}
@@ -114,7 +114,7 @@ func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end in
 	h := sp.hold
 	res, err := w.exec(sp.ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
-		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes))
+		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash)
 	if err != nil {
 		return false, err
 	}

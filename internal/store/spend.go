@@ -30,8 +30,8 @@ const (
 		ON CONFLICT (id) DO NOTHING`
 	// qSpendAt writes a spend at a salon, and nothing when the salon isn't registered. The dialect's
 	// lock on the salon's row goes after it, then qOnConflict.
-	qSpendAt = `INSERT INTO spent_states (id, good_until, outcome, booking)
-		SELECT $1, $2, $3, $4 FROM salons WHERE id = $5`
+	qSpendAt = `INSERT INTO spent_states (id, good_until, outcome, booking, slot)
+		SELECT $1, $2, $3, $4, $6 FROM salons WHERE id = $5`
 	// qOnConflict ends qSpendAt as it ends qSpend.
 	qOnConflict = ` ON CONFLICT (id) DO NOTHING`
 	// qBookingByID reads a booking by its primary key.
@@ -45,8 +45,8 @@ const (
 const (
 	// qBookFirst books a slot of a registered salon unless the state is spent or the slot is
 	// closed. ON CONFLICT DO NOTHING: a live booking of the slot makes it insert nothing.
-	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9
+	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10
 		WHERE EXISTS (SELECT 1 FROM salons WHERE id = $2)
 			AND NOT EXISTS (SELECT 1 FROM spent_states WHERE id = $9)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
@@ -64,8 +64,8 @@ const (
 	// CONFLICT DO NOTHING: a live booking of the slot, committed or committing, makes it insert
 	// nothing instead of failing, so the transaction goes on to spend the state as taken. It
 	// returns the row as the database stored it.
-	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9
+	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10
 		WHERE EXISTS (SELECT 1 FROM spent_states WHERE id = $9 AND booking = $1)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING
@@ -233,7 +233,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	}
 	start := h.Start.Unix()
 	res, err := w.exec(ctx, qBookFirst, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:])
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash)
 	if err != nil {
 		return spent{err: err}
 	}
@@ -268,7 +268,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 
 // spendTaken writes sp's spend as taken, for why, unless its salon is unknown or the state spent.
 func (s *Store) spendTaken(ctx context.Context, w prepared, sp *spend, why salon.Taken) spent {
-	res, err := w.exec(ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), "taken", nil, text(sp.hold.Salon))
+	res, err := w.exec(ctx, s.spendAt, sp.id[:], sp.goodUntil.Unix(), "taken", nil, text(sp.hold.Salon), text(sp.hold.Slot))
 	if err != nil {
 		return spent{err: err}
 	}
@@ -326,9 +326,9 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 	h := sp.hold
 	start := h.Start.Unix()
 	var batch pgx.Batch
-	batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon))
+	batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon), text(h.Slot))
 	batch.Queue(qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:])
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash)
 	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
 	results := c.SendBatch(sp.ctx, &batch)
 	r, unread, err := readPipeline(results)

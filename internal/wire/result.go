@@ -38,7 +38,7 @@ func InputRequired(q step.Question, state string) InputRequiredResult {
 func CompletionOf(o step.Outcome) Completion {
 	switch o := o.(type) {
 	case step.Booked:
-		return Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking, Service: o.Service, Stylist: o.Stylist}
+		return Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking, Service: o.Service, Stylist: o.Stylist, Manage: o.Manage}
 	case step.NotBooked:
 		return Completion{Status: StatusNotBooked, Say: o.Say}
 	}

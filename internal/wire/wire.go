@@ -105,6 +105,7 @@ type Completion struct {
 	Booking string `json:"booking,omitempty" doc:"The booking's reference at a salon with a calendar; present only when status is booked there."`
 	Service string `json:"service,omitempty" doc:"The service booked, at a menu salon; present only when status is booked there."`
 	Stylist string `json:"stylist,omitempty" doc:"The stylist booked, at a menu salon; present only when status is booked there."`
+	Manage  string `json:"manage,omitempty" doc:"The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there."`
 }
 
 // Answer is one entry of inputResponses: MCP's elicitation result.

@@ -1,0 +1,324 @@
+// This file holds the customer's own booking at the desk: seeing it with its key, cancelling it
+// before its cutoff, moving it in two rounds, and telling a lost reply again.
+
+package booking
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"salon/internal/refusal"
+	"salon/internal/requeststate"
+	"salon/internal/salon"
+	"salon/internal/step"
+	"salon/internal/store"
+)
+
+// Own is what the customer's own operations need of the calendar, beside Calendar. *store.Store
+// is one.
+type Own interface {
+	Booking(ctx context.Context, salon, id string) (salon.Booking, error)
+	CancelBefore(ctx context.Context, salon, id string, latest time.Time) (salon.Booking, bool, error)
+	MoveSpend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, m store.Move, now time.Time) (store.Moved, error)
+	SpentState(ctx context.Context, id requeststate.SpendID) (store.Spent, bool, error)
+}
+
+// ErrAlreadyCancelled refuses a change of a booking that is cancelled.
+var ErrAlreadyCancelled = refusal.New(refusal.Conflict, "already_cancelled", "this booking is already cancelled")
+
+// ErrNoOutcome refuses to tell an outcome that isn't this request's, or is no longer kept.
+var ErrNoOutcome = refusal.New(refusal.NotFound, "no_outcome", "there is no outcome for this request")
+
+// changesClosed refuses a change past the salon's cutoff, saying whom to call.
+func changesClosed(s salon.Settings) error {
+	return refusal.New(refusal.Conflict, "changes_closed", fmt.Sprintf(
+		"changes close %s before the appointment; call %s on %s", hours(s.ChangeCutoffHours), s.Name, s.Phone))
+}
+
+func hours(n int) string {
+	if n == 1 {
+		return "1 hour"
+	}
+	return strconv.Itoa(n) + " hours"
+}
+
+// Mine is a booking as its customer sees it, with what they may still do.
+type Mine struct {
+	salon.Booking
+	Settings salon.Settings
+	Label    string
+	// Ends is when the service ends: its minutes after the start (the salon's slot at a simple salon).
+	Ends time.Time
+	// ChangeUntil is the last moment the customer may cancel or move it: its start less the
+	// salon's change cutoff, as the salon has it now.
+	ChangeUntil time.Time
+	// CanChange says whether it is live and before ChangeUntil now.
+	CanChange bool
+}
+
+// own is the desk's calendar as the customer's operations use it.
+func (d *Desk) own() (Own, bool) {
+	o, ok := d.Calendar.(Own)
+	return o, ok
+}
+
+// mine reads the salon's booking id for the holder of key: the booking, and the salon's settings
+// read once. A wrong key and an unknown booking are the same salon.NoBooking, reached in the same
+// time.
+func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, reading, error) {
+	if d.Calendar == nil {
+		return Mine{}, reading{}, salon.NoBooking(bookingID)
+	}
+	own, ok := d.own()
+	if !ok {
+		return Mine{}, reading{}, salon.NoBooking(bookingID)
+	}
+	cal, err := d.readSettings(ctx, id, d.Now())
+	if refusal.KindOf(err) == refusal.NotFound {
+		requeststate.ManageOpens(key, nil)
+		return Mine{}, reading{}, salon.NoBooking(bookingID)
+	}
+	if err != nil {
+		return Mine{}, reading{}, err
+	}
+	b, err := own.Booking(ctx, id, bookingID)
+	if err != nil && refusal.KindOf(err) != refusal.NotFound {
+		return Mine{}, reading{}, refusal.Or(err)
+	}
+	if !requeststate.ManageOpens(key, b.ManageHash) || err != nil {
+		return Mine{}, reading{}, salon.NoBooking(bookingID)
+	}
+	return d.seen(cal, b), cal, nil
+}
+
+// seen is b as its customer sees it at the salon of cal.
+func (d *Desk) seen(cal reading, b salon.Booking) Mine {
+	m := Mine{Booking: b, Settings: cal.Settings, Label: cal.label(b.Start), Ends: b.Ends()}
+	if b.Minutes == 0 && cal.Settings.SlotMinutes > 0 {
+		m.Ends = b.Start.Add(time.Duration(cal.Settings.SlotMinutes) * time.Minute)
+	}
+	m.ChangeUntil = b.Start.Add(-time.Duration(cal.Settings.ChangeCutoffHours) * time.Hour)
+	m.CanChange = b.Status == salon.Booked && cal.now.Before(m.ChangeUntil)
+	return m
+}
+
+// MyBooking is the salon's booking id, for the holder of its manage key.
+func (d *Desk) MyBooking(ctx context.Context, id, bookingID, key string) (Mine, error) {
+	m, _, err := d.mine(ctx, id, bookingID, key)
+	return m, err
+}
+
+// CancelMine cancels the salon's booking id for the holder of its key, while its cutoff allows:
+// the cutoff is checked inside the calendar's transaction, so a cancel and a move racing end with
+// one of them. Past the cutoff it is refused, saying whom to call; a cancelled booking is
+// ErrAlreadyCancelled.
+func (d *Desk) CancelMine(ctx context.Context, id, bookingID, key string) (Mine, error) {
+	m, cal, err := d.mine(ctx, id, bookingID, key)
+	if err != nil {
+		return Mine{}, err
+	}
+	if err := refuseChange(m); err != nil {
+		return Mine{}, err
+	}
+	own, _ := d.own()
+	latest := cal.now.Add(time.Duration(cal.Settings.ChangeCutoffHours) * time.Hour)
+	b, changed, err := own.CancelBefore(ctx, id, bookingID, latest)
+	if err != nil {
+		return Mine{}, refusal.Or(err)
+	}
+	m = d.seen(cal, b)
+	if !changed {
+		if err := refuseChange(m); err != nil {
+			return Mine{}, err
+		}
+		return Mine{}, ErrAlreadyCancelled
+	}
+	return m, nil
+}
+
+// refuseChange refuses a change of m that its status or its cutoff doesn't allow.
+func refuseChange(m Mine) error {
+	switch {
+	case m.Status != salon.Booked:
+		return ErrAlreadyCancelled
+	case !m.CanChange:
+		return changesClosed(m.Settings)
+	}
+	return nil
+}
+
+// MoveRequest is one round of a customer's move of their booking.
+type MoveRequest struct {
+	Salon, Booking, Key string
+	// Ask is the customer's words and the slots they would move to, in the app's order.
+	Ask step.Request
+	// Stylist is the stylist to move to; "" keeps the booking's own.
+	Stylist        string
+	InputResponses []byte
+	RequestState   *string
+}
+
+// MoveMine answers a round of a move: round one offers two of the request's slots open for the
+// booking's service with its stylist (or the one asked for), the booking's own span not counting
+// against it; round two moves the booking there and spends the state in one transaction. The key,
+// the booking's status and the cutoff are checked in both rounds, before anything else.
+func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
+	if d.Keys == nil {
+		return Result{}, refusal.ErrUnavailable
+	}
+	m, cal, err := d.mine(ctx, r.Salon, r.Booking, r.Key)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := refuseChange(m); err != nil {
+		return Result{}, err
+	}
+	ask := r.Ask
+	ask.Moving, ask.Choice, ask.Customer = m.ID, &salon.Choice{Service: m.Service, Stylist: r.Stylist}, &m.Customer
+	if r.Stylist != "" {
+		if err := cal.Settings.Choose(r.Salon, m.Service, r.Stylist); err != nil {
+			return Result{}, err
+		}
+	}
+	req := Request{Salon: r.Salon, Booking: ask, InputResponses: r.InputResponses, RequestState: r.RequestState}
+	if (r.InputResponses == nil) != (r.RequestState == nil) {
+		return Result{}, ErrUnpaired
+	}
+	if r.RequestState == nil {
+		return d.askToMove(ctx, req, cal, m)
+	}
+	verified, ans, err := d.check(req, cal.now)
+	if err != nil {
+		return Result{}, err
+	}
+	offered, accepted := ans.Accepted()
+	move := store.Move{Salon: r.Salon, ID: m.ID, Latest: cal.now.Add(time.Duration(cal.Settings.ChangeCutoffHours) * time.Hour)}
+	if accepted {
+		start, ok := salon.ParseSlotID(offered.Time(), cal.loc)
+		if !ok {
+			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
+		}
+		move.Slot, move.Start = offered.Time(), start
+		if m.Service != "" {
+			move.Stylists = movers(cal, m, r.Stylist, start)
+		}
+	} else {
+		// A decline spends the state and moves nothing: a move to a time already past does so.
+		move.Slot, move.Start = m.Slot, cal.now
+	}
+	own, _ := d.own()
+	out, err := own.MoveSpend(ctx, verified.ID, verified.GoodUntil, move, cal.now)
+	if err != nil {
+		return Result{}, refusal.Or(err)
+	}
+	if !out.Moved && !out.Taken {
+		return Result{}, refuseChange(d.seen(cal, out.Booking))
+	}
+	switch {
+	case !accepted:
+		return Result{Outcome: step.NotBooked{Say: "No time was chosen, so your booking stays at " + m.Label + "."}}, nil
+	case out.Taken:
+		return Result{Outcome: step.NotBooked{Say: cal.label(move.Start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
+	}
+	b := out.Booking
+	say := "Your booking is now " + cal.label(b.Start) + "."
+	if b.Service != "" {
+		v, _ := cal.Settings.Service(b.Service)
+		p, _ := cal.Settings.Stylist(b.Stylist)
+		say = nameOr(v.Name, b.Service) + " with " + nameOr(p.Name, b.Stylist) + " is now " + cal.label(b.Start) + "."
+	}
+	return Result{Outcome: step.Booked{Slot: b.Slot, Say: say, Booking: b.ID}}, nil
+}
+
+// movers are the stylists a move of m to start may book: the one asked for, else the booking's own,
+// when the settings let them do its service then.
+func movers(cal reading, m Mine, asked string, start time.Time) []string {
+	stylist := m.Stylist
+	if asked != "" {
+		stylist = asked
+	}
+	if salon.StartFits(cal.Settings, cal.loc, cal.now, m.Service, stylist, start, nil) != salon.Fits {
+		return nil
+	}
+	return []string{stylist}
+}
+
+// askToMove answers a move's round one: of the request's slots, those open for the booking's
+// service with its stylist, its own span not counting against it, offered as round one of a
+// booking offers.
+func (d *Desk) askToMove(ctx context.Context, r Request, cal reading, m Mine) (Result, error) {
+	if m.Service == "" {
+		full, err := d.read(ctx, r.Salon)
+		if err != nil {
+			return Result{}, err
+		}
+		delete(full.Taken, m.Start.Unix())
+		return d.askAtSalon(ctx, r, full)
+	}
+	c := *r.Booking.Choice
+	if c.Stylist == "" {
+		c.Stylist = m.Stylist
+	}
+	own := m.Span()
+	return d.askFromMenuWithout(ctx, r, cal, c, func(s salon.Span) bool {
+		return s.Stylist == own.Stylist && s.Start.Equal(own.Start)
+	})
+}
+
+// Outcome tells again what round two r's spend did, for a client whose reply was lost: the same
+// complete result, the manage key included, while r's state is good and was spent by this very
+// request. Anything else is ErrNoOutcome; the state is never spent here.
+func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
+	if d.Keys == nil {
+		return Result{}, refusal.ErrUnavailable
+	}
+	own, ok := d.own()
+	if d.Calendar == nil || !ok || r.RequestState == nil || r.InputResponses == nil || r.Booking.Customer == nil {
+		return Result{}, ErrNoOutcome
+	}
+	now := d.Now()
+	cal, err := d.readSettings(ctx, r.Salon, now)
+	if refusal.KindOf(err) == refusal.NotFound {
+		return Result{}, ErrNoOutcome
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if cal.Settings.HasMenu() {
+		c, err := settle(r.Salon, cal.Settings, r.Choice)
+		if err != nil {
+			return Result{}, ErrNoOutcome
+		}
+		r.Booking.Choice = &c
+	}
+	verified, ans, err := d.check(r, now)
+	if err != nil {
+		return Result{}, ErrNoOutcome
+	}
+	spent, found, err := own.SpentState(ctx, verified.ID)
+	if err != nil {
+		return Result{}, refusal.Or(err)
+	}
+	offered, accepted := ans.Accepted()
+	switch {
+	case !found:
+		return Result{}, ErrNoOutcome
+	case spent.Outcome == "declined" && !accepted:
+		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
+	case spent.Outcome == "taken" && accepted && spent.Slot == offered.Time():
+		start, _ := salon.ParseSlotID(spent.Slot, cal.loc)
+		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(start))}}, nil
+	case spent.Outcome == "booked" && accepted && spent.Booking != nil && spent.Booking.Slot == offered.Time():
+		b := spent.Booking
+		out := bookedOutcome(cal, b)
+		for _, key := range d.Keys.ManageKeys(r.Salon, b.ID) {
+			if requeststate.ManageOpens(key, b.ManageHash) {
+				out.Manage = key
+			}
+		}
+		return Result{Outcome: out}, nil
+	}
+	return Result{}, ErrNoOutcome
+}
