@@ -83,11 +83,11 @@ func (f *flaky) fail() error {
 	return nil
 }
 
-func (f *flaky) Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error) {
+func (f *flaky) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	if err := f.fail(); err != nil {
 		return salon.Calendar{}, err
 	}
-	return f.calendar.Calendar(ctx, id, from)
+	return f.calendar.Calendar(ctx, id, from, to)
 }
 
 func (f *flaky) RecentSalon(ctx context.Context, id string) (salon.Settings, error) {

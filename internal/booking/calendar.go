@@ -27,7 +27,8 @@ type Calendar interface {
 	// may return the settings before it, for at most store.SettingsAge.
 	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
 	Salons(ctx context.Context) ([]salon.Summary, error)
-	Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error)
+	// Calendar reads a salon's settings and what is taken in [from, to), at one moment.
+	Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
 	// Spans are the live bookings of a salon whose spans can touch [from, to), earliest first.
 	Spans(ctx context.Context, salon string, from, to time.Time) ([]salon.Span, error)
@@ -57,7 +58,7 @@ type View struct {
 
 // Salon reads a salon and the slots it holds open now. Without a calendar every salon is NoSalon.
 func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
-	cal, err := d.read(ctx, id)
+	cal, err := d.readOpen(ctx, id)
 	if err != nil {
 		return View{}, err
 	}
@@ -122,19 +123,72 @@ func (cal reading) open(limit int) []salon.Slot {
 // label is how the slot starting at start reads in the salon's zone.
 func (cal reading) label(start time.Time) string { return salon.Label(start, cal.loc) }
 
-// read reads the salon id's whole calendar at the desk's clock: its settings and what is taken
-// from now on. Round one and the owner's operations start here. Without a calendar every salon is
+// read reads the salon id's calendar at the desk's clock: its settings, and what is taken in
+// [from, to) (a zero from is now). It reads what the window holds, however many bookings the salon
+// has. Round one and the owner's operations start here. Without a calendar every salon is
 // salon.NoSalon, and the clock is not read.
-func (d *Desk) read(ctx context.Context, id string) (reading, error) {
+func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading, error) {
 	if d.Calendar == nil {
 		return reading{}, salon.NoSalon(id)
 	}
 	now := d.Now()
-	cal, err := d.Calendar.Calendar(ctx, id, now)
+	if from.IsZero() {
+		from = now
+	}
+	cal, err := d.Calendar.Calendar(ctx, id, from, to)
 	if err != nil {
 		return reading{}, refusal.Or(err)
 	}
 	return d.located(id, cal, now)
+}
+
+// firstWindow is how far ahead readOpen first reads a salon's calendar for its first open slots.
+const firstWindow = 48 * time.Hour
+
+// readOpen reads the salon id's calendar over a window long enough to hold its first MaxOpenSlots
+// open slots: two days, doubled while it holds fewer and the horizon goes further. A busy salon
+// costs what those days hold, not what its whole horizon does.
+func (d *Desk) readOpen(ctx context.Context, id string) (reading, error) {
+	if d.Calendar == nil {
+		return reading{}, salon.NoSalon(id)
+	}
+	now := d.Now()
+	for window := firstWindow; ; window *= 2 {
+		cal, err := d.read(ctx, id, now, now.Add(window))
+		if err != nil || cal.Settings.HasMenu() {
+			return cal, err
+		}
+		end := salon.HorizonEnd(cal.Settings, cal.loc, now)
+		if !now.Add(window).Before(end) {
+			return cal, nil
+		}
+		if len(cal.open(MaxOpenSlots)) == MaxOpenSlots {
+			if last := cal.open(MaxOpenSlots)[MaxOpenSlots-1]; last.Start.Before(now.Add(window)) {
+				return cal, nil
+			}
+		}
+	}
+}
+
+// window is the instants the request's slots start at, as a window [first, last+1s) to read the
+// calendar over; an empty window when none reads as an instant.
+func window(slots []string) (from, to time.Time) {
+	for _, slot := range slots {
+		t, err := time.Parse(time.RFC3339, slot)
+		if err != nil {
+			continue
+		}
+		if from.IsZero() || t.Before(from) {
+			from = t
+		}
+		if t.After(to) {
+			to = t
+		}
+	}
+	if from.IsZero() {
+		return time.Unix(0, 0), time.Unix(0, 0)
+	}
+	return from, to.Add(time.Second)
 }
 
 // readSettings reads the salon id's recent settings at now, without what is taken: round two needs
@@ -164,7 +218,8 @@ func (d *Desk) located(id string, cal salon.Calendar, now time.Time) (reading, e
 // state and books in one transaction. Each round reads its salon once.
 func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if r.RequestState == nil && r.InputResponses == nil {
-		cal, err := d.read(ctx, r.Salon)
+		from, to := window(r.Booking.OpenSlots)
+		cal, err := d.read(ctx, r.Salon, from, to)
 		if err != nil {
 			return Result{}, err
 		}

@@ -250,7 +250,8 @@ func movers(cal reading, m Mine, asked string, start time.Time) []string {
 // booking offers.
 func (d *Desk) askToMove(ctx context.Context, r Request, cal reading, m Mine) (Result, error) {
 	if m.Service == "" {
-		full, err := d.read(ctx, r.Salon)
+		from, to := window(r.Booking.OpenSlots)
+		full, err := d.read(ctx, r.Salon, from, to)
 		if err != nil {
 			return Result{}, err
 		}

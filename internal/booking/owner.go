@@ -37,7 +37,7 @@ func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings, given 
 // Bookings lists the salon's bookings whose slot starts at or after from and before to, earliest
 // first. A zero from is now; a zero to is the end of the horizon's last local day.
 func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]Listed, error) {
-	cal, err := d.read(ctx, id)
+	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]L
 
 // Cancel marks the salon's booking cancelled; its slot opens again if it is still ahead.
 func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error) {
-	cal, err := d.read(ctx, id)
+	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
@@ -86,12 +86,16 @@ type SlotState struct {
 // open one or open a closed one. Only slots still ahead are listed. A zero from is now; a zero to
 // is the end of the horizon's last local day.
 func (d *Desk) Slots(ctx context.Context, id string, from, to time.Time) ([]SlotState, error) {
-	cal, err := d.read(ctx, id)
+	set, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if to.IsZero() {
-		to = salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
+		to = salon.HorizonEnd(set.Settings, set.loc, set.now)
+	}
+	cal, err := d.read(ctx, id, from, to)
+	if err != nil {
+		return nil, err
 	}
 	var listed []SlotState
 	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
@@ -118,7 +122,8 @@ func (d *Desk) OpenSlot(ctx context.Context, id, slotID string) (View, error) {
 }
 
 func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (View, error) {
-	cal, err := d.read(ctx, id)
+	from, to := window([]string{slotID})
+	cal, err := d.read(ctx, id, from, to)
 	if err != nil {
 		return View{}, err
 	}

@@ -308,10 +308,10 @@ func (s *Store) Salons(ctx context.Context) ([]salon.Summary, error) {
 }
 
 // Calendar reads the salon id's settings with its live bookings and closed slots starting at or
-// after from, all at one moment: salon.NoSalon when none is registered under id. The settings are
+// after from and before to, all at one moment, so it costs what the window holds: salon.NoSalon when none is registered under id. The settings are
 // the database's at that moment, never older: their version is read with the rest, and they are
 // decoded again only when it changed.
-func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (salon.Calendar, error) {
+func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	// One statement is one snapshot in both databases, and one round trip: the taken starts come
 	// folded into the salon's row as comma-separated lists.
 	var set salon.Settings
@@ -321,10 +321,10 @@ func (s *Store) Calendar(ctx context.Context, id string, from time.Time) (salon.
 	err := s.r.queryRow(ctx, `
 		SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms,
 			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM bookings
-				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2),
+				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3),
 			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
-				WHERE salon = $1 AND starts_at >= $2)
-		FROM salons WHERE id = $1`, text(id), from.Unix()).
+				WHERE salon = $1 AND starts_at >= $2 AND starts_at < $3)
+		FROM salons WHERE id = $1`, text(id), from.Unix(), to.Unix()).
 		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms,
 			&booked, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
