@@ -118,7 +118,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	if dbURL != "" && cfg.redisURL != "" {
 		return fail(errors.New("-db and -redis-url don't go together: with a database, spent states are kept in it"))
 	}
-	owner, err := cfg.ownerToken(log)
+	owner, err := cfg.ownerToken(log, stdio)
 	if err != nil {
 		return fail(err)
 	}
