@@ -6,13 +6,20 @@ export DEBIAN_FRONTEND := noninteractive
 
 .PHONY: run build web test deps check gotest fuzz webtest e2e mcptest openapi codegen keygen
 
+## BUILD_ENV, BUILD_FLAGS: how bookingd is built to ship: static (SQLite's driver is pure Go, and the image
+## has no libc), with no local paths or symbol tables. The Dockerfile's build line says the same words, the
+## process tests in cmd/bookingd build with that line, and TestTheDockerfileBuildsBookingdAsTheMakefileDoes
+## checks the two agree
+BUILD_ENV := CGO_ENABLED=0
+BUILD_FLAGS := -trimpath -ldflags="-s -w"
+
 ## run: build the web app, then serve the API and the app on :8080 with a random per-process key (dev mode)
 run: web
 	$(GO) run ./cmd/bookingd -dev
 
 ## build: the web app, then a static bookingd that embeds it, in ./bin
 build: web
-	CGO_ENABLED=0 $(GO) build -trimpath -o bin/bookingd ./cmd/bookingd
+	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/bookingd ./cmd/bookingd
 
 ## web: install the web app's packages and build it into web/dist (embedded by bookingd)
 web:
