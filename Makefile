@@ -4,7 +4,14 @@ SHELL := /bin/bash
 GO ?= go
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: run build web test deps check gotest fuzz webtest e2e mcptest openapi codegen keygen
+.PHONY: run build web test deps check compose gotest fuzz webtest e2e mcptest openapi codegen keygen
+
+## BUILD_ENV, BUILD_FLAGS: how bookingd is built to ship: static (SQLite's driver is pure Go, and the image
+## has no libc), with no local paths or symbol tables. The Dockerfile's build line says the same words, the
+## process tests in cmd/bookingd build with that line, and TestTheDockerfileBuildsBookingdAsTheMakefileDoes
+## checks the two agree
+BUILD_ENV := CGO_ENABLED=0
+BUILD_FLAGS := -trimpath -ldflags="-s -w"
 
 ## run: build the web app, then serve the API and the app on :8080 with a random per-process key (dev mode)
 run: web
@@ -12,16 +19,16 @@ run: web
 
 ## build: the web app, then a static bookingd that embeds it, in ./bin
 build: web
-	CGO_ENABLED=0 $(GO) build -trimpath -o bin/bookingd ./cmd/bookingd
+	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/bookingd ./cmd/bookingd
 
 ## web: install the web app's packages and build it into web/dist (embedded by bookingd)
 web:
 	cd web && npm ci --no-audit --no-fund && npm run build
 
-## test: every check and test: gofmt, go vet, Go tests under the race detector (with a real Redis and PostgreSQL),
-## every fuzz target for a bounded time, the web app's tests and contract check, and the end-to-end
-## test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool
-test: deps check gotest fuzz webtest e2e mcptest
+## test: every check and test: gofmt, go vet, the fleet's compose file, Go tests under the race detector (with a
+## real Redis and PostgreSQL), every fuzz target for a bounded time, the web app's tests and contract check, and
+## the end-to-end test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool
+test: deps check compose gotest fuzz webtest e2e mcptest
 
 ## deps: the Debian packages the tests use, installed where missing
 deps:
@@ -29,6 +36,7 @@ deps:
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing="$$missing postgresql"; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v docker-compose >/dev/null || missing="$$missing docker-compose"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
 	fi
@@ -40,6 +48,10 @@ check:
 	@glued="$$(git ls-files '*.go' | xargs awk 'FNR == 2 && /^package / && prev ~ /^\/\/ This file/ {print FILENAME} {prev = $$0}')"; \
 	if [ -n "$$glued" ]; then echo "a file comment sits on the package clause (add a blank line):"; echo "$$glued"; exit 1; fi
 	$(GO) vet ./...
+
+## compose: docker-compose validates deploy/compose.yaml, with the example's values standing in for deploy/.env
+compose:
+	docker-compose --env-file deploy/.env.example -f deploy/compose.yaml config -q
 
 gotest:
 	$(GO) test -race -count=1 ./...

@@ -23,14 +23,18 @@ const (
 const minOwnerTokenChars = 32
 
 // ownerToken reads the owner's token: empty means the owner's endpoints don't exist, unless -dev
-// makes one, printed once on stderr. A token present but short stops start-up.
-func (cfg config) ownerToken(log *slog.Logger) (string, error) {
+// makes one for the owner's page, printed once on stderr. Over stdio there is no page, so -dev makes
+// none and says so. A token present but short stops start-up.
+func (cfg config) ownerToken(log *slog.Logger, stdio bool) (string, error) {
 	switch n := utf8.RuneCountInString(cfg.owner); {
 	case n >= minOwnerTokenChars:
 		return cfg.owner, nil
 	case n > 0:
 		return "", fmt.Errorf("%s must be at least %d characters, got %d", envOwnerToken, minOwnerTokenChars, n)
 	case !cfg.dev:
+		return "", nil
+	case stdio:
+		log.Info("dev mode: over stdio there is only the book tool and no owner's page, so no owner's token is made; bookingd -dev serves the page over HTTP")
 		return "", nil
 	}
 	raw := make([]byte, 24)

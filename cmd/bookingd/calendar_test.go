@@ -145,3 +145,24 @@ func TestTheCalendarsConfigurationErrorsStopStartUp(t *testing.T) {
 		})
 	}
 }
+
+// Over stdio there is no page, so `bookingd mcp -dev` makes no owner's token and points to no page.
+func TestMCPDevMakesNoOwnersTokenForAPageStdioDoesntServe(t *testing.T) {
+	var stdout, stderr strings.Builder
+	env := map[string]string{"XDG_CACHE_HOME": t.TempDir()}
+	if err := run(t.Context(), []string{"mcp", "-dev"}, func(k string) string { return env[k] }, strings.NewReader(""), &stdout, &stderr); err != nil {
+		t.Fatalf("bookingd mcp -dev: got %v once stdin ended, want nil\n%s", err, stderr.String())
+	}
+	logs := stderr.String()
+	for _, never := range []string{"/owner", "owner token (this process only)", "takes it"} {
+		if strings.Contains(logs, never) {
+			t.Errorf("stderr says %q, but stdio serves no owner's page:\n%s", never, logs)
+		}
+	}
+	if want := "dev mode: over stdio there is only the book tool and no owner's page, so no owner's token is made"; !strings.Contains(logs, want) {
+		t.Errorf("stderr doesn't say %q:\n%s", want, logs)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout got %q with no request on stdin, want nothing", stdout.String())
+	}
+}

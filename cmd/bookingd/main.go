@@ -45,6 +45,14 @@ const (
 	envMCPToken     = "BOOKING_MCP_TOKEN"
 )
 
+// fileSuffix turns a secret's variable into the one naming a file that holds it, as Docker and
+// Kubernetes mount secrets: BOOKING_SIGNING_KEY_FILE=/run/secrets/signing_key.
+const fileSuffix = "_FILE"
+
+// maxSecretFileBytes bounds what a secret's file may hold: a key or a token is far shorter, and a
+// variable naming the wrong file (a log, a device) must not be read whole.
+const maxSecretFileBytes = 64 << 10
+
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
 const shutdownGrace = 10 * time.Second
 
@@ -118,7 +126,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	if dbURL != "" && cfg.redisURL != "" {
 		return fail(errors.New("-db and -redis-url don't go together: with a database, spent states are kept in it"))
 	}
-	owner, err := cfg.ownerToken(log)
+	owner, err := cfg.ownerToken(log, stdio)
 	if err != nil {
 		return fail(err)
 	}
@@ -165,8 +173,7 @@ type config struct {
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{signingKey: getenv(envSigningKey), previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken),
-		owner: getenv(envOwnerToken), cacheDir: userCacheDir(getenv), stderr: stderr}
+	cfg := config{previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken), cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
@@ -183,9 +190,11 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
-			"             %s, %s, %s\n\nflags:\n",
+			"             %s, %s, %s\n"+
+			"             %s%s and %s%s name a file holding the key or the token instead (Docker's secrets)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
-			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins)
+			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins,
+			envSigningKey, fileSuffix, envOwnerToken, fileSuffix)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -193,6 +202,13 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck and mcp", fs.Arg(0))
+	}
+	var err error
+	if cfg.signingKey, err = secret(getenv, envSigningKey); err != nil {
+		return config{}, err
+	}
+	if cfg.owner, err = secret(getenv, envOwnerToken); err != nil {
+		return config{}, err
 	}
 	if cfg.redisTimeout <= 0 {
 		return config{}, fmt.Errorf("-redis-timeout must be positive, got %s", cfg.redisTimeout)
@@ -212,6 +228,37 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	cfg.corsOrigins = origins
 	return cfg, nil
+}
+
+// secret reads the secret the variable name holds, or the file that name+"_FILE" names, never
+// both: one of them set to "" counts as unset. A file's trailing line endings are dropped. A file
+// that can't be read, holds nothing or is larger than any key is an error, which names the
+// variables and the file but never what it holds. Neither variable set gives "".
+func secret(getenv func(string) string, name string) (string, error) {
+	value, path := getenv(name), getenv(name+fileSuffix)
+	switch {
+	case path == "":
+		return value, nil
+	case value != "":
+		return "", fmt.Errorf("%s and %s%s are both set: give the secret one way", name, name, fileSuffix)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("%s%s: %w", name, fileSuffix, err)
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, maxSecretFileBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("%s%s: %w", name, fileSuffix, err)
+	}
+	if len(raw) > maxSecretFileBytes {
+		return "", fmt.Errorf("%s%s: %s holds more than %d KiB, so it holds no key or token", name, fileSuffix, path, maxSecretFileBytes>>10)
+	}
+	value = strings.TrimRight(string(raw), "\r\n")
+	if value == "" {
+		return "", fmt.Errorf("%s%s: %s is empty", name, fileSuffix, path)
+	}
+	return value, nil
 }
 
 // keys reads the signing keys. No key at all gives nil, so every booking answers 503, unless -dev

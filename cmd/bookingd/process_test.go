@@ -20,7 +20,8 @@ var (
 	buildOut  []byte
 )
 
-// binary builds bookingd once for the whole test run and returns its path.
+// binary builds bookingd once for the whole test run, exactly as the image's build stage does
+// (buildAsTheImage), so the process tests run the binary that ships; it returns its path.
 func binary(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
@@ -30,10 +31,10 @@ func binary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "bookingd")
-		buildOut, buildErr = exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		buildOut, buildErr = buildAsTheImage(binPath)
 	})
 	if buildErr != nil {
-		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
+		t.Fatalf("building bookingd as the Dockerfile does: %v\n%s", buildErr, buildOut)
 	}
 	return binPath
 }
@@ -54,6 +55,13 @@ func spawn(t *testing.T, env []string, args ...string) *process {
 	t.Helper()
 	cmd := exec.Command(binary(t), append([]string{"-addr", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
+	return startProcess(t, cmd)
+}
+
+// startProcess starts cmd, a bookingd however it is run, waits for its listening line, and kills
+// it when the test ends.
+func startProcess(t *testing.T, cmd *exec.Cmd) *process {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
