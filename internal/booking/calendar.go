@@ -142,32 +142,48 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 	return d.located(id, cal, now)
 }
 
-// firstWindow is how far ahead readOpen first reads a salon's calendar for its first open slots.
-const firstWindow = 48 * time.Hour
-
-// readOpen reads the salon id's calendar over a window long enough to hold its first MaxOpenSlots
-// open slots: two days, doubled while it holds fewer and the horizon goes further. A busy salon
-// costs what those days hold, not what its whole horizon does.
+// readOpen reads the salon id's calendar over a window just long enough to hold its first
+// MaxOpenSlots open slots: up to the start of its MaxOpenSlots-th slot by its recent settings, then,
+// while what the window holds is taken leaves fewer open, as many more as the share it found open
+// says the rest need.
+// A busy salon costs what those slots' times hold, not what its whole horizon does.
 func (d *Desk) readOpen(ctx context.Context, id string) (reading, error) {
-	if d.Calendar == nil {
-		return reading{}, salon.NoSalon(id)
+	recent, err := d.readSettingsOf(ctx, id)
+	if err != nil || recent.Settings.HasMenu() {
+		return recent, err
 	}
-	now := d.Now()
-	for window := firstWindow; ; window *= 2 {
-		cal, err := d.read(ctx, id, now, now.Add(window))
+	want := MaxOpenSlots
+	for {
+		to, whole := nthStart(recent, want)
+		cal, err := d.read(ctx, id, recent.now, to)
 		if err != nil || cal.Settings.HasMenu() {
 			return cal, err
 		}
-		end := salon.HorizonEnd(cal.Settings, cal.loc, now)
-		if !now.Add(window).Before(end) {
+		open := cal.open(MaxOpenSlots)
+		if whole || len(open) == MaxOpenSlots && open[MaxOpenSlots-1].Start.Before(to) {
 			return cal, nil
 		}
-		if len(cal.open(MaxOpenSlots)) == MaxOpenSlots {
-			if last := cal.open(MaxOpenSlots)[MaxOpenSlots-1]; last.Start.Before(now.Add(window)) {
-				return cal, nil
+		// As many slots again as, at the share the window found open, hold the rest, and a fifth more.
+		inside := 0
+		for _, slot := range open {
+			if slot.Start.Before(to) {
+				inside++
 			}
 		}
+		recent, want = cal, want+(MaxOpenSlots-inside)*want/max(inside, 1)*6/5+1
 	}
+}
+
+// nthStart is the instant just after the start of the n-th slot of cal's horizon from its now, and
+// whether fewer than n slots come before the horizon's end, so that the window reaches it.
+func nthStart(cal reading, n int) (time.Time, bool) {
+	i := 0
+	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
+		if i++; i == n {
+			return start.Add(time.Second), false
+		}
+	}
+	return salon.HorizonEnd(cal.Settings, cal.loc, cal.now), true
 }
 
 // window is the instants the request's slots start at, as a window [first, last+1s) to read the

@@ -33,7 +33,15 @@ type atSalon struct {
 // openSalon is a desk over a fresh SQLite calendar in a temporary file, standing at friday and asking offerer (nil: the default).
 func openSalon(t *testing.T, offerer booking.Offerer) *atSalon {
 	t.Helper()
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	s := openSalonAt(t, "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	s.desk.Offerer = offerer
+	return s
+}
+
+// openSalonAt is a desk over the calendar at url, standing at friday and asking the default offerer.
+func openSalonAt(t testing.TB, url string) *atSalon {
+	t.Helper()
+	db, err := store.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +55,7 @@ func openSalon(t *testing.T, offerer booking.Offerer) *atSalon {
 	n := 0
 	next := func() int { mu.Lock(); defer mu.Unlock(); n++; return n }
 	s.desk = &booking.Desk{
-		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return friday }, Offerer: offerer, Calendar: db,
+		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return friday }, Calendar: db,
 		Nonce:     func() requeststate.Nonce { return requeststate.Nonce{byte(next()), byte(next() >> 8)} },
 		BookingID: func() string { return fmt.Sprintf("booking-%d", next()) },
 		Observe: func(r []booking.Record) {

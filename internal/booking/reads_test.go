@@ -4,6 +4,7 @@ package booking_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -98,4 +99,37 @@ func equalCounts(got, want map[string]int) bool {
 		}
 	}
 	return true
+}
+
+// TestTheSalonsPageReadsFarEnoughForItsOpenSlots books the salon's first seventy slots, more than
+// the page lists: the page's window must reach past them, and it lists the fifty after them.
+func TestTheSalonsPageReadsFarEnoughForItsOpenSlots(t *testing.T) {
+	s := openSalon(t, nil)
+	hours := salon.Hours{}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		hours[d] = []salon.Interval{{Start: 0, End: 23 * 60}}
+	}
+	s.put(t, "studio-nine", hours)
+	all := s.open(t, "studio-nine")
+	set, err := s.db.Salon(context.Background(), "studio-nine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	london, _ := time.LoadLocation("Europe/London")
+	every := salon.Slots(set, london, friday)
+	if len(every) < 70+booking.MaxOpenSlots {
+		t.Fatalf("the salon has %d slots, want more than 120", len(every))
+	}
+	for i, slot := range every[:70] {
+		h := &salon.Hold{ID: fmt.Sprint("b", i), Salon: "studio-nine", Slot: slot.ID, Start: slot.Start, Customer: salon.Customer{Name: "x", Contact: "x"}}
+		if out, err := s.db.Spend(context.Background(), requeststate.SpendID{byte(i), 1}, friday.Add(time.Minute), h, friday); err != nil || out.Booking == nil {
+			t.Fatalf("booking slot %d: %+v, %v", i, out, err)
+		}
+	}
+	got := s.open(t, "studio-nine")
+	want := every[70:min(len(every), 70+booking.MaxOpenSlots)]
+	if len(got) != len(want) || got[0] != want[0].ID || got[len(got)-1] != want[len(want)-1].ID {
+		t.Errorf("the page lists %d slots from %s to %s, want %d from %s to %s (it listed %d before)",
+			len(got), got[0], got[len(got)-1], len(want), want[0].ID, want[len(want)-1].ID, len(all))
+	}
 }

@@ -1,0 +1,145 @@
+// This file holds the benchmarks of a salon's reads as its calendar fills: a salon's page, its
+// round one and its menu's open times cost what their window holds, not what the salon holds.
+
+package booking_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "modernc.org/sqlite"
+
+	"salon/internal/booking"
+	"salon/internal/salon"
+	"salon/internal/step"
+)
+
+// fill writes n live bookings of the salon id straight into the SQLite calendar at path, spread
+// over the 90 days after from, each of stylist (one of stylists, in turn) and service for minutes:
+// a calendar as full as a busy salon's, written in one transaction.
+func fill(b *testing.B, path, id string, from time.Time, n int, stylists []string, service string, minutes int) {
+	b.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	span := 90 * 24 * time.Hour
+	for i := range n {
+		start := from.Add(time.Duration(int64(span) / int64(n) * int64(i))).Truncate(5 * time.Minute)
+		stylist := ""
+		if len(stylists) > 0 {
+			stylist = stylists[i%len(stylists)]
+		}
+		bid := []byte(fmt.Sprintf("fill-%d", i))
+		if _, err := tx.Exec(`INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes)
+			VALUES ($1, $2, $3, $4, $5, $5, $5, $4, 'booked', $1, $6, $7, $8)`,
+			bid, []byte(id), []byte(start.Format(time.RFC3339)), start.Unix(), []byte("x"), service, stylist, minutes); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// benchSalon is a desk at friday over a SQLite calendar with id registered as set and n bookings.
+func benchSalon(b *testing.B, set salon.Settings, n int, stylists []string, service string, minutes int) *booking.Desk {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "calendar.db")
+	s := openSalonAt(b, "sqlite:"+path)
+	if _, err := s.desk.PutSalon(context.Background(), "studio-nine", set, salon.Given{}); err != nil {
+		b.Fatal(err)
+	}
+	fill(b, path, "studio-nine", friday.Add(time.Hour), n, stylists, service, minutes)
+	return s.desk
+}
+
+// tenStylists is a menu salon open every day, 09:00 to 19:00, with five services and ten stylists
+// who do them all, over a 90-day horizon.
+func tenStylists() (salon.Settings, []string) {
+	day := []salon.Interval{{Start: 9 * 60, End: 19 * 60}}
+	hours := salon.Hours{}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		hours[d] = day
+	}
+	set := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
+		HorizonDays: 90, Currency: "GBP", GridMinutes: 15, MinNoticeMinutes: 60, ChangeCutoffHours: 24}
+	var ids, services []string
+	for i := range 5 {
+		id := fmt.Sprintf("service-%d", i)
+		services = append(services, id)
+		set.Services = append(set.Services, salon.Service{ID: id, Name: id, Minutes: 30 + 15*i, AfterMinutes: 5 * i})
+	}
+	for i := range 10 {
+		id := fmt.Sprintf("stylist-%d", i)
+		ids = append(ids, id)
+		set.Stylists = append(set.Stylists, salon.Stylist{ID: id, Name: id, Services: services})
+	}
+	return set, ids
+}
+
+// BenchmarkAvailability lists the first week's open times of a menu salon of ten stylists and five
+// services, with 0, 5,000 and 20,000 live bookings over its 90 days.
+func BenchmarkAvailability(b *testing.B) {
+	set, stylists := tenStylists()
+	for _, n := range []int{0, 5000, 20000} {
+		b.Run(fmt.Sprintf("bookings=%d", n), func(b *testing.B) {
+			d := benchSalon(b, set, n, stylists, "service-1", 45)
+			for b.Loop() {
+				if _, err := d.Availability(context.Background(), "studio-nine", salon.Ask{Service: "service-1", Days: 7}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSalonPage reads a simple salon's page (its first fifty open slots) and answers its
+// round one, with 0, 10,000 and 20,000 future bookings.
+func BenchmarkSalonPage(b *testing.B) {
+	day := []salon.Interval{{Start: 0, End: 23*60 + 55}}
+	hours := salon.Hours{}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		hours[d] = day
+	}
+	set := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
+		SlotMinutes: 5, HorizonDays: 90, ChangeCutoffHours: 24}
+	for _, n := range []int{0, 10000, 20000} {
+		b.Run(fmt.Sprintf("bookings=%d", n), func(b *testing.B) {
+			d := benchSalon(b, set, n, nil, "", 0)
+			view, err := d.Salon(context.Background(), "studio-nine")
+			if err != nil {
+				b.Fatal(err)
+			}
+			slots := make([]string, 0, 3)
+			for _, s := range view.Open[:3] {
+				slots = append(slots, s.ID)
+			}
+			b.Run("page", func(b *testing.B) {
+				for b.Loop() {
+					if _, err := d.Salon(context.Background(), "studio-nine"); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run("round one", func(b *testing.B) {
+				r := booking.Request{Salon: "studio-nine", Booking: step.Request{Message: "Soon?", OpenSlots: slots,
+					Customer: &salon.Customer{Name: "Ana", Contact: "ana@example.com"}}}
+				for b.Loop() {
+					if res, err := d.Book(context.Background(), r); err != nil || res.Question == nil {
+						b.Fatalf("round one: %+v, %v", res, err)
+					}
+				}
+			})
+		})
+	}
+}
