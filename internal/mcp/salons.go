@@ -47,7 +47,7 @@ func (s salons) list(ctx context.Context) ([]*sdk.Resource, error) {
 	out := make([]*sdk.Resource, len(found))
 	for i, f := range found {
 		out[i] = &sdk.Resource{URI: salonURI(f.ID), Name: f.ID, Title: f.Name, MIMEType: "application/json",
-			Description: "The salon " + f.Name + ": its phone, prices, hours and the times open now."}
+			Description: "The salon " + f.Name + ": its phone, hours, prices or menu and team, and the times open now."}
 	}
 	return out, nil
 }
@@ -139,7 +139,8 @@ func (s salons) prompt(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.Get
 func offerSalons(srv *sdk.Server, s salons) {
 	srv.AddResourceTemplate(&sdk.ResourceTemplate{
 		URITemplate: SalonURITemplate, Name: "salon", Title: "A salon", MIMEType: "application/json",
-		Description: "A registered salon: name, phone, prices, hours and the slots open now with their labels. Read it before calling book.",
+		Description: "A registered salon: name, phone, hours, and either its prices or its menu (services with their minutes and prices, in the currency's minor unit) and team (stylists and the services each does), " +
+			"and the slots open now with their labels (at a salon with a menu, for its first service with anyone). Read it before calling book.",
 	}, s.read)
 	srv.AddPrompt(&sdk.Prompt{
 		Name: PromptName, Title: "Book a time",
