@@ -72,7 +72,9 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 	if got := mustJSON(t, tool.OutputSchema); !strings.Contains(got, `"enum":["booked","not_booked","input_required"]`) || !strings.Contains(got, `"required":["status","say"]`) {
 		t.Errorf("output schema: got %s, want status (booked, not_booked or input_required) and say required", got)
 	}
-	var out struct{ Properties map[string]struct{ Type string } }
+	var out struct {
+		Properties map[string]struct{ Type string }
+	}
 	if err := json.Unmarshal([]byte(mustJSON(t, tool.OutputSchema)), &out); err != nil {
 		t.Fatal(err)
 	}
