@@ -292,3 +292,104 @@ func TestTheMenuSalonsResourceShowsTheMenuAndTheTeam(t *testing.T) {
 		t.Errorf("got %s, want GBP, open slots, and neither a simple salon's prices nor its slotMinutes", text)
 	}
 }
+
+func TestTheServiceAndTheStylistAreCompletedFromTheSalonsMenu(t *testing.T) {
+	b := newMenuBench(t)
+	cs := transports[1].connect(t, b, manualClient(), nil)
+	prompt := &sdk.CompleteReference{Type: "ref/prompt", Name: mcp.PromptName}
+	template := &sdk.CompleteReference{Type: "ref/resource", URI: mcp.SalonURITemplate}
+	for _, c := range []struct {
+		name     string
+		ref      *sdk.CompleteReference
+		argument string
+		value    string
+		context  map[string]string
+		want     string
+	}{
+		{"every service", prompt, "service", "", map[string]string{"salon": "studio-nine"}, "cut,colour,beard-trim"},
+		{"services that start with c", prompt, "service", "c", map[string]string{"salon": "studio-nine"}, "cut,colour"},
+		{"no service starts so", prompt, "service", "x", map[string]string{"salon": "studio-nine"}, ""},
+		{"every stylist", prompt, "stylist", "", map[string]string{"salon": "studio-nine"}, "ana,ben"},
+		{"the stylists who do a colour", prompt, "stylist", "", map[string]string{"salon": "studio-nine", "service": "colour"}, "ana"},
+		{"the stylists who cut, from b", prompt, "stylist", "b", map[string]string{"salon": "studio-nine", "service": "cut"}, "ben"},
+		{"a service not on the menu names no one out", prompt, "stylist", "", map[string]string{"salon": "studio-nine", "service": "perm"}, "ana,ben"},
+		{"no salon in the context", prompt, "service", "", nil, ""},
+		{"an unknown salon", prompt, "service", "", map[string]string{"salon": "elsewhere"}, ""},
+		{"the template has no service", template, "service", "", map[string]string{"salon": "studio-nine"}, ""},
+		{"the salon still", prompt, "salon", "stu", nil, "studio-nine"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			params := &sdk.CompleteParams{Ref: c.ref, Argument: sdk.CompleteParamsArgument{Name: c.argument, Value: c.value}}
+			if c.context != nil {
+				params.Context = &sdk.CompleteContext{Arguments: c.context}
+			}
+			done, err := cs.Complete(context.Background(), params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(done.Completion.Values, ","); got != c.want || done.Completion.Total != len(done.Completion.Values) {
+				t.Errorf("got %s, want values %q", mustJSON(t, done.Completion), c.want)
+			}
+		})
+	}
+}
+
+func TestASimpleSalonCompletesNoService(t *testing.T) {
+	b := newCalendarBench(t)
+	cs := transports[0].connect(t, b, manualClient(), nil)
+	done, err := cs.Complete(context.Background(), &sdk.CompleteParams{Ref: &sdk.CompleteReference{Type: "ref/prompt", Name: mcp.PromptName},
+		Argument: sdk.CompleteParamsArgument{Name: "service"}, Context: &sdk.CompleteContext{Arguments: map[string]string{"salon": "studio-nine"}}})
+	if err != nil || len(done.Completion.Values) != 0 {
+		t.Errorf("got %v %v, want no service", done, err)
+	}
+	_, err = cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: mcp.PromptName, Arguments: map[string]string{"salon": "studio-nine", "service": "cut"}})
+	wantRPCError(t, err, jsonrpc.CodeInvalidParams, "studio-nine has no menu: leave service and stylist out")
+}
+
+func TestThePromptNamesTheServiceAndTheStylistTheToolWouldBook(t *testing.T) {
+	b := newMenuBench(t)
+	cs := transports[0].connect(t, b, manualClient(), nil)
+	list, err := cs.ListPrompts(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range list.Prompts[0].Arguments {
+		names = append(names, a.Name+":"+mustJSON(t, a.Required))
+	}
+	if got := strings.Join(names, " "); got != "salon:true service:false stylist:false" {
+		t.Errorf("the prompt's arguments: got %s, want salon required, service and stylist optional", got)
+	}
+	for _, c := range []struct {
+		args map[string]string
+		says []string
+	}{
+		{map[string]string{"salon": "studio-nine"}, []string{"salon://studio-nine", "Ask me which service", "service", "stylist", mcp.ToolName}},
+		{map[string]string{"salon": "studio-nine", "service": "colour", "stylist": "ana"}, []string{`the service "colour" with the stylist "ana"`}},
+		{map[string]string{"salon": "studio-nine", "service": "cut"}, []string{`the service "cut", with any stylist`}},
+		{map[string]string{"salon": "studio-nine", "stylist": "ben"}, []string{`the stylist "ben"; ask me which of their services`}},
+	} {
+		got, err := cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: mcp.PromptName, Arguments: c.args})
+		if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		text := got.Messages[0].Content.(*sdk.TextContent).Text
+		for _, want := range c.says {
+			if !strings.Contains(text, want) {
+				t.Errorf("%v: the prompt %q doesn't say %q", c.args, text, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		args map[string]string
+		want string
+	}{
+		{map[string]string{"salon": "studio-nine", "service": "perm"}, "studio-nine offers no service perm"},
+		{map[string]string{"salon": "studio-nine", "service": "colour", "stylist": "ben"}, "Ben doesn't do Colour"},
+		{map[string]string{"salon": "studio-nine", "stylist": "zoe"}, "studio-nine has no stylist zoe"},
+		{map[string]string{"salon": "studio-nine", "stylist": "Zoe!"}, "studio-nine has no such stylist"},
+	} {
+		_, err := cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: mcp.PromptName, Arguments: c.args})
+		wantRPCError(t, err, jsonrpc.CodeInvalidParams, c.want)
+	}
+}
