@@ -128,7 +128,7 @@ func (d *Desk) askFromMenu(ctx context.Context, r Request, cal reading, c salon.
 			starts = append(starts, t)
 		}
 	}
-	held.Salon = salonFacts(cal, held.OpenSlots)
+	held.Salon = salonFacts(cal, held.OpenSlots, &c)
 	if d.Offerer != nil {
 		if len(held.OpenSlots) > 0 {
 			var err error

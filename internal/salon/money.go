@@ -40,12 +40,16 @@ func FormatPrice(code string, price int64) string {
 // English symbols, each once ("GBP", "£"; "AUD", "A$", "$"). A code CLDR doesn't know has only itself.
 func PriceSigns(code string) []string { return append([]string(nil), moneyOf(code).signs...) }
 
+// KnownCurrency reports whether code is an ISO 4217 code CLDR knows, written in capitals.
+func KnownCurrency(code string) bool { return moneyOf(code).known }
+
 // money is how prices in one currency are written.
 type money struct {
 	digits int      // the minor unit's digits
 	symbol string   // its English symbol, such as "£"
 	prefix bool     // whether the symbol goes before the amount
 	signs  []string // the code and its symbols, each once
+	known  bool     // whether CLDR knows the code
 }
 
 // monies holds what moneyOf found, by code: it reads CLDR's tables through a printer.
@@ -59,6 +63,7 @@ func moneyOf(code string) money {
 	m := money{digits: 2, symbol: code, signs: []string{code}}
 	// ParseISO reads lower case too; an ISO 4217 code is written in capitals.
 	if unit, err := currency.ParseISO(code); err == nil && code == strings.ToUpper(code) {
+		m.known = true
 		m.digits, _ = currency.Standard.Rounding(unit)
 		p := message.NewPrinter(language.English)
 		m.symbol = p.Sprint(currency.Symbol(unit))

@@ -63,6 +63,14 @@ func TestPriceSigns(t *testing.T) {
 	}
 }
 
+func TestKnownCurrency(t *testing.T) {
+	for code, want := range map[string]bool{"GBP": true, "JPY": true, "CHF": true, "ZZZ": false, "MIN": false, "gbp": false, "": false, "GBPX": false} {
+		if got := salon.KnownCurrency(code); got != want {
+			t.Errorf("KnownCurrency(%q) = %v, want %v", code, got, want)
+		}
+	}
+}
+
 func ExampleFormatPrice() {
 	fmt.Println(salon.FormatPrice("GBP", 4500))
 	fmt.Println(salon.FormatPrice("JPY", 4500))
