@@ -17,7 +17,7 @@ import (
 // 09:00 to 17:00 with no notice: a cut (45 minutes, £45.00), a colour (90 minutes and 30 of
 // processing, £80.00) and a beard trim (15 minutes, no price); Chloé does everything, Ben cuts
 // and trims.
-func (s *atSalon) putMenu(t *testing.T, id string) {
+func (s *atSalon) putStudioMenu(t *testing.T, id string) {
 	t.Helper()
 	day := []salon.Interval{{Start: 9 * 60, End: 17 * 60}}
 	price := func(p int64) *int64 { return &p }
@@ -56,7 +56,7 @@ func (s *atSalon) menuRoundOne(t *testing.T, id string, customer salon.Customer,
 func TestTheOffererIsToldTheMenuAndNothingOfAnotherCustomer(t *testing.T) {
 	var w seen
 	s := openSalon(t, w.offerer())
-	s.putMenu(t, "studio-nine")
+	s.putStudioMenu(t, "studio-nine")
 	open := s.open(t, "studio-nine")
 	rosasSlot := "2026-12-05T10:00:00Z"
 	rosasWords := "Rosa here: Xiomara wants the colour she had last spring, ring me after six"
@@ -116,7 +116,7 @@ func TestTheMenusFactsAreTheChoices(t *testing.T) {
 		told = append(told, b.Salon)
 		return step.DefaultOffer(b.OpenSlots)
 	}))
-	s.putMenu(t, "studio-nine")
+	s.putStudioMenu(t, "studio-nine")
 	s.put(t, "simple", saturday)
 	s.menuRoundOne(t, "studio-nine", ana, "A trim?", s.open(t, "studio-nine"), salon.Choice{Service: "beard-trim"})
 	s.roundOne(t, "simple", ana, "A cut?", s.open(t, "simple"))

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -88,6 +89,31 @@ func labelOf(t *testing.T, page booking.View, id string) string {
 	return page.Open[i].Label
 }
 
+// wantBooked checks a completed booking: status booked and each of the fields want names, in
+// structuredContent and the same JSON as its one text block. Fields it doesn't name may be there.
+func wantBooked(t *testing.T, res *sdk.CallToolResult, err error, want map[string]string) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("got error %v, want booked %v", err, want)
+	}
+	if res.NeedsInput() || res.IsError || len(res.Content) != 1 {
+		t.Fatalf("got %s, want a completed booking %v", mustJSON(t, res), want)
+	}
+	got := as[map[string]any](t, res.StructuredContent)
+	var said map[string]any
+	if text, ok := res.Content[0].(*sdk.TextContent); !ok || json.Unmarshal([]byte(text.Text), &said) != nil || !reflect.DeepEqual(said, got) {
+		t.Errorf("content: got %s, want the JSON of %s", mustJSON(t, res.Content[0]), mustJSON(t, got))
+	}
+	if got["status"] != wire.StatusBooked {
+		t.Errorf("got %s, want status booked", mustJSON(t, got))
+	}
+	for field, value := range want {
+		if got[field] != value {
+			t.Errorf("%s: got %v, want %q (in %s)", field, got[field], value, mustJSON(t, got))
+		}
+	}
+}
+
 // offered is the times round one's form offers.
 func offered(t *testing.T, res *sdk.CallToolResult) []string {
 	t.Helper()
@@ -113,8 +139,8 @@ func TestTheToolBooksAServiceWithAStylistOrAnyone(t *testing.T) {
 			res, state := roundOne(t, cs, colour)
 			first := offered(t, res)[0]
 			res, err := roundTwo(cs, colour, accept(first), state)
-			wantOutcome(t, res, err, `{"status":"booked","slot":"`+first+`","say":"Colour with Ana, `+labelOf(t, page, first)+
-				`, is yours.","booking":"booking-b","service":"colour","stylist":"ana"}`)
+			wantBooked(t, res, err, map[string]string{"slot": first, "say": "Colour with Ana, " + labelOf(t, page, first) + ", is yours.",
+				"booking": "booking-b", "service": "colour", "stylist": "ana"})
 
 			// Ana holds the colour then, so anyone's cut at the same start is Ben's.
 			cut := menuArgs(page, map[string]any{"service": "cut", "openSlots": []string{first}})
@@ -123,8 +149,8 @@ func TestTheToolBooksAServiceWithAStylistOrAnyone(t *testing.T) {
 				t.Fatalf("anyone's cut: offered %q, want %s", got, first)
 			}
 			res, err = roundTwo(cs, cut, accept(first), state)
-			wantOutcome(t, res, err, `{"status":"booked","slot":"`+first+`","say":"Cut with Ben, `+labelOf(t, page, first)+
-				`, is yours.","booking":"booking-c","service":"cut","stylist":"ben"}`)
+			wantBooked(t, res, err, map[string]string{"slot": first, "say": "Cut with Ben, " + labelOf(t, page, first) + ", is yours.",
+				"booking": "booking-c", "service": "cut", "stylist": "ben"})
 
 			// Both are booked then: Ana can't take another colour.
 			res, err = call(cs, menuArgs(page, map[string]any{"service": "colour", "openSlots": []string{first}}))
@@ -201,8 +227,8 @@ func TestAStateIsBoundToItsServiceAndStylist(t *testing.T) {
 		wantRPCError(t, err, jsonrpc.CodeInvalidParams, requeststate.ErrAnotherRequest.Error())
 	}
 	res, err := roundTwo(cs, cut, accept(first), state)
-	wantOutcome(t, res, err, `{"status":"booked","slot":"`+first+`","say":"Cut with Ana, `+labelOf(t, page, first)+
-		`, is yours.","booking":"booking-b","service":"cut","stylist":"ana"}`)
+	wantBooked(t, res, err, map[string]string{"slot": first, "say": "Cut with Ana, " + labelOf(t, page, first) + ", is yours.",
+		"booking": "booking-b", "service": "cut", "stylist": "ana"})
 }
 
 func TestAClientAskedInTheConversationBooksFromTheMenu(t *testing.T) {
@@ -228,8 +254,8 @@ func TestAClientAskedInTheConversationBooksFromTheMenu(t *testing.T) {
 	wantToolError(t, res, err, requeststate.ErrAnotherRequest.Error())
 
 	res, err = call(cs, answering(colour, answer, asked.RequestState))
-	wantOutcome(t, res, err, `{"status":"booked","slot":"`+second+`","say":"Colour with Ana, `+labelOf(t, page, second)+
-		`, is yours.","booking":"booking-b","service":"colour","stylist":"ana"}`)
+	wantBooked(t, res, err, map[string]string{"slot": second, "say": "Colour with Ana, " + labelOf(t, page, second) + ", is yours.",
+		"booking": "booking-b", "service": "colour", "stylist": "ana"})
 }
 
 func TestTheMenuSalonsResourceShowsTheMenuAndTheTeam(t *testing.T) {
