@@ -10,6 +10,18 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** A fixed test key: 32 bytes in hex. Never a real deployment's. */
 export const testKey = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
+/** A fixed owner's token for the runs that keep a calendar: at least 32 characters. Never a real deployment's. */
+export const testOwnerToken = 'e2e-owner-0123456789abcdef0123456789abcdef';
+
+/**
+ * calendarDir makes a fresh temporary directory for a run's SQLite calendar, and returns the -db
+ * flag's value there and a function that removes it.
+ */
+export function calendarDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'bookingd-mcp-e2e-db-'));
+  return { db: `sqlite:${join(dir, 'calendar.db')}`, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
  * buildBookingd compiles ./cmd/bookingd into a fresh temporary directory and returns the binary's
  * path and a function that removes it.
@@ -22,11 +34,12 @@ export function buildBookingd() {
 }
 
 /**
- * startBookingd runs bin on 127.0.0.1 with a free port and env, waits for its "listening" log line
- * (at most 20 s), and resolves to { url, logs, stop }. stop() sends SIGTERM and waits for the exit.
+ * startBookingd runs bin on 127.0.0.1 with a free port, env and any further flags in args, waits
+ * for its "listening" log line (at most 20 s), and resolves to { url, logs, stop }. stop() sends
+ * SIGTERM and waits for the exit.
  */
-export function startBookingd(bin, env = {}) {
-  const child = spawn(bin, ['-addr', '127.0.0.1:0'], {
+export function startBookingd(bin, env = {}, args = []) {
+  const child = spawn(bin, ['-addr', '127.0.0.1:0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

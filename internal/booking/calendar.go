@@ -283,7 +283,7 @@ func (d *Desk) askAtSalon(ctx context.Context, r Request, cal reading) (Result, 
 	held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
 		return !cal.holdsOpen(slot)
 	})
-	held.Salon = salonFacts(cal, held.OpenSlots)
+	held.Salon = salonFacts(cal, held.OpenSlots, nil)
 	if d.Offerer != nil && len(held.OpenSlots) > 0 {
 		var err error
 		if held.Withheld, err = d.withheld(ctx, r.Salon, cal, held); err != nil {
@@ -356,9 +356,13 @@ func bookedOutcome(cal reading, b *salon.Booking) step.Booked {
 }
 
 // salonFacts is what round one's offerer is told of a salon: the labels of the open slots, the
-// price sheet and the zone, from its settings alone. Nothing of its bookings is read.
-func salonFacts(cal reading, open []string) *step.Salon {
-	facts := &step.Salon{Zone: cal.Settings.TimeZone, Labels: make(map[string]string, len(open)), Prices: slices.Clone(cal.Settings.Prices)}
+// price sheet and the zone, and at a menu salon, for the choice c, the menu (each service's
+// minutes and its price written in the salon's currency), the service chosen and the name of the
+// stylist chosen. All of it comes from the settings alone: nothing of the salon's bookings is
+// read, so nothing of another customer is in it.
+func salonFacts(cal reading, open []string, c *salon.Choice) *step.Salon {
+	s := cal.Settings
+	facts := &step.Salon{Zone: s.TimeZone, Labels: make(map[string]string, len(open)), Prices: slices.Clone(s.Prices)}
 	if facts.Prices == nil {
 		facts.Prices = []salon.Price{}
 	}
@@ -367,13 +371,28 @@ func salonFacts(cal reading, open []string) *step.Salon {
 			facts.Labels[slot] = cal.label(start)
 		}
 	}
+	if c == nil || !s.HasMenu() {
+		return facts
+	}
+	facts.Currency, facts.Service = s.Currency, c.Service
+	facts.Services = make([]step.Service, len(s.Services))
+	for i, v := range s.Services {
+		facts.Services[i] = step.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes}
+		if v.Price != nil {
+			facts.Services[i].Price = salon.FormatPrice(s.Currency, *v.Price)
+		}
+	}
+	if c.Stylist != "" {
+		p, _ := s.Stylist(c.Stylist)
+		facts.Stylist = nameOr(p.Name, c.Stylist)
+	}
 	return facts
 }
 
 // withheld is what an offerer at the salon must never say: the names, contacts, words and
 // references of the other customers booked from a horizon back to the horizon's end, and the
 // slots they hold (by id and by label), less what the offerer is told anyway (b's words and the
-// salon's facts). The customer's own bookings are
+// salon's facts, its menu and the stylist chosen included). The customer's own bookings are
 // theirs to hear of. Only an offerer that isn't the default needs it, so only it reads bookings.
 func (d *Desk) withheld(ctx context.Context, id string, cal reading, b step.Request) (*step.Withheld, error) {
 	s := cal.Settings
@@ -388,6 +407,10 @@ func (d *Desk) withheld(ctx context.Context, id string, cal reading, b step.Requ
 	for _, p := range b.Salon.Prices {
 		allowed = append(allowed, p.Service, p.Price)
 	}
+	for _, v := range b.Salon.Services {
+		allowed = append(allowed, v.ID, v.Name, v.Price)
+	}
+	allowed = append(allowed, b.Salon.Stylist)
 	var names, texts, words []string
 	for _, row := range rows {
 		if c := b.Customer; c != nil && row.Name == c.Name && row.Contact == c.Contact {

@@ -140,7 +140,7 @@ func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c
 			starts = append(starts, t)
 		}
 	}
-	held.Salon = salonFacts(cal, held.OpenSlots)
+	held.Salon = salonFacts(cal, held.OpenSlots, &c)
 	if d.Offerer != nil {
 		if len(held.OpenSlots) > 0 {
 			var err error

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -31,8 +32,9 @@ const (
 	// FaultUnsupported is a day, a date, a time, an hour or a price in the question that the facts don't hold.
 	FaultUnsupported Fault = "unsupported_fact"
 	// FaultMissingNotNamed is a question that doesn't say the price isn't on the sheet, when the
-	// customer's words ask about a price and the salon's sheet holds none. A question that states
-	// a price there is refused for that price, as FaultUnsupported, instead.
+	// customer's words ask about a price and the salon's sheet holds none (at a menu salon: the
+	// service being booked has no price). A question that states a price the facts don't hold is
+	// refused for that price, as FaultUnsupported, instead.
 	FaultMissingNotNamed Fault = "missing_not_named"
 )
 
@@ -63,8 +65,10 @@ type Ruling struct {
 // Check rules on a model's output against the context it was composed from. It accepts one or two
 // choices, none repeated, each matching an option without regard to case, with a question of 1 to
 // MaxQuestionChars characters that names every chosen time and states no day, date, time, hour or
-// price the facts don't hold; at a salon whose sheet holds no price, when the customer asked about
-// one, the question must also say the price isn't on the sheet. A question holding
+// price the facts don't hold (at a menu salon, a price in another currency than the salon's
+// included); at a salon whose sheet holds no price, or a menu salon whose service being booked
+// has none, when the customer asked about one, the question must also say the price isn't on the
+// sheet. A question holding
 // step.WithheldMark (another customer's details, redacted as the answer came back) is refused.
 // Hours are compared in the salon's zone. Otherwise it gives every reason it finds, never
 // stopping at the first.
@@ -149,8 +153,9 @@ func Check(c Context, output string) Ruling {
 			reasons = append(reasons, Reason{FaultUnsupported, "the question says " + quote(step.WithheldMark) +
 				": details of another customer, which the facts don't hold"})
 		}
-		statesPrice := slices.ContainsFunc(said, func(claim Claim) bool { return claim.Kind == ClaimPrice })
-		if c.Salon != nil && len(c.Salon.Prices) == 0 && c.AskedPrice && !statesPrice && !SaysNotOnSheet(question) {
+		// A question that states a price the facts don't hold is refused for it, and not for this too.
+		statesOtherPrice := slices.ContainsFunc(said, func(claim Claim) bool { return claim.Kind == ClaimPrice && !held.hold(claim) })
+		if c.Salon != nil && c.AskedPrice && unpriced(*c.Salon) && !statesOtherPrice && !SaysNotOnSheet(question) {
 			reasons = append(reasons, Reason{FaultMissingNotNamed, "the customer asked about a price, and the question doesn't say the price isn't on the sheet"})
 		}
 	}
@@ -264,33 +269,60 @@ func optionClaims(c Context, loc *time.Location, option string) []Claim {
 	return inZone(Claims(option), loc)
 }
 
+// unpriced reports whether the price a customer asks about at salon isn't on its sheet: at a
+// simple salon, no price is; at a menu salon, the service being booked has none.
+func unpriced(salon step.Salon) bool {
+	if len(salon.Services) == 0 {
+		return len(salon.Prices) == 0
+	}
+	chosen, ok := salon.Chosen()
+	return ok && chosen.Price == ""
+}
+
 // facts are what a context holds: the days, times and hours its options read as, the day asked
-// for, and the prices on the salon's sheet.
+// for, and the prices on the salon's sheet or menu.
 type facts struct {
 	claims []Claim // each option's days, times and hours
 	asked  time.Weekday
 	named  bool // whether a day was asked for
-	prices map[string]bool
+	// prices are the amounts held, each with the signs it may be written with; nil signs are any,
+	// as a simple salon's sheet is words and its amounts are matched alone.
+	prices map[string][]string
 }
 
 func factsOf(c Context, loc *time.Location) facts {
-	f := facts{prices: map[string]bool{}}
+	f := facts{prices: map[string][]string{}}
 	f.asked, f.named = dayOf(c.AskedDay)
+	anySign := func(text string) {
+		for _, claim := range Claims(text) {
+			if claim.Kind == ClaimPrice {
+				f.prices[claim.Amount] = nil
+			}
+		}
+	}
 	for _, o := range c.Options {
 		for _, claim := range optionClaims(c, loc, o) {
 			if claim.Kind == ClaimPrice {
-				f.prices[claim.Amount] = true
+				f.prices[claim.Amount] = nil
 				continue
 			}
 			f.claims = append(f.claims, claim)
 		}
 	}
-	if c.Salon != nil {
-		for _, p := range c.Salon.Prices {
-			for _, claim := range Claims(p.Price) {
-				if claim.Kind == ClaimPrice {
-					f.prices[claim.Amount] = true
-				}
+	if c.Salon == nil {
+		return f
+	}
+	for _, p := range c.Salon.Prices {
+		anySign(p.Price)
+	}
+	var signs []string
+	for _, sign := range salon.PriceSigns(c.Salon.Currency) {
+		signs = append(signs, strings.ToLower(sign))
+	}
+	for _, v := range c.Salon.Services {
+		for _, claim := range Claims(v.Price) {
+			if held, ok := f.prices[claim.Amount]; claim.Kind == ClaimPrice && (!ok || held != nil) {
+				f.prices[claim.Amount] = signs
 			}
 		}
 	}
@@ -302,7 +334,8 @@ func factsOf(c Context, loc *time.Location) facts {
 func (f facts) hold(c Claim) bool {
 	switch c.Kind {
 	case ClaimPrice:
-		return f.prices[c.Amount]
+		signs, ok := f.prices[c.Amount]
+		return ok && (signs == nil || slices.Contains(signs, c.Sign))
 	case ClaimDay:
 		if f.named && c.Day == f.asked && c.Date.IsZero() {
 			return true

@@ -5,9 +5,13 @@ package harness
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+
+	"salon/internal/salon"
 )
 
 // ClaimKind is what a claim states: a day, a time of day, an hour (a day with a time beside it) or a price.
@@ -41,7 +45,7 @@ func (d Date) String() string { return strconv.Itoa(d.Day) + " " + d.Month.Strin
 // only a date is written), Date when a date is written ("Saturday 5 December"), Minute (minutes
 // after midnight) for a time and an hour, At for an hour written as a slot id
 // ("2026-12-05T10:30:00Z", its Day, Date and Minute read in the offset written), Amount (the
-// digits as written) for a price. Text is the claim as written.
+// digits as written, in one spelling) and Sign for a price. Text is the claim as written.
 type Claim struct {
 	Kind   ClaimKind
 	Day    time.Weekday
@@ -49,7 +53,10 @@ type Claim struct {
 	Minute int
 	At     time.Time
 	Amount string
-	Text   string
+	// Sign is the currency a price is written in, lowered: its symbol ("£", "a$"), its code
+	// ("gbp"), or the symbol its word stands for ("pounds" is "£", "dollars" "$", "euros" "€").
+	Sign string
+	Text string
 }
 
 // String names the claim in the salon's words, such as "Saturday 10:30", "Saturday 5 December, 10:30" or "price 45".
@@ -84,16 +91,34 @@ func clockOf(minute int) string { return fmt.Sprintf("%02d:%02d", minute/60, min
 // months are the month names the reader knows, in full or in three letters ("sept" too).
 const months = `(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)`
 
+// number is an amount as a price writes it: its thousands grouped with commas ("1,250.00"), or
+// not, with up to three decimals after a point or a comma ("45.00", "45,00", "45.500").
+const number = `(?:\d{1,3}(?:,\d{3})+(?:\.\d{1,3})?|\d+(?:[.,]\d{1,3})?)`
+
+// signs are the currency symbols a price is read with, lowered, before its amount: a symbol alone,
+// or a dollar or yen with the letters that name whose ("a$", "us$", "cn¥").
+const signs = `(?:\b(?:us|a|au|c|ca|nz|hk|mx|nt|r|s)\$|\b(?:cn|jp)¥|[$£€¥₹₩₪₺])`
+
+// priceWords are the words and lower-case codes read after an amount as its currency.
+const priceWords = `(?:dollars?|bucks|usd|euros?|eur|pounds?|quid|gbp)`
+
 // atoms finds every slot id, price, date, time and day in a text whose ASCII letters are lowered,
 // leftmost first. At one position the alternatives are tried in order, so "3 pm" is a time,
 // "45 dollars" a price and "5 December" a date.
 var atoms = regexp.MustCompile(
 	`(?P<id>\b\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:z|[+-]\d{2}:\d{2}))` +
-		`|(?P<price>[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d+(?:\.\d{1,2})?\s?(?:dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b)` +
+		`|(?P<price>` + signs + `\s?` + number + `|\b` + number + `\s?` + priceWords + `\b)` +
 		`|(?P<date>\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + months + `\b(?:,?\s+\d{4}\b)?)` +
 		`|(?P<clock>\b\d{1,2}(?:[:.][0-5]\d)?\s?(?:am\b|pm\b|a\.m\.|p\.m\.)|\b\d{1,2}[:.][0-5]\d\b)` +
 		`|(?P<noon>\b(?:noon|midday)\b)` +
 		`|(?P<day>\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b)`)
+
+// coded finds, in the text as written, an amount with an ISO 4217 code in capitals before or
+// after it ("GBP 45.00", "45.00 CHF"): a code is read only in capitals, so "10 min" is no price.
+var coded = regexp.MustCompile(`\b([A-Z]{3})\s?(` + number + `)|(` + number + `)\s?([A-Z]{3})\b`)
+
+// wordSigns are the symbols a price's word stands for.
+var wordSigns = map[string]string{"dollar": "$", "dollars": "$", "bucks": "$", "euro": "€", "euros": "€", "pound": "£", "pounds": "£", "quid": "£"}
 
 // besides is the text that may stand between a day and a time for the two to read as one hour:
 // nothing, a space, a dash, a comma, "at", "on" or "@".
@@ -141,6 +166,7 @@ func Claims(text string) []Claim {
 			found = append(found, atom{claim: c, start: m[0], end: m[1]})
 		}
 	}
+	found = withCoded(text, found)
 	found = joinDates(text, lower, found)
 	var claims []Claim
 	for i := 0; i < len(found); i++ {
@@ -154,6 +180,38 @@ func Claims(text string) []Claim {
 		claims = append(claims, found[i].claim)
 	}
 	return claims
+}
+
+// withCoded adds to found, atoms in the order written, every price the text writes with an ISO
+// 4217 code in capitals that CLDR knows, in place of whatever atoms it overlaps (the "12.00" of
+// "12.00 CHF" is no time). An amount that continues a clock or a number ("10:30 GBP") is none.
+func withCoded(text string, found []atom) []atom {
+	for _, m := range coded.FindAllStringSubmatchIndex(text, -1) {
+		code, digits := m[2:4], m[4:6]
+		if code[0] < 0 {
+			code, digits = m[8:10], m[6:8]
+		}
+		if !salon.KnownCurrency(text[code[0]:code[1]]) || digits[0] > 0 && strings.ContainsRune(":.,", rune(text[digits[0]-1])) {
+			continue
+		}
+		price := atom{claim: Claim{Kind: ClaimPrice, Amount: amountOf(text[digits[0]:digits[1]]), Sign: strings.ToLower(text[code[0]:code[1]]),
+			Text: text[m[0]:m[1]]}, start: m[0], end: m[1]}
+		kept := found[:0:0]
+		for _, a := range found {
+			if a.end <= price.start || a.start >= price.end {
+				kept = append(kept, a)
+			}
+		}
+		at := len(kept)
+		for i, a := range kept {
+			if a.start > price.start {
+				at = i
+				break
+			}
+		}
+		found = slices.Insert(kept, at, price)
+	}
+	return found
 }
 
 // joinDates reads a weekday followed by a date, with only dated-text between, as one day.
@@ -206,7 +264,7 @@ func readAtom(lower string, m []int) (Claim, bool) {
 			}
 			return hourAt(at), true
 		case "price":
-			return Claim{Kind: ClaimPrice, Amount: amountOf(written)}, true
+			return Claim{Kind: ClaimPrice, Amount: amountOf(written), Sign: signOf(written)}, true
 		case "date":
 			date, ok := dateOf(written)
 			return Claim{Kind: ClaimDay, Day: NoWeekday, Date: date}, ok
@@ -284,26 +342,46 @@ func minuteOf(written string) (int, bool) {
 	return h*60 + m, true
 }
 
-// amountOf reads a price's amount in one spelling: "$45", "45.00 dollars" and "€45,00" are all "45",
-// and "$45.5" is "45.50".
+// signOf is the currency a price (lowered) is written in: what is left of it without its amount
+// and spaces, the symbol or code as written, or the symbol its word stands for.
+func signOf(written string) string {
+	sign := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' || r == '.' || r == ',' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, written)
+	if s, ok := wordSigns[sign]; ok {
+		return s
+	}
+	return sign
+}
+
+// amountOf reads a price's amount in one spelling: "$45", "45.00 dollars" and "€45,00" are all
+// "45", "$45.5" is "45.50", and "£1,250.00" is "1250". A comma before exactly three digits groups
+// thousands; any other comma, or a point, starts the decimals, written without their trailing
+// zeros and with at least two digits when there are any ("45.505 KWD" is "45.505").
 func amountOf(written string) string {
 	var digits strings.Builder
 	for _, r := range written {
-		switch {
-		case r >= '0' && r <= '9':
+		if r >= '0' && r <= '9' || r == '.' || r == ',' {
 			digits.WriteRune(r)
-		case r == '.' || r == ',':
-			digits.WriteRune('.')
 		}
 	}
-	whole, cents, _ := strings.Cut(strings.Trim(digits.String(), "."), ".")
-	whole = strings.TrimLeft(whole, "0")
+	n := strings.Trim(digits.String(), ".,")
+	whole, decimals := n, ""
+	if i := strings.LastIndexAny(n, ".,"); i >= 0 && !(n[i] == ',' && len(n)-i-1 == 3) {
+		whole, decimals = n[:i], n[i+1:]
+	}
+	whole = strings.TrimLeft(strings.ReplaceAll(whole, ",", ""), "0")
 	if whole == "" {
 		whole = "0"
 	}
-	cents = (cents + "00")[:2]
-	if cents == "00" {
+	switch decimals = strings.TrimRight(decimals, "0"); len(decimals) {
+	case 0:
 		return whole
+	case 1:
+		decimals += "0"
 	}
-	return whole + "." + cents
+	return whole + "." + decimals
 }

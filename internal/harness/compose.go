@@ -7,8 +7,11 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"salon/internal/salon"
 	"salon/internal/step"
@@ -44,7 +47,10 @@ const (
 // Compose builds the context of a turn from the booking alone: no clock, nothing else. Without a
 // calendar (b.Salon nil) the facts are the request's: each open slot as the app spells it. At a
 // salon with a calendar they are the salon's too: each open slot by its label, and each price on
-// the sheet ("A cut costs $45."), or that no price is on it. Nothing of any other customer is in a
+// the sheet ("A cut costs $45."), or that no price is on it. At a menu salon, instead of the
+// sheet, what the customer is booking ("The customer is booking a cut with Ana.") and each
+// service with its minutes and its price in the salon's currency ("A cut takes 45 minutes and
+// costs £45.00."), or that its price isn't on the sheet. Nothing of any other customer is in a
 // booking, so nothing of one can reach a context.
 func Compose(b step.Request) Context {
 	asked, named := askedDay(b.Message)
@@ -77,6 +83,10 @@ func Compose(b step.Request) Context {
 			c.Facts = append(c.Facts, quote(o)+" is open.")
 		}
 	}
+	if len(salon.Services) > 0 {
+		c.Facts = append(c.Facts, menuFacts(salon, c.AskedPrice)...)
+		return c
+	}
 	for _, p := range salon.Prices {
 		c.Facts = append(c.Facts, article(p.Service)+" "+p.Service+" costs "+p.Price+".")
 	}
@@ -88,6 +98,57 @@ func Compose(b step.Request) Context {
 		c.Facts = append(c.Facts, FactNoPrice)
 	}
 	return c
+}
+
+// menuFacts are a menu salon's facts: what the customer is booking, each service's minutes and
+// price ("A cut takes 45 minutes and costs £45.00.") or that its price isn't on the sheet, and,
+// when the customer's words ask about a price and the service booked has none, that they asked.
+func menuFacts(s step.Salon, askedPrice bool) []string {
+	var facts []string
+	chosen, ok := s.Chosen()
+	if ok {
+		with := " with any stylist."
+		if s.Stylist != "" {
+			with = " with " + s.Stylist + "."
+		}
+		facts = append(facts, "The customer is booking "+aService(chosen)+with)
+	}
+	for _, v := range s.Services {
+		if v.Price == "" {
+			facts = append(facts, capitalise(aService(v))+" takes "+strconv.Itoa(v.Minutes)+" minutes, and its price isn't on the sheet.")
+			continue
+		}
+		facts = append(facts, capitalise(aService(v))+" takes "+strconv.Itoa(v.Minutes)+" minutes and costs "+v.Price+".")
+	}
+	if ok && askedPrice && chosen.Price == "" {
+		facts = append(facts, "The customer asked about a price, and the price of "+aService(chosen)+" isn't on the sheet.")
+	}
+	return facts
+}
+
+// aService is a service's name with its article, as a sentence says it: "a cut", "an eyebrow
+// shape", "an OPI manicure" (a name whose first two letters are capitals is kept as written).
+func aService(v step.Service) string {
+	name := inSentence(v.Name)
+	return strings.ToLower(article(name)) + " " + name
+}
+
+// inSentence is a name as it reads inside a sentence: its first letter lowered when the letter
+// after it is lower case ("Cut" is "cut", "Beard trim" "beard trim"), so a name that starts with
+// an abbreviation ("OPI manicure") or is one letter stays as the owner wrote it.
+func inSentence(name string) string {
+	first, size := utf8.DecodeRuneInString(name)
+	second, _ := utf8.DecodeRuneInString(name[size:])
+	if unicode.IsUpper(first) && unicode.IsLower(second) {
+		return string(unicode.ToLower(first)) + name[size:]
+	}
+	return name
+}
+
+// capitalise is a sentence's start: its first letter upper case.
+func capitalise(s string) string {
+	first, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(first)) + s[size:]
 }
 
 // asksPrice finds a question about a price in a customer's words.
@@ -111,7 +172,9 @@ func cloneSalon(s step.Salon) step.Salon {
 	for id, label := range s.Labels {
 		labels[id] = label
 	}
-	return step.Salon{Zone: s.Zone, Labels: labels, Prices: append([]salon.Price{}, s.Prices...)}
+	s.Labels, s.Prices = labels, append([]salon.Price{}, s.Prices...)
+	s.Services = slices.Clone(s.Services)
+	return s
 }
 
 // OfferList is the one offer list: every open slot, those on the day the customer's words ask for

@@ -9,13 +9,17 @@ import (
 	"errors"
 	"strings"
 	"unicode/utf8"
+
+	"salon/internal/step"
 )
 
 // Standin is the deterministic demo model: it chooses the first two options (the day the customer
 // asked for comes first) and asks "Would <a> or <b> suit you?", naming each by its label at a salon
 // with a calendar and as the list spells it otherwise. At a salon with a calendar, when the
 // customer asked about a price, it first says what the sheet holds of the services their words
-// name ("A cut costs $45."), or that the price isn't on the sheet. It reads nothing but the call.
+// name ("A cut costs $45."), or that the price isn't on the sheet; at a menu salon, what the menu
+// holds of them, or of the service being booked when they name none ("A cut costs £45.00."). It
+// reads nothing but the call.
 func Standin() Model {
 	return ModelFunc(func(_ context.Context, c Call) (string, error) {
 		options := c.Grammar.Options()
@@ -43,6 +47,9 @@ func priceLead(c Context) string {
 	if c.Salon == nil || !c.AskedPrice {
 		return ""
 	}
+	if len(c.Salon.Services) > 0 {
+		return menuPriceLead(c)
+	}
 	if len(c.Salon.Prices) == 0 {
 		return "The price isn't on the sheet, so the salon will tell you. "
 	}
@@ -52,6 +59,31 @@ func priceLead(c Context) string {
 		if strings.Contains(words, strings.ToLower(p.Service)) {
 			lead.WriteString(article(p.Service) + " " + p.Service + " costs " + p.Price + ". ")
 		}
+	}
+	return lead.String()
+}
+
+// menuPriceLead is what the stand-in says of a menu salon's prices: of each service the
+// customer's words name (by its name or its id), or else of the one being booked, its price
+// ("A cut costs £45.00. ") or that it isn't on the sheet.
+func menuPriceLead(c Context) string {
+	words := strings.ToLower(c.Words)
+	var named []step.Service
+	for _, v := range c.Salon.Services {
+		if strings.Contains(words, strings.ToLower(v.Name)) || strings.Contains(words, v.ID) {
+			named = append(named, v)
+		}
+	}
+	if chosen, ok := c.Salon.Chosen(); ok && len(named) == 0 {
+		named = append(named, chosen)
+	}
+	var lead strings.Builder
+	for _, v := range named {
+		if v.Price == "" {
+			lead.WriteString("The price of " + aService(v) + " isn't on the sheet, so the salon will tell you. ")
+			continue
+		}
+		lead.WriteString(capitalise(aService(v)) + " costs " + v.Price + ". ")
 	}
 	return lead.String()
 }

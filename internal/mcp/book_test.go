@@ -43,6 +43,7 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	salon, message, open := in.Properties["salon"], in.Properties["message"], in.Properties["openSlots"]
+	service, stylist := in.Properties["service"], in.Properties["stylist"]
 	for _, c := range []struct {
 		what      string
 		got, want int
@@ -53,6 +54,10 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 		{"openSlots maxItems", deref(open.MaxItems), wire.MaxOpenSlots},
 		{"openSlots items minLength", deref(open.Items.MinLength), 1},
 		{"openSlots items maxLength", deref(open.Items.MaxLength), wire.MaxSlotChars},
+		{"service minLength", deref(service.MinLength), 1},
+		{"service maxLength", deref(service.MaxLength), wire.MaxIDChars},
+		{"stylist minLength", deref(stylist.MinLength), 1},
+		{"stylist maxLength", deref(stylist.MaxLength), wire.MaxIDChars},
 	} {
 		if c.got != c.want {
 			t.Errorf("input schema %s: got %d, want %d", c.what, c.got, c.want)
@@ -61,8 +66,22 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 	if !open.UniqueItems || open.Type != "array" || strings.Join(in.Required, ",") != "salon,message,openSlots" {
 		t.Errorf("input schema: got %s, want openSlots unique and salon, message, openSlots required", mustJSON(t, tool.InputSchema))
 	}
+	if service.Type != "string" || stylist.Type != "string" {
+		t.Errorf("input schema: got %s, want service and stylist as strings", mustJSON(t, tool.InputSchema))
+	}
 	if got := mustJSON(t, tool.OutputSchema); !strings.Contains(got, `"enum":["booked","not_booked","input_required"]`) || !strings.Contains(got, `"required":["status","say"]`) {
 		t.Errorf("output schema: got %s, want status (booked, not_booked or input_required) and say required", got)
+	}
+	var out struct {
+		Properties map[string]struct{ Type string }
+	}
+	if err := json.Unmarshal([]byte(mustJSON(t, tool.OutputSchema)), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{"status", "slot", "say", "booking", "service", "stylist", "times", mcp.ArgRequestState} {
+		if _, ok := out.Properties[field]; !ok {
+			t.Errorf("output schema: got %s, without %s", mustJSON(t, tool.OutputSchema), field)
+		}
 	}
 	a := tool.Annotations
 	if a == nil || a.ReadOnlyHint || a.IdempotentHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || *a.OpenWorldHint {

@@ -21,7 +21,8 @@ func capabilities() *sdk.ServerCapabilities {
 		Tools:     &sdk.ToolCapabilities{},
 		Resources: &sdk.ResourceCapabilities{},
 		Prompts:   &sdk.PromptCapabilities{},
-		// Completions completes the salon argument of the salon template and the book_a_time prompt.
+		// Completions completes the salon argument of the salon template and the book_a_time prompt,
+		// and the prompt's service and stylist arguments from the menu of the salon it names.
 		Completions: &sdk.CompletionCapabilities{},
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"salon/internal/booking"
 	refuse "salon/internal/refusal"
+	"salon/internal/salon"
 	"salon/internal/wire"
 )
 
@@ -47,7 +48,7 @@ func (s salons) list(ctx context.Context) ([]*sdk.Resource, error) {
 	out := make([]*sdk.Resource, len(found))
 	for i, f := range found {
 		out[i] = &sdk.Resource{URI: salonURI(f.ID), Name: f.ID, Title: f.Name, MIMEType: "application/json",
-			Description: "The salon " + f.Name + ": its phone, prices, hours and the times open now."}
+			Description: "The salon " + f.Name + ": its phone, hours, prices or menu and team, and the times open now."}
 	}
 	return out, nil
 }
@@ -86,24 +87,43 @@ func notFound(req *sdk.ReadResourceRequest, uri string) error {
 	return err
 }
 
-// complete answers completion/complete for the salon argument of the template and the prompt:
-// the registered salon ids that start with what is typed so far.
+// The arguments completion/complete completes: the salon's id (of the template and the prompt),
+// and at a salon with a menu the service's and the stylist's (of the prompt, as the book tool
+// names them).
+const (
+	argSalon   = "salon"
+	argService = "service"
+	argStylist = "stylist"
+)
+
+// complete answers completion/complete: the salon argument of the template and the prompt from
+// the registered salon ids, and the prompt's service and stylist arguments from the menu and the
+// team of the salon its context names (context.arguments.salon), stylists only those who do the
+// service the context names, when it names one on the menu. Each lists the ids that start with
+// what is typed so far, in the salon's order, at most maxCompletions of them. Without a salon in
+// the context, or at a salon unknown or without a menu, there is nothing to complete.
 func (s salons) complete(ctx context.Context, req *sdk.CompleteRequest) (*sdk.CompleteResult, error) {
 	p := req.Params
-	if p.Argument.Name != "salon" || p.Ref == nil ||
-		!(p.Ref.Type == "ref/resource" && p.Ref.URI == SalonURITemplate || p.Ref.Type == "ref/prompt" && p.Ref.Name == PromptName) {
-		return &sdk.CompleteResult{Completion: sdk.CompletionResultDetails{Values: []string{}}}, nil
+	var ids []string
+	var err error
+	switch {
+	case p.Ref == nil:
+	case p.Argument.Name == argSalon && (p.Ref.Type == "ref/resource" && p.Ref.URI == SalonURITemplate || p.Ref.Type == "ref/prompt" && p.Ref.Name == PromptName):
+		ids, err = s.salonIDs(ctx)
+	case (p.Argument.Name == argService || p.Argument.Name == argStylist) && p.Ref.Type == "ref/prompt" && p.Ref.Name == PromptName:
+		var given map[string]string
+		if p.Context != nil {
+			given = p.Context.Arguments
+		}
+		ids, err = s.menuIDs(ctx, p.Argument.Name, given)
+	}
+	if err != nil {
+		return nil, err
 	}
 	values := []string{}
-	if s.desk.Calendar != nil {
-		found, err := s.desk.Calendar.Salons(ctx)
-		if err != nil {
-			return nil, errUnavailable
-		}
-		for _, f := range found {
-			if strings.HasPrefix(f.ID, p.Argument.Value) {
-				values = append(values, f.ID)
-			}
+	for _, id := range ids {
+		if strings.HasPrefix(id, p.Argument.Value) {
+			values = append(values, id)
 		}
 	}
 	more := len(values) > maxCompletions
@@ -112,39 +132,153 @@ func (s salons) complete(ctx context.Context, req *sdk.CompleteRequest) (*sdk.Co
 	}}, nil
 }
 
-// prompt answers prompts/get of book_a_time: one user message, naming the salon and nothing else.
+// salonIDs are the registered salons' ids; none without a calendar.
+func (s salons) salonIDs(ctx context.Context) ([]string, error) {
+	if s.desk.Calendar == nil {
+		return nil, nil
+	}
+	found, err := s.desk.Calendar.Salons(ctx)
+	if err != nil {
+		return nil, errUnavailable
+	}
+	ids := make([]string, len(found))
+	for i, f := range found {
+		ids[i] = f.ID
+	}
+	return ids, nil
+}
+
+// menuIDs are the ids of the services (argument service) or stylists (argument stylist) of the
+// salon given names, in the salon's order; the stylists only those who do the service given
+// names, when it is on the menu. None when given names no salon, or one unknown or without a menu.
+func (s salons) menuIDs(ctx context.Context, argument string, given map[string]string) ([]string, error) {
+	set, ok, err := s.settings(ctx, given[argSalon])
+	if err != nil || !ok {
+		return nil, err
+	}
+	var ids []string
+	if argument == argService {
+		for _, v := range set.Services {
+			ids = append(ids, v.ID)
+		}
+		return ids, nil
+	}
+	service, onMenu := set.Service(given[argService])
+	for _, p := range set.Stylists {
+		if !onMenu || p.Does(service.ID) {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids, nil
+}
+
+// settings reads the settings of the salon id, reporting false when there is no calendar or no
+// such salon.
+func (s salons) settings(ctx context.Context, id string) (salon.Settings, bool, error) {
+	if s.desk.Calendar == nil || id == "" {
+		return salon.Settings{}, false, nil
+	}
+	set, err := s.desk.Calendar.RecentSalon(ctx, id)
+	switch {
+	case refuse.KindOf(err) == refuse.NotFound:
+		return salon.Settings{}, false, nil
+	case err != nil:
+		return salon.Settings{}, false, errUnavailable
+	}
+	return set, true, nil
+}
+
+// prompt answers prompts/get of book_a_time: one user message, naming the salon and, when given,
+// the service and the stylist, and nothing else. A service or stylist the salon can't book is
+// refused with the reason the book tool would give.
 func (s salons) prompt(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-	id := req.Params.Arguments["salon"]
+	args := req.Params.Arguments
+	id, service, stylist := args[argSalon], args[argService], args[argStylist]
 	if id == "" {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "the prompt needs its salon argument"}
 	}
-	_, err := s.desk.Salon(ctx, id)
+	view, err := s.desk.Salon(ctx, id)
 	switch {
 	case refuse.KindOf(err) == refuse.NotFound:
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	case err != nil:
 		return nil, errUnavailable
 	}
-	text := fmt.Sprintf("Book a time at the salon %q for me. First read the resource %s: it has the salon's phone, "+
-		"prices and the times open now. Ask me for my name and how the salon can reach me (a phone number or an "+
-		"e-mail address). Then call the %s tool with salon %q, my words, the salon's open slots as openSlots, "+
-		"and customer {name, contact}, and ask me which of the times it offers suits me.", id, salonURI(id), ToolName, id)
+	set := view.Settings
+	if !set.HasMenu() {
+		if service != "" || stylist != "" {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: id + " has no menu: leave service and stylist out"}
+		}
+		text := fmt.Sprintf("Book a time at the salon %q for me. First read the resource %s: it has the salon's phone, "+
+			"prices and the times open now. Ask me for my name and how the salon can reach me (a phone number or an "+
+			"e-mail address). Then call the %s tool with salon %q, my words, the salon's open slots as openSlots, "+
+			"and customer {name, contact}, and ask me which of the times it offers suits me.", id, salonURI(id), ToolName, id)
+		return promptResult(id, text), nil
+	}
+	if err := chosen(id, set, service, stylist); err != nil {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Book a time at the salon %q for me. First read the resource %s: it has the salon's phone, "+
+		"its menu of services (each with its id, minutes and price), its team of stylists (each with the services they do) "+
+		"and the times open now. ", id, salonURI(id))
+	switch {
+	case service != "" && stylist != "":
+		fmt.Fprintf(&b, "I'd like the service %q with the stylist %q. ", service, stylist)
+	case service != "":
+		fmt.Fprintf(&b, "I'd like the service %q, with any stylist unless I say otherwise. ", service)
+	case stylist != "":
+		fmt.Fprintf(&b, "I'd like the stylist %q; ask me which of their services I'd like. ", stylist)
+	default:
+		b.WriteString("Ask me which service I'd like, and whether I'd like a particular stylist. ")
+	}
+	fmt.Fprintf(&b, "Ask me for my name and how the salon can reach me (a phone number or an e-mail address). "+
+		"Then call the %s tool with salon %q, my words, the salon's open slots as openSlots, customer {name, contact}, "+
+		"the service's id as service, and the stylist's id as stylist (left out for any stylist), "+
+		"and ask me which of the times it offers suits me.", ToolName, id)
+	return promptResult(id, b.String()), nil
+}
+
+// chosen refuses a service or stylist the menu salon id can't book, with the tool's reason: a
+// service not on the menu, a stylist not on the team, or one who doesn't do the service. Either
+// may be "", not chosen yet.
+func chosen(id string, set salon.Settings, service, stylist string) error {
+	switch {
+	case service != "":
+		return set.Choose(id, service, stylist)
+	case stylist == "":
+		return nil
+	}
+	if p, ok := set.Stylist(stylist); ok {
+		// A stylist on the team does one service or more: they can be booked for it.
+		return set.Choose(id, p.Services[0], stylist)
+	}
+	return set.Choose(id, set.Services[0].ID, stylist) // refuses the stylist, in Choose's words
+}
+
+// promptResult is the prompt's one user message, text, about the salon id.
+func promptResult(id, text string) *sdk.GetPromptResult {
 	return &sdk.GetPromptResult{
 		Description: "Book a time at " + id,
 		Messages:    []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: text}}},
-	}, nil
+	}
 }
 
-// offerSalons registers the salon template, the prompt and their completion on srv.
+// offerSalons registers the salon template and the prompt on srv; complete is their completion.
 func offerSalons(srv *sdk.Server, s salons) {
 	srv.AddResourceTemplate(&sdk.ResourceTemplate{
 		URITemplate: SalonURITemplate, Name: "salon", Title: "A salon", MIMEType: "application/json",
-		Description: "A registered salon: name, phone, prices, hours and the slots open now with their labels. Read it before calling book.",
+		Description: "A registered salon: name, phone, hours, and either its prices or its menu (services with their minutes and prices, in the currency's minor unit) and team (stylists and the services each does), " +
+			"and the slots open now with their labels (at a salon with a menu, for its first service with anyone). Read it before calling book.",
 	}, s.read)
 	srv.AddPrompt(&sdk.Prompt{
 		Name: PromptName, Title: "Book a time",
-		Description: "Walks through booking a time at one salon: read its open times, ask the customer's name and contact, call book.",
-		Arguments:   []*sdk.PromptArgument{{Name: "salon", Description: "The salon's id.", Required: true}},
+		Description: "Walks through booking a time at one salon: read its open times (and its menu and team, where it has them), ask the customer's name and contact, call book.",
+		Arguments: []*sdk.PromptArgument{
+			{Name: argSalon, Description: "The salon's id.", Required: true},
+			{Name: argService, Description: "At a salon with a menu: the id of the service to book, if the customer has chosen one."},
+			{Name: argStylist, Description: "At a salon with a menu: the id of the stylist to book, if the customer wants one; left out, anyone."},
+		},
 	}, s.prompt)
 }
 

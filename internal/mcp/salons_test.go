@@ -25,6 +25,26 @@ import (
 // open every day from 09:00 to 17:00 in London.
 func newCalendarBench(t *testing.T) *bench {
 	t.Helper()
+	return calendarBench(t, salon.Settings{
+		Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: everyDay(),
+		Prices: []salon.Price{{Service: "cut", Price: "$45"}},
+	}, salon.Given{})
+}
+
+// everyDay is open every day from 09:00 to 17:00.
+func everyDay() salon.Hours {
+	day := []salon.Interval{{Start: 9 * 60, End: 17 * 60}}
+	hours := salon.Hours{}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		hours[d] = day
+	}
+	return hours
+}
+
+// calendarBench is a bench whose desk books against a fresh SQLite calendar holding studio-nine
+// put with settings, given saying which fields were put.
+func calendarBench(t *testing.T, settings salon.Settings, given salon.Given) *bench {
+	t.Helper()
 	b := newBench(t, false)
 	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
 	if err != nil {
@@ -33,15 +53,7 @@ func newCalendarBench(t *testing.T) *bench {
 	t.Cleanup(func() { db.Close() })
 	n := 0
 	b.svc.Calendar, b.svc.BookingID = db, func() string { n++; return "booking-" + string(rune('a'+n)) }
-	day := []salon.Interval{{Start: 9 * 60, End: 17 * 60}}
-	hours := salon.Hours{}
-	for d := time.Sunday; d <= time.Saturday; d++ {
-		hours[d] = day
-	}
-	if _, err := api.NewDesk(b.svc).PutSalon(context.Background(), "studio-nine", salon.Settings{
-		Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
-		Prices: []salon.Price{{Service: "cut", Price: "$45"}},
-	}, salon.Given{}); err != nil {
+	if _, err := api.NewDesk(b.svc).PutSalon(context.Background(), "studio-nine", settings, given); err != nil {
 		t.Fatal(err)
 	}
 	app := api.New(b.svc)

@@ -39,6 +39,12 @@ func bookTool() *sdk.Tool {
 							Description: "A phone number or an e-mail address, as the customer writes it."},
 					},
 					Required: []string{"name", "contact"}},
+				"service": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxIDChars),
+					Description: "At a salon with a menu: the id of the service to book, one of the services its resource salon://{salon} lists. " +
+						"Required where the menu has more than one service; where it has one, leaving it out books that one. Send the same in round two."},
+				"stylist": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxIDChars),
+					Description: "At a salon with a menu: the id of the stylist to book, one of the stylists its resource lists who does the service. " +
+						"Leave it out for anyone: the first stylist in the salon's order who is free then. Send the same in round two."},
 				ArgAnswer: {Type: "object", Description: "Round two, when the last result's status was input_required: the customer's answer. " +
 					`{"action":"accept","content":{"time":"<one of the times offered, exactly as offered>"}}, or {"action":"decline"} when none suits them. Send it with requestState, and with the same salon, message, openSlots and customer.`,
 					Properties: map[string]*jsonschema.Schema{
@@ -65,6 +71,8 @@ func bookTool() *sdk.Tool {
 					Description: "The times offered, in order; present only when status is input_required."},
 				ArgRequestState: {Type: "string",
 					Description: "Present only when status is input_required: send it back unchanged as the requestState argument, with answer."},
+				"service": {Type: "string", Description: "The id of the service booked, at a salon with a menu; present only when status is booked there."},
+				"stylist": {Type: "string", Description: "The id of the stylist booked, at a salon with a menu (for anyone, the one who was free); present only when status is booked there."},
 			},
 			Required: []string{"status", "say"},
 		},
@@ -80,7 +88,7 @@ func bookTool() *sdk.Tool {
 
 // bookDescription tells a client's model what book does and how both rounds go, by either way of asking.
 const bookDescription = "Books a time at a salon. Send the salon, the customer's words and the slots still open, in the app's order " +
-	"(and, at a salon with a calendar, the customer). When something is open the customer chooses one of the first open times. " +
+	"(and, at a salon with a calendar, the customer; at a salon with a menu, the service and, if the customer wants one, the stylist). When something is open the customer chooses one of the first open times. " +
 	"A client that can show a form asks them itself and completes the booking. Otherwise the result's status is input_required: " +
 	"ask the customer the question in say, offering the times listed, then call book again with the same arguments plus answer " +
 	`({"action":"accept","content":{"time":"<the time they chose>"}}, or {"action":"decline"}) and requestState, copied unchanged from that result. ` +

@@ -26,15 +26,46 @@ type Request struct {
 }
 
 // Salon is a salon's own facts for round one's offerer: how each open slot reads, its price list
-// and its zone. It holds nothing of any customer: no name, contact, words or booking.
+// and its zone, and at a menu salon its menu and what the customer is booking from it. It holds
+// nothing of any customer: no name, contact, words or booking.
 type Salon struct {
 	// Zone is the salon's IANA time zone, such as "Europe/London", in which its slots read.
 	Zone string `json:"zone"`
 	// Labels are the labels of the booking's open slots, by slot id, such as
 	// "2026-12-05T10:30:00Z" → "Saturday 5 December, 10:30".
 	Labels map[string]string `json:"labels"`
-	// Prices is the price list as the owner wrote it, in the owner's order; empty when no price is set.
+	// Prices is a simple salon's price list as the owner wrote it, in the owner's order; empty when
+	// no price is set, and at a menu salon.
 	Prices []salon.Price `json:"prices"`
+	// Currency is the ISO 4217 code of a menu salon's prices, such as "GBP"; "" elsewhere, or when
+	// none was set.
+	Currency string `json:"currency,omitempty"`
+	// Services is a menu salon's menu, in the salon's order; empty at a simple salon.
+	Services []Service `json:"services,omitempty"`
+	// Service is the id of the service the customer is booking, one of Services; "" at a simple salon.
+	Service string `json:"service,omitempty"`
+	// Stylist is the name of the stylist the customer asked for; "" for anyone, and at a simple salon.
+	Stylist string `json:"stylist,omitempty"`
+}
+
+// Chosen is the service the customer is booking, and false at a simple salon.
+func (s Salon) Chosen() (Service, bool) {
+	for _, v := range s.Services {
+		if v.ID == s.Service {
+			return v, true
+		}
+	}
+	return Service{}, false
+}
+
+// Service is one service of a menu salon as its offerer is told it.
+type Service struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Minutes is how long the customer is in the chair.
+	Minutes int `json:"minutes"`
+	// Price is the price written in the salon's currency, such as "£45.00"; "" when it isn't on the sheet.
+	Price string `json:"price,omitempty"`
 }
 
 // Reply is what round two brings back: nothing yet (round one), a time the customer accepted, or a refusal to choose.

@@ -1,8 +1,8 @@
-// End to end: the official TypeScript MCP client books through /mcp of a running bookingd, pinned to 2026-07-28 (its elicitation handler picking the first offered time and the client's own retry completing it) and pinned to 2025-11-25 (asked in the conversation, its answer and the state sent back as arguments); once with /mcp open, once with a bearer token.
+// End to end: the official TypeScript MCP client books through /mcp of a running bookingd, pinned to 2026-07-28 (its elicitation handler picking the first offered time and the client's own retry completing it) and pinned to 2025-11-25 (asked in the conversation, its answer and the state sent back as arguments); once with /mcp open, once with a bearer token; then at a salon with a menu, on a bookingd with a SQLite calendar: a service with a stylist, anyone, the resource, completions and the menu's refusals.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport, ProtocolError } from '@modelcontextprotocol/client';
-import { buildBookingd, startBookingd, testKey } from '../bookingd.mjs';
+import { buildBookingd, calendarDir, startBookingd, testKey, testOwnerToken } from '../bookingd.mjs';
 
 const booking = { salon: 'studio-nine', message: 'A cut on Saturday morning?', openSlots: ['sat-10:30', 'sat-11:30', 'sat-13:00'] };
 
@@ -199,3 +199,147 @@ for (const token of [undefined, mcpToken]) {
     }
   });
 }
+
+/**
+ * menu is a salon with a menu, as its owner puts it: open every day from 09:00 to 17:00 in London
+ * with no notice, in GBP; a cut, a colour with processing and a beard trim without a price; Ana
+ * does everything, Ben cuts and trims.
+ */
+const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['09:00', '17:00']]]));
+const menu = {
+  name: 'Menu Nine', timeZone: 'Europe/London', phone: '+44 20 7946 0000', hours: everyDay, currency: 'GBP', minNoticeMinutes: 0,
+  services: [
+    { id: 'cut', name: 'Cut', minutes: 45, price: 4500 },
+    { id: 'colour', name: 'Colour', minutes: 90, price: 8000, afterMinutes: 30 },
+    { id: 'beard-trim', name: 'Beard trim', minutes: 15 },
+  ],
+  stylists: [
+    { id: 'ana', name: 'Ana', services: ['cut', 'colour', 'beard-trim'] },
+    { id: 'ben', name: 'Ben', services: ['cut', 'beard-trim'] },
+  ],
+};
+
+describe('the official TypeScript client at a salon with a menu, on a bookingd with a SQLite calendar', () => {
+  let server;
+  let calendar;
+  before(async () => {
+    calendar = calendarDir();
+    server = await startBookingd(build.bin, { BOOKING_SIGNING_KEY: testKey, BOOKING_OWNER_TOKEN: testOwnerToken }, ['-db', calendar.db]);
+    const put = await fetch(new URL('/salons/menu-nine', server.url), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${testOwnerToken}` },
+      body: JSON.stringify(menu),
+    });
+    assert.equal(put.status, 200, await put.text());
+  });
+  after(async () => {
+    const exit = await server?.stop();
+    calendar?.remove();
+    assert.equal(exit?.code, 0, 'bookingd exits 0 on SIGTERM');
+  });
+
+  /** connect opens a client pinned to revision, answering elicitation/create with elicit when given. */
+  async function connect(revision, elicit) {
+    const client = new Client({ name: 'salon-e2e-menu', version: '1.0.0' }, {
+      capabilities: { elicitation: { form: {} } },
+      ...(revision === '2026-07-28'
+        ? { versionNegotiation: { mode: { pin: revision } } }
+        : { supportedProtocolVersions: [revision], versionNegotiation: { mode: 'legacy' } }),
+    });
+    client.setRequestHandler('elicitation/create', elicit ?? (async () => assert.fail('the server sent elicitation/create')));
+    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url)));
+    return client;
+  }
+
+  /** page reads salon://menu-nine as the client does, and returns the salon it shows. */
+  async function page(client) {
+    const read = await client.readResource({ uri: 'salon://menu-nine' });
+    assert.equal(read.contents.length, 1);
+    assert.equal(read.contents[0].mimeType, 'application/json');
+    return JSON.parse(read.contents[0].text);
+  }
+
+  /** booking is a booking at menu-nine of the salon's open slots, with more arguments. */
+  const booking = (salon, more) => ({
+    salon: 'menu-nine', message: 'Whenever suits.', openSlots: salon.openSlots.map((s) => s.slot),
+    customer: { name: 'Rosa Quintero', contact: 'rosa@example.org' }, ...more,
+  });
+  const labelOf = (salon, slot) => salon.openSlots.find((s) => s.slot === slot)?.label;
+
+  it('shows the menu and the team in the salon\'s resource', async () => {
+    const client = await connect('2026-07-28');
+    const salon = await page(client);
+    assert.equal(salon.currency, 'GBP');
+    assert.deepEqual(salon.services.map((v) => [v.id, v.name, v.minutes, v.price ?? null, v.afterMinutes]),
+      [['cut', 'Cut', 45, 4500, 0], ['colour', 'Colour', 90, 8000, 30], ['beard-trim', 'Beard trim', 15, null, 0]]);
+    assert.deepEqual(salon.stylists.map((p) => [p.id, p.name, p.services]),
+      [['ana', 'Ana', ['cut', 'colour', 'beard-trim']], ['ben', 'Ben', ['cut', 'beard-trim']]]);
+    assert.equal(salon.prices, undefined);
+    assert.ok(salon.openSlots.length > 0);
+    await client.close();
+  });
+
+  it('completes the service and the stylist of the prompt from the menu', async () => {
+    const client = await connect('2026-07-28');
+    const ref = { type: 'ref/prompt', name: 'book_a_time' };
+    const services = await client.complete({ ref, argument: { name: 'service', value: 'c' }, context: { arguments: { salon: 'menu-nine' } } });
+    assert.deepEqual(services.completion.values, ['cut', 'colour']);
+    const stylists = await client.complete({ ref, argument: { name: 'stylist', value: '' }, context: { arguments: { salon: 'menu-nine', service: 'colour' } } });
+    assert.deepEqual(stylists.completion.values, ['ana']);
+    const none = await client.complete({ ref, argument: { name: 'service', value: '' } });
+    assert.deepEqual(none.completion.values, []);
+    await client.close();
+  });
+
+  it('books a colour with Ana through its own retry, then refuses Ben a colour with the route reason', async () => {
+    let offered;
+    const client = await connect('2026-07-28', async (request) => {
+      [offered] = request.params.requestedSchema.properties.time.enum;
+      return { action: 'accept', content: { time: offered } };
+    });
+    const { tools } = await client.listTools();
+    assert.equal(tools[0].inputSchema.properties.service.maxLength, 40);
+    assert.equal(tools[0].inputSchema.properties.stylist.maxLength, 40);
+    assert.ok(tools[0].outputSchema.properties.service && tools[0].outputSchema.properties.stylist);
+
+    const salon = await page(client);
+    const result = await client.callTool({ name: 'book', arguments: booking(salon, { service: 'colour', stylist: 'ana' }) });
+    const { status, slot, say, booking: reference, service, stylist } = result.structuredContent;
+    assert.deepEqual([status, slot, say, service, stylist], ['booked', offered, `Colour with Ana, ${labelOf(salon, offered)}, is yours.`, 'colour', 'ana']);
+    assert.equal(typeof reference, 'string');
+    assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+
+    await assert.rejects(client.callTool({ name: 'book', arguments: booking(salon, { service: 'colour', stylist: 'ben' }) }), (err) => {
+      assert.ok(err instanceof ProtocolError, `got ${err}`);
+      assert.equal(err.code, -32602);
+      assert.equal(err.message, "Ben doesn't do Colour");
+      return true;
+    });
+    const unbounded = await client.callTool({ name: 'book', arguments: booking(salon, { service: '' }) });
+    assert.equal(unbounded.isError, true);
+    assert.deepEqual(unbounded.content, [{ type: 'text', text: 'arguments.service must be 1 to 40 characters' }]);
+    await client.close();
+  });
+
+  it('books anyone\'s beard trim for a client of 2025-11-25 in the conversation', async () => {
+    const client = await connect('2025-11-25');
+    const salon = await page(client);
+    const args = booking(salon, { service: 'beard-trim' });
+    const asked = await client.callTool({ name: 'book', arguments: args });
+    assert.notEqual(asked.isError, true, JSON.stringify(asked));
+    const { status, times, requestState } = asked.structuredContent;
+    assert.equal(status, 'input_required');
+    assert.ok(times.length > 0);
+    const answer = { action: 'accept', content: { time: times[0] } };
+    const another = await client.callTool({ name: 'book', arguments: { ...args, service: 'cut', answer, requestState } });
+    assert.equal(another.isError, true);
+    assert.deepEqual(another.content, [{ type: 'text', text: 'requestState belongs to another request' }]);
+    const done = await client.callTool({ name: 'book', arguments: { ...args, answer, requestState } });
+    assert.equal(done.structuredContent.status, 'booked', JSON.stringify(done));
+    assert.equal(done.structuredContent.service, 'beard-trim');
+    assert.ok(['ana', 'ben'].includes(done.structuredContent.stylist), done.structuredContent.stylist);
+    const name = done.structuredContent.stylist === 'ana' ? 'Ana' : 'Ben';
+    assert.equal(done.structuredContent.say, `Beard trim with ${name}, ${labelOf(salon, times[0])}, is yours.`);
+    await client.close();
+  });
+});
