@@ -39,6 +39,8 @@ type BookArguments struct {
 	Message   string    `json:"message" maxLength:"1000" doc:"The customer's words."`
 	OpenSlots []string  `json:"openSlots" maxItems:"50" uniqueItems:"true" itemMinLength:"1" itemMaxLength:"64" doc:"The slots still open, in the app's order. Opaque to the server."`
 	Customer  *Customer `json:"customer,omitempty" doc:"Whom the booking is for. Required at a salon with a calendar; the request state is bound to it."`
+	Service   string    `json:"service,omitempty" minLength:"1" maxLength:"40" doc:"The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it."`
+	Stylist   string    `json:"stylist,omitempty" minLength:"1" maxLength:"40" doc:"The stylist, at a salon with a menu; absent for anyone. The request state is bound to it."`
 }
 
 // Customer is whom a booking is for, as the customer wrote it.
