@@ -324,7 +324,7 @@ describe('Scenario: round one fails, and the customer’s words stay for trying 
     },
     {
       name: 'a customer the service refuses',
-      reply: json(400, 'arguments.customer.contact must not hold control characters'),
+      reply: json(400, 'arguments.customer.contact must be a phone number or an e-mail address'),
       headline: 'The salon needs your name and a phone number or e-mail address to book, so nothing is booked.',
       step: 'try again',
       call: false,
