@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/signal"
@@ -20,7 +21,10 @@ import (
 	"time"
 	_ "time/tzdata" // salons' zones load in an image with no zone database
 
+	"golang.org/x/time/rate"
+
 	"salon/internal/api"
+	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/server"
 )
@@ -43,6 +47,8 @@ const (
 	envRedisURL     = "BOOKING_REDIS_URL"
 	envCORSOrigins  = "BOOKING_CORS_ORIGINS"
 	envMCPToken     = "BOOKING_MCP_TOKEN"
+	envRate         = "BOOKING_RATE"
+	envProxies      = "BOOKING_TRUSTED_PROXIES"
 )
 
 // shutdownGrace is how long SIGTERM waits for in-flight requests.
@@ -128,20 +134,22 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 		}
 	}
 	return server.Config{
-		Keys:          keys,
-		KeyIsOwn:      keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
-		Life:          cfg.stateTTL,
-		Log:           log,
-		Registry:      registry,
-		Offerer:       offerer,
-		DatabaseURL:   dbURL,
-		Demo:          cfg.dev,
-		OwnerToken:    owner,
-		RedisURL:      cfg.redisURL,
-		RedisTimeout:  cfg.redisTimeout,
-		RedisReplicas: cfg.replicas,
-		CORSOrigins:   cfg.corsOrigins,
-		MCPToken:      cfg.mcpToken,
+		Keys:           keys,
+		KeyIsOwn:       keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
+		Life:           cfg.stateTTL,
+		Log:            log,
+		Registry:       registry,
+		Offerer:        offerer,
+		DatabaseURL:    dbURL,
+		Demo:           cfg.dev,
+		OwnerToken:     owner,
+		RedisURL:       cfg.redisURL,
+		RedisTimeout:   cfg.redisTimeout,
+		RedisReplicas:  cfg.replicas,
+		CORSOrigins:    cfg.corsOrigins,
+		MCPToken:       cfg.mcpToken,
+		Rate:           cfg.rate,
+		TrustedProxies: cfg.trustedProxies,
 	}, closeOfferer, nil
 }
 
@@ -158,10 +166,13 @@ type config struct {
 	corsOrigins  []string
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
-	db           string // the calendar's database URL; empty is none
-	owner        string // the owner's token; empty is none
-	cacheDir     string // where -dev keeps its demo database
-	stderr       io.Writer
+	db           string     // the calendar's database URL; empty is none
+	owner        string     // the owner's token; empty is none
+	cacheDir     string     // where -dev keeps its demo database
+	rate         rate.Limit // requests a second per client address; 0 is no limit
+	// trustedProxies are the proxies whose X-Forwarded-For is believed; none, no header is.
+	trustedProxies []netip.Prefix
+	stderr         io.Writer
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -178,14 +189,16 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
+	perClient := fs.String("rate", or(getenv(envRate), "0"), "requests a second each client address may make to round one, round two and /mcp, such as 5/s, in bursts of four times that; past it they answer 429 (default $"+envRate+", else 0: no limit)")
+	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
-			"             %s, %s, %s\n\nflags:\n",
+			"             %s, %s, %s, %s, %s\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
-			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins)
+			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -211,7 +224,43 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		return config{}, err
 	}
 	cfg.corsOrigins = origins
+	if cfg.rate, err = quota.ParseRate(*perClient); err != nil {
+		return config{}, fmt.Errorf("-rate: %w", err)
+	}
+	if cfg.trustedProxies, err = trustedProxies(*proxies); err != nil {
+		return config{}, err
+	}
 	return cfg, nil
+}
+
+// or is value, or otherwise when value is empty.
+func or(value, otherwise string) string {
+	if value == "" {
+		return otherwise
+	}
+	return value
+}
+
+// trustedProxies reads -trusted-proxies: comma-separated IP addresses and CIDR ranges. None gives nil.
+func trustedProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, field := range strings.Split(list, ",") {
+		field = strings.TrimSpace(field)
+		if field == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(field); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		addr, err := netip.ParseAddr(field)
+		if err != nil || addr.Zone() != "" {
+			return nil, fmt.Errorf("-trusted-proxies: %q is not an IP address or a CIDR range such as 10.0.0.0/8", field)
+		}
+		addr = addr.Unmap()
+		out = append(out, netip.PrefixFrom(addr, addr.BitLen()))
+	}
+	return out, nil
 }
 
 // keys reads the signing keys. No key at all gives nil, so every booking answers 503, unless -dev

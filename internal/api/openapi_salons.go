@@ -64,6 +64,7 @@ var routes = []route{{
 		tooLarge, notJSON,
 		refused(http.StatusServiceUnavailable, "The service can't complete bookings now."),
 	},
+	quota: true,
 	serve: (*Service).book,
 }, {
 	method: http.MethodGet, path: "/salons", id: "listSalons",
