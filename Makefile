@@ -6,9 +6,9 @@ export DEBIAN_FRONTEND := noninteractive
 
 .PHONY: run build web test deps check gotest fuzz webtest e2e mcptest openapi codegen keygen
 
-## run: build the web app, then serve the API and the app on :8080 with a random per-process key (dev mode)
+## run: build the web app, then serve the API and the app on 127.0.0.1:8080, this machine only, with a random per-process key (dev mode)
 run: web
-	$(GO) run ./cmd/bookingd -dev
+	$(GO) run ./cmd/bookingd -dev -addr 127.0.0.1:8080
 
 ## build: the web app, then a static bookingd that embeds it, in ./bin
 build: web

@@ -82,6 +82,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	if !stdio {
+		if cfg.addr, err = cfg.listenAddr(log); err != nil {
+			return err
+		}
+	}
 	composed, closeOfferer, err := cfg.server(log, stdio)
 	if err != nil {
 		return err
@@ -124,6 +129,10 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	if dbURL != "" && cfg.redisURL != "" {
 		return fail(errors.New("-db and -redis-url don't go together: with a database, spent states are kept in it"))
 	}
+	if cfg.dev {
+		log.Warn("dev mode: the demo salon "+server.DemoSalon+" is registered in the calendar unless it is there already",
+			"database", server.RedactedURL(dbURL))
+	}
 	owner, err := cfg.ownerToken(log)
 	if err != nil {
 		return fail(err)
@@ -156,6 +165,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 // config is bookingd's configuration, from flags and the environment.
 type config struct {
 	addr         string
+	addrGiven    bool // -addr was on the command line
 	stateTTL     time.Duration
 	dev          bool
 	signingKey   string
@@ -180,7 +190,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		owner: getenv(envOwnerToken), cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
+	fs.StringVar(&cfg.addr, "addr", defaultAddr, "address to serve on (with -dev, "+devAddr+" and loopback only)")
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
 	fs.BoolVar(&cfg.dev, "dev", false, "fill in what isn't configured for a local try: a random signing key and owner's token, a SQLite calendar in the user's cache directory, and the demo salon "+server.DemoSalon)
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
@@ -204,6 +214,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
+	fs.Visit(func(f *flag.Flag) { cfg.addrGiven = cfg.addrGiven || f.Name == "addr" })
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck and mcp", fs.Arg(0))
 	}
@@ -261,6 +272,46 @@ func trustedProxies(list string) ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(addr, addr.BitLen()))
 	}
 	return out, nil
+}
+
+// The addresses bookingd serves on by default: every interface, and with -dev this machine only.
+const (
+	defaultAddr = ":8080"
+	devAddr     = "127.0.0.1:8080"
+)
+
+// listenAddr is the address to serve on: -addr as given, or with -dev 127.0.0.1:8080, said on
+// stderr. -dev is for one's own machine, so with it an address not on loopback stops start-up.
+func (cfg config) listenAddr(log *slog.Logger) (string, error) {
+	if !cfg.dev {
+		return cfg.addr, nil
+	}
+	if !cfg.addrGiven {
+		log.Warn("dev mode: no -addr is given, so bookingd serves on " + devAddr + ", this machine only")
+		return devAddr, nil
+	}
+	if _, _, err := net.SplitHostPort(cfg.addr); err != nil {
+		return "", fmt.Errorf("-addr %q is not host:port, such as %s", cfg.addr, devAddr)
+	}
+	if !onLoopback(cfg.addr) {
+		return "", fmt.Errorf("-dev serves on this machine only, and -addr %q is not a loopback address: "+
+			"give -addr %s (or another port on 127.0.0.1, [::1] or localhost), or configure the service without -dev", cfg.addr, devAddr)
+	}
+	return cfg.addr, nil
+}
+
+// onLoopback reports whether addr (host:port) listens on loopback alone: a loopback IP address, or
+// localhost. An empty host is every interface.
+func onLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.Unmap().IsLoopback()
 }
 
 // keys reads the signing keys. No key at all gives nil, so every booking answers 503, unless -dev
