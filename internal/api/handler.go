@@ -63,7 +63,8 @@ type Service struct {
 	// of them comes from the address the header names. None: the client is the connection's peer.
 	TrustedProxies []netip.Prefix
 	// Records, when set, is handed the records of every round two at a salon with a calendar that
-	// spent its state (booking.Desk.Observe). They never hold a customer's contact. Nil keeps none.
+	// spent its state (booking.Desk.Observe). They never hold a customer's contact or words, and
+	// their JSON form, which may be logged, leaves out the name. Nil keeps none.
 	Records func([]booking.Record)
 
 	desk    *booking.Desk

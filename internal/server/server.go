@@ -142,7 +142,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		App:      web.App(),
 		Offerer:  cfg.Offerer,
 		// One line per round two at a calendar: the hold, its read-back or why the slot was taken.
-		// The records name whom a booking is for and never hold the contact or the words.
+		// A record's JSON names no customer: not the name, the contact or the words.
 		Records:        func(records []booking.Record) { log.Info("round two", "records", records) },
 		OwnerToken:     cfg.OwnerToken,
 		TrustedProxies: cfg.TrustedProxies,
