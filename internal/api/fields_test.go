@@ -4,8 +4,13 @@ package api_test
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 
+	"salon/internal/api"
+	"salon/internal/api/apitest"
 	"salon/internal/testkit"
 )
 
@@ -60,6 +65,32 @@ func TestAContactMustBeAPhoneNumberOrAnEmailAddressOverHTTP(t *testing.T) {
 	for _, contact := range []string{"ada@example.com", "+44 (0)20 7946-0000", "020.7946.0000"} {
 		if reply := w.book(salon, customerBooking(message, "Ada", contact)); reply.Status != http.StatusOK {
 			t.Errorf("contact %q: got %d %s, want 200", contact, reply.Status, reply.Body)
+		}
+	}
+}
+
+func TestTheOwnersPathIDsRefuseEachRefusedCharacter(t *testing.T) {
+	token := strings.Repeat("o", 32)
+	client, err := apitest.New(api.New(api.Service{OwnerToken: token}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range testkit.UnallowedCharacters {
+		for _, tt := range []struct{ field, path string }{
+			{"booking", "/salons/studio-nine/bookings/" + url.PathEscape("b"+c.Char+"1") + "/cancel"},
+			{"slot", "/salons/studio-nine/slots/" + url.PathEscape("2026-12-05T10:30:00Z"+c.Char) + "/close"},
+			{"slot", "/salons/studio-nine/slots/" + url.PathEscape(c.Char+"2026-12-05T10:30:00Z") + "/open"},
+			{"salon", "/salons/" + url.PathEscape("studio"+c.Char+"nine") + "/slots/2026-12-05T10:30:00Z/open"},
+		} {
+			t.Run(c.Name+" in "+tt.field, func(t *testing.T) {
+				req := httptest.NewRequest(http.MethodPost, tt.path, nil)
+				req.Header.Set("Authorization", "Bearer "+token)
+				reply, err := client.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantJSON(t, reply, http.StatusBadRequest, mustJSON(tt.field+" holds a character that isn't allowed"))
+			})
 		}
 	}
 }

@@ -14,6 +14,16 @@ func unallowed(field string) error {
 	return Refusal(field + " holds a character that isn't allowed")
 }
 
+// CheckID refuses an id from a request's path (a booking's reference, a slot's id) that holds a
+// character no id may hold, naming it as field: "booking holds a character that isn't allowed".
+// Such an id can name nothing, and it would be echoed by the refusal that says so.
+func CheckID(field, id string) error {
+	if !plain(id, false) {
+		return unallowed(field)
+	}
+	return nil
+}
+
 // errNotAContact refuses a contact that is neither a phone number nor an e-mail address.
 var errNotAContact = Refusal("arguments.customer.contact must be a phone number or an e-mail address")
 
