@@ -45,11 +45,12 @@ const (
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
 	// qTakeCells takes the cells from $3 up to $4 of the salon's stylist for the booking $5, each
+	// (SQLite reads the ON of an upsert after a bare FROM as a join's, hence WHERE true),
 	// unless a live booking holds it already. Fewer rows than cells means the span overlaps one.
 	qTakeCells = `WITH RECURSIVE c(n) AS (
 			SELECT CAST($3 AS BIGINT) UNION ALL SELECT n + 1 FROM c WHERE n + 1 < CAST($4 AS BIGINT)
 		)
-		INSERT INTO booking_cells (salon, stylist, cell, booking) SELECT $1, $2, n, $5 FROM c
+		INSERT INTO booking_cells (salon, stylist, cell, booking) SELECT $1, $2, n, $5 FROM c WHERE true
 		ON CONFLICT (salon, stylist, cell) DO NOTHING`
 	// qUntake undoes a booking that overlapped: its cells, then its row.
 	qUntakeCells = `DELETE FROM booking_cells WHERE booking = $1`

@@ -1,0 +1,146 @@
+// This file holds the owner's move of a booking: one booking read, and one moved to another start in one transaction.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"salon/internal/salon"
+)
+
+// The statements of a move.
+const (
+	// qMoveRow moves the booking's row: its slot, its start and its stylist. The partial unique
+	// index on live bookings refuses a start another live booking of the stylist (at a simple
+	// salon, of the salon's one chair) already has.
+	qMoveRow = `UPDATE bookings SET slot = $2, starts_at = $3, stylist = $4 WHERE id = $1`
+	// qOwnCells counts the cells from $3 up to $4 of the stylist $2 that the booking $1 holds
+	// already: a move onto part of its own span finds them taken by itself.
+	qOwnCells = `SELECT count(*) FROM booking_cells WHERE booking = $1 AND stylist = $2 AND cell >= $3 AND cell < $4`
+	// qFreeOldCells frees the cells the booking holds outside its new span.
+	qFreeOldCells = `DELETE FROM booking_cells WHERE booking = $1 AND (stylist <> $2 OR cell < $3 OR cell >= $4)`
+	// qSlotBookedByAnother says whether another live booking of the salon starts at $2.
+	qSlotBookedByAnother = `SELECT EXISTS (SELECT 1 FROM bookings
+		WHERE salon = $1 AND starts_at = $2 AND status = 'booked' AND id <> $3)`
+)
+
+// Booking returns the salon's booking id as the database holds it: salon.NoBooking when the salon
+// holds none under that id, salon.NoSalon when no salon is registered under salonID.
+func (s *Store) Booking(ctx context.Context, salonID, id string) (salon.Booking, error) {
+	b, err := scanBooking(s.r.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`,
+		text(salonID), text(id)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, s.noBooking(ctx, salonID, id)
+	}
+	return b, err
+}
+
+// noBooking says why the salon holds no booking id: salon.NoSalon, or salon.NoBooking.
+func (s *Store) noBooking(ctx context.Context, salonID, id string) error {
+	ok, err := s.salonExists(ctx, salonID)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return salon.NoSalon(salonID)
+	}
+	return salon.NoBooking(id)
+}
+
+// Move moves the salon's live booking m.Booking to the start m.Slot, kept by the stylist
+// m.Stylist, in one transaction, and returns it as the database then holds it. The booking keeps
+// its id, its customer, its words, its service and the span it was booked with; its slot, start
+// and stylist change. Its old time is free again from the commit on.
+//
+// A booking with a service (a menu salon's) takes the five-minute cells of its span at the new
+// start, for the stylist: a cell another live booking of the stylist holds leaves it where it was,
+// with salon.TakenBooked. A booking without one (a simple salon's) moves to a slot: one another
+// live booking starts at gives salon.TakenBooked, one the owner closed salon.TakenClosed. Whether
+// the start is one of the salon's times is the caller's to judge; the database judges only what
+// is taken, inside the transaction, so a move and a booking racing for one span never both
+// commit, on any instance.
+//
+// An unknown salon gives salon.NoSalon, an unknown booking salon.NoBooking, a cancelled one
+// salon.NotLive; none of them, and no Taken, changes anything.
+func (s *Store) Move(ctx context.Context, salonID string, m salon.Move) (salon.Booking, salon.Taken, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	// The salon's row, shared, as a booking takes it: a close of a slot waits for the move, and a
+	// move that waited on a close sees the closed slot.
+	var one int
+	err = w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.shareSalon, text(salonID)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, 0, salon.NoSalon(salonID)
+	}
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	b, err := scanBooking(w.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`+s.d.lockRow,
+		text(salonID), text(m.Booking)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, 0, salon.NoBooking(m.Booking)
+	}
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	if b.Status != salon.Booked {
+		return salon.Booking{}, 0, salon.NotLive(m.Booking)
+	}
+	start := m.Slot.Start.Unix()
+	if b.Service == "" {
+		var closed, booked bool
+		if err := w.queryRow(ctx, qIsClosed, text(salonID), start).Scan(&closed); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if closed {
+			return salon.Booking{}, salon.TakenClosed, nil
+		}
+		if err := w.queryRow(ctx, qSlotBookedByAnother, text(salonID), start, text(b.ID)).Scan(&booked); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if booked {
+			return salon.Booking{}, salon.TakenBooked, nil
+		}
+	}
+	// The row first, then the cells, in the order a booking writes them: a booking racing for the
+	// same start waits on the row, and one racing for the span finds the old cells still held, so
+	// neither waits on the other in a circle.
+	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist); err != nil {
+		if s.d.unique(err) {
+			return salon.Booking{}, salon.TakenBooked, nil
+		}
+		return salon.Booking{}, 0, err
+	}
+	if b.Service != "" {
+		first, end := cells(m.Slot.Start, b.Minutes+b.AfterMinutes)
+		var own int64
+		if err := w.queryRow(ctx, qOwnCells, text(b.ID), m.Stylist, first, end).Scan(&own); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		res, err := w.exec(ctx, qTakeCells, text(salonID), m.Stylist, first, end, text(b.ID))
+		if err != nil {
+			return salon.Booking{}, 0, err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if n+own != end-first {
+			return salon.Booking{}, salon.TakenBooked, nil
+		}
+		if _, err := w.exec(ctx, qFreeOldCells, text(b.ID), m.Stylist, first, end); err != nil {
+			return salon.Booking{}, 0, err
+		}
+	}
+	moved, err := scanBooking(w.queryRow(ctx, qBookingByID, text(b.ID)))
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	return moved, 0, tx.Commit()
+}

@@ -1,0 +1,277 @@
+// This file holds the tests of the owner's move: one transaction, the id kept, the old time freed, and races with bookings.
+
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"salon/internal/salon"
+	"salon/internal/store"
+)
+
+// menuSalon is a menu salon's settings as the store keeps them: a cut, a colour with processing
+// after it, and two stylists. The store doesn't judge them; the desk does.
+var menuSalon = salon.Settings{
+	Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000",
+	Hours:       salon.Hours{time.Tuesday: {{Start: 9 * 60, End: 17*60 + 30}}},
+	HorizonDays: 14, GridMinutes: 15, MinNoticeMinutes: 60, ChangeCutoffHours: 24, Currency: "GBP",
+	Services: []salon.Service{{ID: "cut", Name: "Cut", Minutes: 45}, {ID: "colour", Name: "Colour", Minutes: 90, AfterMinutes: 30}},
+	Stylists: []salon.Stylist{{ID: "ana", Name: "Ana", Services: []string{"cut", "colour"}}, {ID: "ben", Name: "Ben", Services: []string{"cut"}}},
+	Closures: []salon.Closure{},
+}
+
+// withMenu opens a fresh store with the menu salon studio-nine registered.
+func (b backend) withMenu(t *testing.T) (*store.Store, string) {
+	t.Helper()
+	s, url := b.open(t)
+	if err := s.PutSalon(t.Context(), "studio-nine", menuSalon); err != nil {
+		t.Fatalf("PutSalon: %v", err)
+	}
+	return s, url
+}
+
+// menuHold is a hold of service for stylist at start.
+func menuHold(id, service, stylist string, start time.Time) *salon.Hold {
+	h := hold(id, "studio-nine", start)
+	v, _ := menuSalon.Service(service)
+	h.Service, h.Minutes, h.AfterMinutes, h.Stylists = v.ID, v.Minutes, v.AfterMinutes, []string{stylist}
+	return h
+}
+
+// bookMenu books service with stylist at start as booking id, or fails the test.
+func bookMenu(t *testing.T, s *store.Store, id, service, stylist string, start time.Time) salon.Booking {
+	t.Helper()
+	out, err := s.Spend(t.Context(), stateID(t.Name(), id), goodUntil, menuHold(id, service, stylist, start), now)
+	if err != nil || out.Booking == nil {
+		t.Fatalf("booking %s: got %+v, %v, want a booking", id, out, err)
+	}
+	return *out.Booking
+}
+
+// moveTo is a move of the booking id to start, kept by stylist.
+func moveTo(id string, start time.Time, stylist string) salon.Move {
+	return salon.Move{Booking: id, Slot: slotAt(start), Stylist: stylist}
+}
+
+// spansOf is the live spans of studio-nine that can touch the day of now, as "stylist start".
+func spansOf(t *testing.T, s *store.Store) []string {
+	t.Helper()
+	spans, err := s.Spans(t.Context(), "studio-nine", now, now.Add(24*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, sp := range spans {
+		out = append(out, sp.Stylist+" "+sp.Start.UTC().Format("15:04"))
+	}
+	return out
+}
+
+// cellsOf is how many cells the booking id holds.
+func cellsOf(t *testing.T, url, id string) int {
+	t.Helper()
+	return count(t, raw(t, url), `SELECT count(*) FROM booking_cells WHERE booking = $1`, []byte(id))
+}
+
+func TestMove(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		t.Run("a menu booking moves with its id, and its old time books again", func(t *testing.T) {
+			s, url := b.withMenu(t)
+			before := bookMenu(t, s, "cut", "cut", "ana", at(2))
+			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(4), "ana"))
+			if err != nil || taken != 0 {
+				t.Fatalf("Move: got %v, %v, want moved", taken, err)
+			}
+			want := before
+			want.Start, want.Slot = at(4).UTC(), slotAt(at(4)).ID
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v, want %+v", got, want)
+			}
+			if spans := spansOf(t, s); !reflect.DeepEqual(spans, []string{"ana 12:00"}) {
+				t.Errorf("got spans %q, want only ana 12:00", spans)
+			}
+			if n := cellsOf(t, url, "cut"); n != 9 {
+				t.Errorf("got %d cells held, want 9 (45 minutes)", n)
+			}
+			bookMenu(t, s, "again", "cut", "ana", at(2))
+		})
+
+		t.Run("a move onto part of its own span keeps the part and frees the rest", func(t *testing.T) {
+			s, url := b.withMenu(t)
+			bookMenu(t, s, "colour", "colour", "ana", at(2))
+			if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("colour", at(2.5), "ana")); err != nil || taken != 0 {
+				t.Fatalf("Move: got %v, %v, want moved", taken, err)
+			}
+			if n := cellsOf(t, url, "colour"); n != 24 {
+				t.Errorf("got %d cells held, want 24 (two hours)", n)
+			}
+			bookMenu(t, s, "early", "cut", "ana", at(1.75)) // 09:45 to 10:30: the freed half hour and before
+		})
+
+		t.Run("a move to another stylist frees the first stylist", func(t *testing.T) {
+			s, _ := b.withMenu(t)
+			bookMenu(t, s, "cut", "cut", "ana", at(2))
+			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(2), "ben"))
+			if err != nil || taken != 0 || got.Stylist != "ben" {
+				t.Fatalf("Move: got %+v, %v, %v, want moved to ben", got, taken, err)
+			}
+			bookMenu(t, s, "ana-again", "cut", "ana", at(2))
+		})
+
+		t.Run("a span another booking of the stylist holds leaves everything as it was", func(t *testing.T) {
+			s, url := b.withMenu(t)
+			bookMenu(t, s, "colour", "colour", "ana", at(2)) // ana 10:00 to 12:00
+			cut := bookMenu(t, s, "cut", "cut", "ana", at(4))
+			for _, to := range []time.Time{at(3.5), at(2), at(1.5)} { // overlapping, the same start, ending into it
+				if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", to, "ana")); err != nil || taken != salon.TakenBooked {
+					t.Errorf("moving to %s: got %v, %v, want TakenBooked", to.Format("15:04"), taken, err)
+				}
+			}
+			got, err := s.Booking(t.Context(), "studio-nine", "cut")
+			if err != nil || !reflect.DeepEqual(got, cut) {
+				t.Errorf("the booking after: got %+v, %v, want it as it was, %+v", got, err, cut)
+			}
+			if n := cellsOf(t, url, "cut"); n != 9 {
+				t.Errorf("got %d cells held, want the 9 it held", n)
+			}
+			if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(2), "ben")); err != nil || taken != 0 {
+				t.Errorf("the same time with ben: got %v, %v, want moved", taken, err)
+			}
+		})
+
+		t.Run("a simple salon's booking moves to a free slot, not to a booked or closed one", func(t *testing.T) {
+			s, _ := b.withSalon(t)
+			first := book(t, s, "first", at(2))
+			book(t, s, "second", at(3))
+			if err := s.CloseSlot(t.Context(), "studio-nine", slotAt(at(4))); err != nil {
+				t.Fatal(err)
+			}
+			for to, want := range map[float64]salon.Taken{3: salon.TakenBooked, 4: salon.TakenClosed} {
+				if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("first", at(to), "")); err != nil || taken != want {
+					t.Errorf("moving to at(%v): got %v, %v, want %v", to, taken, err, want)
+				}
+			}
+			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("first", at(5), ""))
+			if err != nil || taken != 0 || got.ID != first.ID || !got.Start.Equal(at(5)) {
+				t.Fatalf("moving to a free slot: got %+v, %v, %v", got, taken, err)
+			}
+			book(t, s, "again", at(2))
+		})
+
+		t.Run("a cancelled booking, an unknown booking and an unknown salon are refused", func(t *testing.T) {
+			s, _ := b.withMenu(t)
+			bookMenu(t, s, "cut", "cut", "ana", at(2))
+			if _, err := s.Cancel(t.Context(), "studio-nine", "cut"); err != nil {
+				t.Fatal(err)
+			}
+			for _, tc := range []struct {
+				salon, booking string
+				want           error
+			}{
+				{"studio-nine", "cut", salon.NotLive("cut")},
+				{"studio-nine", "nobody", salon.NoBooking("nobody")},
+				{"elsewhere", "cut", salon.NoSalon("elsewhere")},
+			} {
+				if _, _, err := s.Move(t.Context(), tc.salon, moveTo(tc.booking, at(4), "ana")); !errors.Is(err, tc.want) {
+					t.Errorf("moving %s at %s: got %v, want %v", tc.booking, tc.salon, err, tc.want)
+				}
+			}
+			if spans := spansOf(t, s); len(spans) != 0 {
+				t.Errorf("got spans %q, want none", spans)
+			}
+		})
+	})
+}
+
+func TestBooking(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, _ := b.withMenu(t)
+		want := bookMenu(t, s, "cut", "cut", "ana", at(2))
+		if got, err := s.Booking(t.Context(), "studio-nine", "cut"); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("got %+v, %v, want %+v", got, err, want)
+		}
+		if _, err := s.Booking(t.Context(), "studio-nine", "nobody"); !errors.Is(err, salon.NoBooking("nobody")) {
+			t.Errorf("an unknown booking: got %v, want NoBooking", err)
+		}
+		if _, err := s.Booking(t.Context(), "elsewhere", "cut"); !errors.Is(err, salon.NoSalon("elsewhere")) {
+			t.Errorf("another salon's booking: got %v, want NoSalon", err)
+		}
+	})
+}
+
+// TestAMoveRacingABookingForItsSpanEndsWithOne races, round after round, the move of a booking onto
+// a span and a customer's booking of an overlapping span of the same stylist, each through a store
+// of its own on one database: exactly one of them wins each round, and no two live spans of the
+// stylist overlap at the end.
+func TestAMoveRacingABookingForItsSpanEndsWithOne(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		mover, url := b.withMenu(t)
+		booker := openURL(t, url)
+		const rounds = 20
+		for i := range rounds {
+			// Each round has three hours of its own: the booking at :30, moved onto the hour after,
+			// and a customer booking a quarter past that hour, which overlaps the move's new span
+			// and not the booking's old one.
+			base := at(float64(1 + 3*i))
+			id := fmt.Sprint("moved-", i)
+			bookMenu(t, mover, id, "cut", "ana", base.Add(30*time.Minute))
+			target := base.Add(time.Hour)
+			var moved salon.Taken
+			var out salon.SpendOutcome
+			var moveErr, spendErr error
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			wg.Go(func() {
+				<-start
+				_, moved, moveErr = mover.Move(t.Context(), "studio-nine", moveTo(id, target, "ana"))
+			})
+			wg.Go(func() {
+				<-start
+				out, spendErr = booker.Spend(t.Context(), stateID(t.Name(), "racer", i), goodUntil,
+					menuHold(fmt.Sprint("racer-", i), "cut", "ana", target.Add(15*time.Minute)), now)
+			})
+			close(start)
+			wg.Wait()
+			if moveErr != nil || spendErr != nil {
+				t.Fatalf("round %d: move %v, spend %v, want no failure", i, moveErr, spendErr)
+			}
+			if wins := btoi(moved == 0) + btoi(out.Booking != nil); wins != 1 {
+				t.Fatalf("round %d: got the move %v and the booking %+v, want exactly one to win", i, moved, out)
+			}
+		}
+		noOverlaps(t, mover)
+		if n := count(t, raw(t, url), `SELECT count(*) FROM booking_cells c JOIN bookings b ON b.id = c.booking WHERE b.status <> 'booked'`); n != 0 {
+			t.Errorf("got %d cells held by bookings that aren't live, want 0", n)
+		}
+	})
+}
+
+// noOverlaps fails when two live spans of one stylist at studio-nine overlap.
+func noOverlaps(t *testing.T, s *store.Store) {
+	t.Helper()
+	spans, err := s.Spans(t.Context(), "studio-nine", at(-24), at(24*14))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range spans {
+		for _, b := range spans[i+1:] {
+			aEnd := a.Start.Add(time.Duration(a.Minutes+a.AfterMinutes) * time.Minute)
+			bEnd := b.Start.Add(time.Duration(b.Minutes+b.AfterMinutes) * time.Minute)
+			if a.Stylist == b.Stylist && a.Start.Before(bEnd) && b.Start.Before(aEnd) {
+				t.Errorf("got %+v and %+v overlapping, want no two live spans of one stylist to", a, b)
+			}
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
