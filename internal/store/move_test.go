@@ -14,9 +14,9 @@ import (
 	"salon/internal/store"
 )
 
-// menuSalon is a menu salon's settings as the store keeps them: a cut, a colour with processing
+// teamSalon is a menu salon's settings as the store keeps them: a cut, a colour with processing
 // after it, and two stylists. The store doesn't judge them; the desk does.
-var menuSalon = salon.Settings{
+var teamSalon = salon.Settings{
 	Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000",
 	Hours:       salon.Hours{time.Tuesday: {{Start: 9 * 60, End: 17*60 + 30}}},
 	HorizonDays: 14, GridMinutes: 15, MinNoticeMinutes: 60, ChangeCutoffHours: 24, Currency: "GBP",
@@ -25,28 +25,28 @@ var menuSalon = salon.Settings{
 	Closures: []salon.Closure{},
 }
 
-// withMenu opens a fresh store with the menu salon studio-nine registered.
-func (b backend) withMenu(t *testing.T) (*store.Store, string) {
+// withTeam opens a fresh store with the menu salon studio-nine registered.
+func (b backend) withTeam(t *testing.T) (*store.Store, string) {
 	t.Helper()
 	s, url := b.open(t)
-	if err := s.PutSalon(t.Context(), "studio-nine", menuSalon); err != nil {
+	if err := s.PutSalon(t.Context(), "studio-nine", teamSalon); err != nil {
 		t.Fatalf("PutSalon: %v", err)
 	}
 	return s, url
 }
 
-// menuHold is a hold of service for stylist at start.
-func menuHold(id, service, stylist string, start time.Time) *salon.Hold {
+// teamHold is a hold of service for stylist at start.
+func teamHold(id, service, stylist string, start time.Time) *salon.Hold {
 	h := hold(id, "studio-nine", start)
-	v, _ := menuSalon.Service(service)
+	v, _ := teamSalon.Service(service)
 	h.Service, h.Minutes, h.AfterMinutes, h.Stylists = v.ID, v.Minutes, v.AfterMinutes, []string{stylist}
 	return h
 }
 
-// bookMenu books service with stylist at start as booking id, or fails the test.
-func bookMenu(t *testing.T, s *store.Store, id, service, stylist string, start time.Time) salon.Booking {
+// bookTeam books service with stylist at start as booking id, or fails the test.
+func bookTeam(t *testing.T, s *store.Store, id, service, stylist string, start time.Time) salon.Booking {
 	t.Helper()
-	out, err := s.Spend(t.Context(), stateID(t.Name(), id), goodUntil, menuHold(id, service, stylist, start), now)
+	out, err := s.Spend(t.Context(), stateID(t.Name(), id), goodUntil, teamHold(id, service, stylist, start), now)
 	if err != nil || out.Booking == nil {
 		t.Fatalf("booking %s: got %+v, %v, want a booking", id, out, err)
 	}
@@ -81,8 +81,8 @@ func cellsOf(t *testing.T, url, id string) int {
 func TestMove(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		t.Run("a menu booking moves with its id, and its old time books again", func(t *testing.T) {
-			s, url := b.withMenu(t)
-			before := bookMenu(t, s, "cut", "cut", "ana", at(2))
+			s, url := b.withTeam(t)
+			before := bookTeam(t, s, "cut", "cut", "ana", at(2))
 			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(4), "ana"))
 			if err != nil || taken != 0 {
 				t.Fatalf("Move: got %v, %v, want moved", taken, err)
@@ -98,35 +98,35 @@ func TestMove(t *testing.T) {
 			if n := cellsOf(t, url, "cut"); n != 9 {
 				t.Errorf("got %d cells held, want 9 (45 minutes)", n)
 			}
-			bookMenu(t, s, "again", "cut", "ana", at(2))
+			bookTeam(t, s, "again", "cut", "ana", at(2))
 		})
 
 		t.Run("a move onto part of its own span keeps the part and frees the rest", func(t *testing.T) {
-			s, url := b.withMenu(t)
-			bookMenu(t, s, "colour", "colour", "ana", at(2))
+			s, url := b.withTeam(t)
+			bookTeam(t, s, "colour", "colour", "ana", at(2))
 			if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("colour", at(2.5), "ana")); err != nil || taken != 0 {
 				t.Fatalf("Move: got %v, %v, want moved", taken, err)
 			}
 			if n := cellsOf(t, url, "colour"); n != 24 {
 				t.Errorf("got %d cells held, want 24 (two hours)", n)
 			}
-			bookMenu(t, s, "early", "cut", "ana", at(1.75)) // 09:45 to 10:30: the freed half hour and before
+			bookTeam(t, s, "early", "cut", "ana", at(1.75)) // 09:45 to 10:30: the freed half hour and before
 		})
 
 		t.Run("a move to another stylist frees the first stylist", func(t *testing.T) {
-			s, _ := b.withMenu(t)
-			bookMenu(t, s, "cut", "cut", "ana", at(2))
+			s, _ := b.withTeam(t)
+			bookTeam(t, s, "cut", "cut", "ana", at(2))
 			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(2), "ben"))
 			if err != nil || taken != 0 || got.Stylist != "ben" {
 				t.Fatalf("Move: got %+v, %v, %v, want moved to ben", got, taken, err)
 			}
-			bookMenu(t, s, "ana-again", "cut", "ana", at(2))
+			bookTeam(t, s, "ana-again", "cut", "ana", at(2))
 		})
 
 		t.Run("a span another booking of the stylist holds leaves everything as it was", func(t *testing.T) {
-			s, url := b.withMenu(t)
-			bookMenu(t, s, "colour", "colour", "ana", at(2)) // ana 10:00 to 12:00
-			cut := bookMenu(t, s, "cut", "cut", "ana", at(4))
+			s, url := b.withTeam(t)
+			bookTeam(t, s, "colour", "colour", "ana", at(2)) // ana 10:00 to 12:00
+			cut := bookTeam(t, s, "cut", "cut", "ana", at(4))
 			for _, to := range []time.Time{at(3.5), at(2), at(1.5)} { // overlapping, the same start, ending into it
 				if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", to, "ana")); err != nil || taken != salon.TakenBooked {
 					t.Errorf("moving to %s: got %v, %v, want TakenBooked", to.Format("15:04"), taken, err)
@@ -164,8 +164,8 @@ func TestMove(t *testing.T) {
 		})
 
 		t.Run("a cancelled booking, an unknown booking and an unknown salon are refused", func(t *testing.T) {
-			s, _ := b.withMenu(t)
-			bookMenu(t, s, "cut", "cut", "ana", at(2))
+			s, _ := b.withTeam(t)
+			bookTeam(t, s, "cut", "cut", "ana", at(2))
 			if _, err := s.Cancel(t.Context(), "studio-nine", "cut"); err != nil {
 				t.Fatal(err)
 			}
@@ -190,8 +190,8 @@ func TestMove(t *testing.T) {
 
 func TestBooking(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
-		s, _ := b.withMenu(t)
-		want := bookMenu(t, s, "cut", "cut", "ana", at(2))
+		s, _ := b.withTeam(t)
+		want := bookTeam(t, s, "cut", "cut", "ana", at(2))
 		if got, err := s.Booking(t.Context(), "studio-nine", "cut"); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("got %+v, %v, want %+v", got, err, want)
 		}
@@ -210,7 +210,7 @@ func TestBooking(t *testing.T) {
 // stylist overlap at the end.
 func TestAMoveRacingABookingForItsSpanEndsWithOne(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
-		mover, url := b.withMenu(t)
+		mover, url := b.withTeam(t)
 		booker := openURL(t, url)
 		const rounds = 20
 		for i := range rounds {
@@ -219,7 +219,7 @@ func TestAMoveRacingABookingForItsSpanEndsWithOne(t *testing.T) {
 			// and not the booking's old one.
 			base := at(float64(1 + 3*i))
 			id := fmt.Sprint("moved-", i)
-			bookMenu(t, mover, id, "cut", "ana", base.Add(30*time.Minute))
+			bookTeam(t, mover, id, "cut", "ana", base.Add(30*time.Minute))
 			target := base.Add(time.Hour)
 			var moved salon.Taken
 			var out salon.SpendOutcome
@@ -233,7 +233,7 @@ func TestAMoveRacingABookingForItsSpanEndsWithOne(t *testing.T) {
 			wg.Go(func() {
 				<-start
 				out, spendErr = booker.Spend(t.Context(), stateID(t.Name(), "racer", i), goodUntil,
-					menuHold(fmt.Sprint("racer-", i), "cut", "ana", target.Add(15*time.Minute)), now)
+					teamHold(fmt.Sprint("racer-", i), "cut", "ana", target.Add(15*time.Minute)), now)
 			})
 			close(start)
 			wg.Wait()
