@@ -75,7 +75,7 @@ Feature: A salon's menu and team
     And the open times of a cut with Ana on "2026-12-02" hold "2026-12-02T10:00:00Z"
     And the open times of a cut with Ana on "2026-12-02" don't hold "2026-12-02T14:00:00Z"
 
-  # Decided by: internal/booking.Desk.judgeMenuMove (owner.go), internal/store.Store.Move (move.go)
+  # Decided by: internal/booking.judgeMenuMove (owner.go), internal/store.Store.Move (move.go)
   Scenario: A move onto a stylist's time that isn't free is refused
     Given Ana has booked a colour with Ana at "2026-12-02T10:00:00Z"
     And Rosa has booked a cut with Ana at "2026-12-02T14:00:00Z"

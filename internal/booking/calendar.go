@@ -36,10 +36,9 @@ type Calendar interface {
 	BookingPage(ctx context.Context, salon string, from, to time.Time, after *salon.BookingKey, limit int) ([]salon.Booking, error)
 	// SalonPage is Salons, at most limit of them, after the id after when it is not "".
 	SalonPage(ctx context.Context, after string, limit int) ([]salon.Summary, error)
-	// Booking is one booking of a salon: salon.NoBooking when it holds none under the id.
-	Booking(ctx context.Context, salon, booking string) (salon.Booking, error)
-	// Move moves a live booking in one transaction; a Taken says why it stayed where it was.
-	Move(ctx context.Context, salon string, m salon.Move) (salon.Booking, salon.Taken, error)
+	// Move moves a live booking where decide says, in one transaction; a Taken says why it stayed
+	// where it was.
+	Move(ctx context.Context, salon, booking string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error)
 	Cancel(ctx context.Context, salon, booking string) (salon.Booking, error)
 	CloseSlot(ctx context.Context, salon string, slot salon.Slot) error
 	OpenSlot(ctx context.Context, salon string, start time.Time) error
@@ -151,21 +150,6 @@ func (d *Desk) read(ctx context.Context, id string) (reading, error) {
 // owner's change.
 func (d *Desk) readSettings(ctx context.Context, id string, now time.Time) (reading, error) {
 	set, err := d.Calendar.RecentSalon(ctx, id)
-	if err != nil {
-		return reading{}, refusal.Or(err)
-	}
-	return d.located(id, salon.Calendar{Settings: set}, now)
-}
-
-// readFresh reads the salon id's settings from the database at the desk's clock, without what is
-// taken: the owner's list and moves need the settings as they stand and nothing of the whole
-// calendar. Without a calendar every salon is salon.NoSalon.
-func (d *Desk) readFresh(ctx context.Context, id string) (reading, error) {
-	if d.Calendar == nil {
-		return reading{}, salon.NoSalon(id)
-	}
-	now := d.Now()
-	set, err := d.Calendar.Salon(ctx, id)
 	if err != nil {
 		return reading{}, refusal.Or(err)
 	}

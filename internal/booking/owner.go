@@ -94,7 +94,7 @@ type BookingPage struct {
 // when limit is 0), after the key after when it is not nil. A zero from is now; a zero to is the
 // end of the horizon's last local day. It reads the salon's settings and the page, and no more.
 func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time, limit int, after *salon.BookingKey) (BookingPage, error) {
-	cal, err := d.readFresh(ctx, id)
+	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return BookingPage{}, err
 	}
@@ -156,7 +156,7 @@ func (d *Desk) Salons(ctx context.Context, limit int, after string) (SalonPage, 
 
 // Cancel marks the salon's booking cancelled; its slot opens again if it is still ahead.
 func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error) {
-	cal, err := d.readFresh(ctx, id)
+	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
@@ -169,8 +169,8 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error)
 
 // Move moves the salon's live booking to the start slotID, a slot id as the salon writes it, kept
 // by the stylist with the id stylist, or by its own stylist when stylist is "". The move is one
-// transaction; the booking keeps its id, customer, words, service and span, and its old time is
-// open again. It answers the booking as the list shows it.
+// transaction, which judges the booking as it holds it; the booking keeps its id, customer, words,
+// service and span, and its old time is open again. It answers the booking as the list shows it.
 //
 // At a menu salon the new start must be open for the booking's service with the stylist by the
 // settings (salon.StartFits, judging the booking as if it weren't there): a stylist who doesn't do
@@ -183,23 +183,26 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error)
 // Any other start is salon.NoSlot; a cancelled booking salon.NotLive; an unknown one
 // salon.NoBooking.
 func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) (Listed, error) {
-	cal, err := d.readFresh(ctx, id)
+	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
-	b, err := d.Calendar.Booking(ctx, id, bookingID)
-	if err != nil {
-		return Listed{}, refusal.Or(err)
-	}
-	if b.Status != salon.Booked {
-		return Listed{}, salon.NotLive(bookingID)
-	}
-	var m salon.Move
+	var decide func(salon.Booking) (salon.Move, error)
 	var taken, closed func(label string) error
 	if cal.Settings.HasMenu() {
+		// The bookings near the new start, read before the move's transaction: whatever
+		// changes meanwhile, the cells decide inside it.
+		var spans []salon.Span
+		if start, ok := salon.ParseSlotID(slotID, cal.loc); ok {
+			if spans, err = d.Calendar.Spans(ctx, id, start, start.Add(salon.MaxSpanMinutes*time.Minute)); err != nil {
+				return Listed{}, refusal.Or(err)
+			}
+		}
 		var name string
-		if m, name, err = d.judgeMenuMove(ctx, id, cal, b, slotID, stylist); err != nil {
-			return Listed{}, err
+		decide = func(b salon.Booking) (salon.Move, error) {
+			m, p, err := judgeMenuMove(id, cal, b, slotID, stylist, spans)
+			name = p
+			return m, err
 		}
 		taken = func(label string) error { return salon.SpanTaken(label, name) }
 		closed = func(label string) error { return salon.SpanClosed(label, name) }
@@ -207,14 +210,21 @@ func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) 
 		if stylist != "" {
 			return Listed{}, salon.NoStylist(id, stylist)
 		}
-		start, ok := cal.slot(slotID)
-		if !ok {
-			return Listed{}, salon.NoSlot(slotID)
+		decide = func(b salon.Booking) (salon.Move, error) {
+			start, ok := cal.slot(slotID)
+			if !ok {
+				return salon.Move{}, salon.NoSlot(slotID)
+			}
+			return salon.Move{Slot: salon.NewSlot(start, cal.loc), Stylist: b.Stylist}, nil
 		}
-		m = salon.Move{Booking: b.ID, Slot: salon.NewSlot(start, cal.loc), Stylist: b.Stylist}
 		taken, closed = salon.SlotTaken, salon.SlotClosed
 	}
-	moved, why, err := d.Calendar.Move(ctx, id, m)
+	var m salon.Move
+	moved, why, err := d.Calendar.Move(ctx, id, bookingID, func(b salon.Booking) (salon.Move, error) {
+		var err error
+		m, err = decide(b)
+		return m, err
+	})
 	switch {
 	case err != nil:
 		return Listed{}, refusal.Or(err)
@@ -227,9 +237,9 @@ func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) 
 }
 
 // judgeMenuMove judges moving b, at the menu salon id, to the start slotID with the stylist
-// (b's own when ""), by the settings and the bookings near the new start less b itself. It
-// returns the move and the stylist's name for the refusals of a span taken meanwhile.
-func (d *Desk) judgeMenuMove(ctx context.Context, id string, cal reading, b salon.Booking, slotID, stylist string) (salon.Move, string, error) {
+// (b's own when ""), by the settings and the bookings spans near the new start, less b itself.
+// It returns the move and the stylist's name, for the refusals of a span taken meanwhile.
+func judgeMenuMove(id string, cal reading, b salon.Booking, slotID, stylist string, spans []salon.Span) (salon.Move, string, error) {
 	if stylist == "" {
 		stylist = b.Stylist
 	}
@@ -241,16 +251,11 @@ func (d *Desk) judgeMenuMove(ctx context.Context, id string, cal reading, b salo
 	if !ok || !start.After(cal.now) {
 		return salon.Move{}, "", salon.NoSlot(slotID)
 	}
-	v, _ := s.Service(b.Service)
 	p, _ := s.Stylist(stylist)
-	spans, err := d.Calendar.Spans(ctx, id, start, start.Add(time.Duration(v.Minutes+v.AfterMinutes)*time.Minute))
-	if err != nil {
-		return salon.Move{}, "", refusal.Or(err)
-	}
 	// One live booking of a stylist starts at one instant, so b is the span with its stylist and start.
-	spans = slices.DeleteFunc(spans, func(sp salon.Span) bool { return sp.Stylist == b.Stylist && sp.Start.Equal(b.Start) })
+	others := slices.DeleteFunc(slices.Clone(spans), func(sp salon.Span) bool { return sp.Stylist == b.Stylist && sp.Start.Equal(b.Start) })
 	slot := salon.NewSlot(start, cal.loc)
-	switch salon.StartFits(s, cal.loc, cal.now, b.Service, stylist, start, spans) {
+	switch salon.StartFits(s, cal.loc, cal.now, b.Service, stylist, start, others) {
 	case salon.Fits, salon.TooSoon:
 	case salon.Closed:
 		return salon.Move{}, "", salon.SpanClosed(slot.Label, p.Name)
@@ -259,7 +264,7 @@ func (d *Desk) judgeMenuMove(ctx context.Context, id string, cal reading, b salo
 	default:
 		return salon.Move{}, "", salon.NoSlot(slotID)
 	}
-	return salon.Move{Booking: b.ID, Slot: slot, Stylist: stylist}, p.Name, nil
+	return salon.Move{Slot: slot, Stylist: stylist}, p.Name, nil
 }
 
 // MaxListedSlots is how many slots Slots lists at most: a week of a busy salon's days.
@@ -310,7 +315,7 @@ func (d *Desk) OpenSlot(ctx context.Context, id, slotID string) (View, error) {
 }
 
 func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (View, error) {
-	cal, err := d.readFresh(ctx, id)
+	cal, err := d.read(ctx, id)
 	if err != nil {
 		return View{}, err
 	}

@@ -68,12 +68,9 @@ type BookingKey struct {
 	ID              string
 }
 
-// Move is a live booking moved to another start, and maybe to another stylist: what the owner's
-// move hands the calendar. The booking keeps its id, its customer, its words, its service and the
-// span it was booked with.
+// Move is where a live booking moves: another start, and maybe another stylist. The booking
+// keeps its id, its customer, its words, its service and the span it was booked with.
 type Move struct {
-	// Booking is the booking's id.
-	Booking string
 	// Slot is the new start: its id, its instant and its label, in the salon's zone.
 	Slot Slot
 	// Stylist is the stylist the booking keeps after the move: its own, or another; "" at a

@@ -1,4 +1,4 @@
-// This file holds the owner's move of a booking: one booking read, and one moved to another start in one transaction.
+// This file holds the owner's move of a booking to another start, in one transaction.
 
 package store
 
@@ -26,45 +26,24 @@ const (
 		WHERE salon = $1 AND starts_at = $2 AND status = 'booked' AND id <> $3)`
 )
 
-// Booking returns the salon's booking id as the database holds it: salon.NoBooking when the salon
-// holds none under that id, salon.NoSalon when no salon is registered under salonID.
-func (s *Store) Booking(ctx context.Context, salonID, id string) (salon.Booking, error) {
-	b, err := scanBooking(s.r.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`,
-		text(salonID), text(id)))
-	if errors.Is(err, sql.ErrNoRows) {
-		return salon.Booking{}, s.noBooking(ctx, salonID, id)
-	}
-	return b, err
-}
-
-// noBooking says why the salon holds no booking id: salon.NoSalon, or salon.NoBooking.
-func (s *Store) noBooking(ctx context.Context, salonID, id string) error {
-	ok, err := s.salonExists(ctx, salonID)
-	switch {
-	case err != nil:
-		return err
-	case !ok:
-		return salon.NoSalon(salonID)
-	}
-	return salon.NoBooking(id)
-}
-
-// Move moves the salon's live booking m.Booking to the start m.Slot, kept by the stylist
-// m.Stylist, in one transaction, and returns it as the database then holds it. The booking keeps
-// its id, its customer, its words, its service and the span it was booked with; its slot, start
-// and stylist change. Its old time is free again from the commit on.
+// Move moves the salon's live booking id in one transaction: it reads the booking, locked, hands
+// it to decide, which says where it goes (or refuses it, and nothing changes), and moves it to the
+// start m.Slot, kept by the stylist m.Stylist. It returns the booking as the database then holds
+// it. The booking keeps its id, its customer, its words, its service and the span it was booked
+// with; its slot, start and stylist change. Its old time is free again from the commit on. decide
+// must not call the store: it runs while the transaction holds the booking.
 //
 // A booking with a service (a menu salon's) takes the five-minute cells of its span at the new
 // start, for the stylist: a cell another live booking of the stylist holds leaves it where it was,
 // with salon.TakenBooked. A booking without one (a simple salon's) moves to a slot: one another
 // live booking starts at gives salon.TakenBooked, one the owner closed salon.TakenClosed. Whether
-// the start is one of the salon's times is the caller's to judge; the database judges only what
-// is taken, inside the transaction, so a move and a booking racing for one span never both
-// commit, on any instance.
+// the start is one of the salon's times is decide's to judge; the database judges only what is
+// taken, inside the transaction, so a move and a booking racing for one span never both commit,
+// on any instance.
 //
 // An unknown salon gives salon.NoSalon, an unknown booking salon.NoBooking, a cancelled one
 // salon.NotLive; none of them, and no Taken, changes anything.
-func (s *Store) Move(ctx context.Context, salonID string, m salon.Move) (salon.Booking, salon.Taken, error) {
+func (s *Store) Move(ctx context.Context, salonID, id string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return salon.Booking{}, 0, err
@@ -82,15 +61,19 @@ func (s *Store) Move(ctx context.Context, salonID string, m salon.Move) (salon.B
 		return salon.Booking{}, 0, err
 	}
 	b, err := scanBooking(w.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`+s.d.lockRow,
-		text(salonID), text(m.Booking)))
+		text(salonID), text(id)))
 	if errors.Is(err, sql.ErrNoRows) {
-		return salon.Booking{}, 0, salon.NoBooking(m.Booking)
+		return salon.Booking{}, 0, salon.NoBooking(id)
 	}
 	if err != nil {
 		return salon.Booking{}, 0, err
 	}
 	if b.Status != salon.Booked {
-		return salon.Booking{}, 0, salon.NotLive(m.Booking)
+		return salon.Booking{}, 0, salon.NotLive(id)
+	}
+	m, err := decide(b)
+	if err != nil {
+		return salon.Booking{}, 0, err
 	}
 	start := m.Slot.Start.Unix()
 	if b.Service == "" {

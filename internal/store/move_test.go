@@ -53,9 +53,11 @@ func bookTeam(t *testing.T, s *store.Store, id, service, stylist string, start t
 	return *out.Booking
 }
 
-// moveTo is a move of the booking id to start, kept by stylist.
-func moveTo(id string, start time.Time, stylist string) salon.Move {
-	return salon.Move{Booking: id, Slot: slotAt(start), Stylist: stylist}
+// moveTo moves the booking id at studio-nine to start, kept by stylist.
+func moveTo(t *testing.T, s *store.Store, salonID, id string, start time.Time, stylist string) (salon.Booking, salon.Taken, error) {
+	return s.Move(t.Context(), salonID, id, func(salon.Booking) (salon.Move, error) {
+		return salon.Move{Slot: slotAt(start), Stylist: stylist}, nil
+	})
 }
 
 // spansOf is the live spans of studio-nine that can touch the day of now, as "stylist start".
@@ -78,12 +80,28 @@ func cellsOf(t *testing.T, url, id string) int {
 	return count(t, raw(t, url), `SELECT count(*) FROM booking_cells WHERE booking = $1`, []byte(id))
 }
 
+// bookingOf is studio-nine's booking id as the owner's list shows it.
+func bookingOf(t *testing.T, s *store.Store, id string) salon.Booking {
+	t.Helper()
+	list, err := s.Bookings(t.Context(), "studio-nine", at(-24), at(24*14))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range list {
+		if b.ID == id {
+			return b
+		}
+	}
+	t.Fatalf("no booking %s among %v", id, list)
+	return salon.Booking{}
+}
+
 func TestMove(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		t.Run("a menu booking moves with its id, and its old time books again", func(t *testing.T) {
 			s, url := b.withTeam(t)
 			before := bookTeam(t, s, "cut", "cut", "ana", at(2))
-			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(4), "ana"))
+			got, taken, err := moveTo(t, s, "studio-nine", "cut", at(4), "ana")
 			if err != nil || taken != 0 {
 				t.Fatalf("Move: got %v, %v, want moved", taken, err)
 			}
@@ -104,7 +122,7 @@ func TestMove(t *testing.T) {
 		t.Run("a move onto part of its own span keeps the part and frees the rest", func(t *testing.T) {
 			s, url := b.withTeam(t)
 			bookTeam(t, s, "colour", "colour", "ana", at(2))
-			if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("colour", at(2.5), "ana")); err != nil || taken != 0 {
+			if _, taken, err := moveTo(t, s, "studio-nine", "colour", at(2.5), "ana"); err != nil || taken != 0 {
 				t.Fatalf("Move: got %v, %v, want moved", taken, err)
 			}
 			if n := cellsOf(t, url, "colour"); n != 24 {
@@ -116,7 +134,7 @@ func TestMove(t *testing.T) {
 		t.Run("a move to another stylist frees the first stylist", func(t *testing.T) {
 			s, _ := b.withTeam(t)
 			bookTeam(t, s, "cut", "cut", "ana", at(2))
-			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(2), "ben"))
+			got, taken, err := moveTo(t, s, "studio-nine", "cut", at(2), "ben")
 			if err != nil || taken != 0 || got.Stylist != "ben" {
 				t.Fatalf("Move: got %+v, %v, %v, want moved to ben", got, taken, err)
 			}
@@ -128,18 +146,17 @@ func TestMove(t *testing.T) {
 			bookTeam(t, s, "colour", "colour", "ana", at(2)) // ana 10:00 to 12:00
 			cut := bookTeam(t, s, "cut", "cut", "ana", at(4))
 			for _, to := range []time.Time{at(3.5), at(2), at(1.5)} { // overlapping, the same start, ending into it
-				if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", to, "ana")); err != nil || taken != salon.TakenBooked {
+				if _, taken, err := moveTo(t, s, "studio-nine", "cut", to, "ana"); err != nil || taken != salon.TakenBooked {
 					t.Errorf("moving to %s: got %v, %v, want TakenBooked", to.Format("15:04"), taken, err)
 				}
 			}
-			got, err := s.Booking(t.Context(), "studio-nine", "cut")
-			if err != nil || !reflect.DeepEqual(got, cut) {
-				t.Errorf("the booking after: got %+v, %v, want it as it was, %+v", got, err, cut)
+			if got := bookingOf(t, s, "cut"); !reflect.DeepEqual(got, cut) {
+				t.Errorf("the booking after: got %+v, want it as it was, %+v", got, cut)
 			}
 			if n := cellsOf(t, url, "cut"); n != 9 {
 				t.Errorf("got %d cells held, want the 9 it held", n)
 			}
-			if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("cut", at(2), "ben")); err != nil || taken != 0 {
+			if _, taken, err := moveTo(t, s, "studio-nine", "cut", at(2), "ben"); err != nil || taken != 0 {
 				t.Errorf("the same time with ben: got %v, %v, want moved", taken, err)
 			}
 		})
@@ -152,15 +169,35 @@ func TestMove(t *testing.T) {
 				t.Fatal(err)
 			}
 			for to, want := range map[float64]salon.Taken{3: salon.TakenBooked, 4: salon.TakenClosed} {
-				if _, taken, err := s.Move(t.Context(), "studio-nine", moveTo("first", at(to), "")); err != nil || taken != want {
+				if _, taken, err := moveTo(t, s, "studio-nine", "first", at(to), ""); err != nil || taken != want {
 					t.Errorf("moving to at(%v): got %v, %v, want %v", to, taken, err, want)
 				}
 			}
-			got, taken, err := s.Move(t.Context(), "studio-nine", moveTo("first", at(5), ""))
+			got, taken, err := moveTo(t, s, "studio-nine", "first", at(5), "")
 			if err != nil || taken != 0 || got.ID != first.ID || !got.Start.Equal(at(5)) {
 				t.Fatalf("moving to a free slot: got %+v, %v, %v", got, taken, err)
 			}
 			book(t, s, "again", at(2))
+		})
+
+		t.Run("decide sees the booking as the database holds it, and its refusal changes nothing", func(t *testing.T) {
+			s, url := b.withTeam(t)
+			cut := bookTeam(t, s, "cut", "cut", "ana", at(2))
+			refused := salon.NoSlot("somewhen")
+			var seen salon.Booking
+			_, _, err := s.Move(t.Context(), "studio-nine", "cut", func(b salon.Booking) (salon.Move, error) {
+				seen = b
+				return salon.Move{}, refused
+			})
+			if !errors.Is(err, refused) {
+				t.Errorf("got %v, want decide's refusal", err)
+			}
+			if !reflect.DeepEqual(seen, cut) {
+				t.Errorf("decide saw %+v, want %+v", seen, cut)
+			}
+			if got := bookingOf(t, s, "cut"); !reflect.DeepEqual(got, cut) || cellsOf(t, url, "cut") != 9 {
+				t.Errorf("after the refusal: got %+v, want it as it was", got)
+			}
 		})
 
 		t.Run("a cancelled booking, an unknown booking and an unknown salon are refused", func(t *testing.T) {
@@ -177,7 +214,7 @@ func TestMove(t *testing.T) {
 				{"studio-nine", "nobody", salon.NoBooking("nobody")},
 				{"elsewhere", "cut", salon.NoSalon("elsewhere")},
 			} {
-				if _, _, err := s.Move(t.Context(), tc.salon, moveTo(tc.booking, at(4), "ana")); !errors.Is(err, tc.want) {
+				if _, _, err := moveTo(t, s, tc.salon, tc.booking, at(4), "ana"); !errors.Is(err, tc.want) {
 					t.Errorf("moving %s at %s: got %v, want %v", tc.booking, tc.salon, err, tc.want)
 				}
 			}
@@ -185,22 +222,6 @@ func TestMove(t *testing.T) {
 				t.Errorf("got spans %q, want none", spans)
 			}
 		})
-	})
-}
-
-func TestBooking(t *testing.T) {
-	eachStore(t, func(t *testing.T, b backend) {
-		s, _ := b.withTeam(t)
-		want := bookTeam(t, s, "cut", "cut", "ana", at(2))
-		if got, err := s.Booking(t.Context(), "studio-nine", "cut"); err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("got %+v, %v, want %+v", got, err, want)
-		}
-		if _, err := s.Booking(t.Context(), "studio-nine", "nobody"); !errors.Is(err, salon.NoBooking("nobody")) {
-			t.Errorf("an unknown booking: got %v, want NoBooking", err)
-		}
-		if _, err := s.Booking(t.Context(), "elsewhere", "cut"); !errors.Is(err, salon.NoSalon("elsewhere")) {
-			t.Errorf("another salon's booking: got %v, want NoSalon", err)
-		}
 	})
 }
 
@@ -228,7 +249,7 @@ func TestAMoveRacingABookingForItsSpanEndsWithOne(t *testing.T) {
 			start := make(chan struct{})
 			wg.Go(func() {
 				<-start
-				_, moved, moveErr = mover.Move(t.Context(), "studio-nine", moveTo(id, target, "ana"))
+				_, moved, moveErr = moveTo(t, mover, "studio-nine", id, target, "ana")
 			})
 			wg.Go(func() {
 				<-start
