@@ -48,7 +48,9 @@ func hours(n int) string {
 type Mine struct {
 	salon.Booking
 	Settings salon.Settings
-	Label    string
+	// Zone is the salon's time zone, in which Label reads and the booking's times are written.
+	Zone  *time.Location
+	Label string
 	// Ends is when the service ends: its minutes after the start (the salon's slot at a simple salon).
 	Ends time.Time
 	// ChangeUntil is the last moment the customer may cancel or move it: its start less the
@@ -95,7 +97,7 @@ func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, readi
 
 // seen is b as its customer sees it at the salon of cal.
 func (d *Desk) seen(cal reading, b salon.Booking) Mine {
-	m := Mine{Booking: b, Settings: cal.Settings, Label: cal.label(b.Start), Ends: b.Ends()}
+	m := Mine{Booking: b, Settings: cal.Settings, Zone: cal.loc, Label: cal.label(b.Start), Ends: b.Ends()}
 	if b.Minutes == 0 && cal.Settings.SlotMinutes > 0 {
 		m.Ends = b.Start.Add(time.Duration(cal.Settings.SlotMinutes) * time.Minute)
 	}
