@@ -23,6 +23,13 @@ type dialect struct {
 	// SQLite needs neither: its write transactions run one at a time.
 	shareSalon, lockSalon string
 
+	// lockBooking goes after the SELECT that reads a booking a move is about to change. On
+	// PostgreSQL it locks the booking's row, so a cancel racing the move waits for it (and then
+	// cancels the booking where it was moved) or is waited for (and the move finds it cancelled),
+	// and both take the booking's row before its cells: never a cancelled booking moved, and no
+	// deadlock. SQLite needs none: its write transactions run one at a time.
+	lockBooking string
+
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
 }
@@ -37,9 +44,10 @@ var sqliteDialect = dialect{
 }
 
 var postgresDialect = dialect{
-	goose:      goose.DialectPostgres,
-	shareSalon: " FOR KEY SHARE",
-	lockSalon:  " FOR UPDATE",
+	goose:       goose.DialectPostgres,
+	shareSalon:  " FOR KEY SHARE",
+	lockSalon:   " FOR UPDATE",
+	lockBooking: " FOR UPDATE",
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

@@ -99,7 +99,7 @@ func (s *Store) MoveSpend(ctx context.Context, id requeststate.SpendID, goodUnti
 	if err != nil {
 		return Moved{}, err
 	}
-	b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(m.ID), text(m.Salon)))
+	b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`+s.d.lockBooking, text(m.ID), text(m.Salon)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Moved{}, salon.NoBooking(m.ID)
 	}
