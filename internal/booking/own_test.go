@@ -71,7 +71,10 @@ func openOwnDesk(t *testing.T, url, driver, dsn string) *ownDesk {
 	d := &ownDesk{db: db, raw: raw}
 	d.desk = &booking.Desk{
 		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return raceDay }, Calendar: db,
-		Nonce:     func() requeststate.Nonce { n := d.ids.Add(1); return requeststate.Nonce{byte(n), byte(n >> 8), byte(n >> 16)} },
+		Nonce: func() requeststate.Nonce {
+			n := d.ids.Add(1)
+			return requeststate.Nonce{byte(n), byte(n >> 8), byte(n >> 16)}
+		},
 		BookingID: func() string { return fmt.Sprintf("booking-%d", d.ids.Add(1)) },
 	}
 	every := salon.Hours{}
