@@ -54,7 +54,9 @@ func TestAManageKeyNeverReachesTheLogOfARealRun(t *testing.T) {
 		c.booking, c.key = bookedWithKey(t, call(http.MethodPost, base+"/salons/"+nightOwls+"/book", "", c.roundTwo))
 		customers[i] = c
 	}
-	my := func(c *customer, rest string) string { return base + "/salons/" + nightOwls + "/my/" + c.booking + rest }
+	my := func(c *customer, rest string) string {
+		return base + "/salons/" + nightOwls + "/my/" + c.booking + rest
+	}
 	want := func(what string, r reply, status int) {
 		t.Helper()
 		if r.status != status {
