@@ -376,6 +376,10 @@ func TestAMoveKeepsTheBookingAndRaisesItsSequence(t *testing.T) {
 		t.Errorf("after the move, the open slots %s: want 10:00 open again and 11:00 taken", view.Body)
 	}
 
+	// A simple salon has no stylist to move to.
+	wantReply(t, s.do(http.MethodPost, mine("studio-nine", ana.booking, "/move"), ana.key,
+		map[string]any{"arguments": moveArguments("2026-12-05T12:00:00Z", "ana")}), http.StatusBadRequest, `"studio-nine has no such stylist"`)
+
 	// Moved to where it stands: a change all the same.
 	wantReply(t, s.move("studio-nine", ana, "2026-12-05T11:00:00Z", ""), http.StatusOK,
 		`{"resultType":"complete","structuredContent":{"status":"booked","slot":"2026-12-05T11:00:00Z",`+

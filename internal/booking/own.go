@@ -179,7 +179,12 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	}
 	ask := r.Ask
 	ask.Moving, ask.Choice, ask.Customer = m.ID, &salon.Choice{Service: m.Service, Stylist: r.Stylist}, &m.Customer
-	if r.Stylist != "" {
+	switch {
+	case r.Stylist == "":
+	case !cal.Settings.HasMenu():
+		// A simple salon has one chair and no stylist to move to.
+		return Result{}, salon.Refusal(r.Salon + " has no such stylist")
+	default:
 		if err := cal.Settings.Choose(r.Salon, m.Service, r.Stylist); err != nil {
 			return Result{}, err
 		}
