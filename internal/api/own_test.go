@@ -18,6 +18,7 @@ import (
 	"salon/internal/api"
 	"salon/internal/api/apitest"
 	"salon/internal/requeststate"
+	domain "salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testkit"
 	"salon/internal/wire"
@@ -565,4 +566,45 @@ func TestTheOutcomeOfADeclineOrATimeTakenIsToldAgainToo(t *testing.T) {
 			t.Errorf("%s's outcome: got %d %s, want %s", c.p.name, r.Status, r.Body, c.p.reply)
 		}
 	}
+}
+
+// hangingUp is the calendar of a client that hangs up as its round two's spend begins: Spend
+// ends the request's context first, then lets the database decide.
+type hangingUp struct {
+	*store.Store
+	hangUp func()
+}
+
+func (h hangingUp) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *domain.Hold, now time.Time) (domain.SpendOutcome, error) {
+	h.hangUp()
+	time.Sleep(10 * time.Millisecond)
+	return h.Store.Spend(ctx, id, goodUntil, hold, now)
+}
+
+func TestARoundTwoWhoseClientHangsUpStillSpendsAndTheOutcomeTellsIt(t *testing.T) {
+	s := openShop(t, thursday)
+	s.put("studio-nine", studioNine)
+	slot := "2026-12-05T10:00:00Z"
+	ana := newPatron("Ana Lima", "+44 7700 900001")
+	state := s.ask("studio-nine", ana, slot)
+
+	ctx, hangUp := context.WithCancel(context.Background())
+	app := api.New(api.Service{
+		Keys: &s.keys, Life: 2 * time.Minute, Now: s.clock.Now, Spent: requeststate.NewMemory(s.clock.Now),
+		Nonce: func() requeststate.Nonce { return requeststate.Nonce{9} }, Calendar: hangingUp{s.db, hangUp},
+		BookingID: func() string { return "b-hung-up" },
+	})
+	body := fmt.Sprintf(`{"arguments":%s,"inputResponses":%s,"requestState":%q}`, mustJSON(ana.arguments(slot)), accept(slot), state)
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/salons/studio-nine/book", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	app.ServeHTTP(httptest.NewRecorder(), req)
+	if ctx.Err() == nil {
+		t.Fatal("the client never hung up")
+	}
+
+	r := s.do(http.MethodPost, "/salons/studio-nine/book/outcome", "", body)
+	want := `{"resultType":"complete","structuredContent":{"status":"booked","slot":"` + slot + `",` +
+		`"say":"Saturday 5 December, 10:00 is yours.","booking":"b-hung-up","manage":"` + s.keys.ManageKey("studio-nine", "b-hung-up") + `"}}`
+	wantReply(t, r, http.StatusOK, want)
+	wantReply(t, s.do(http.MethodPost, "/salons/studio-nine/book", "", body), http.StatusBadRequest, `"requestState was already used"`)
 }

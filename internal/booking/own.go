@@ -216,7 +216,9 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 		move.Slot, move.Start = m.Slot, cal.now
 	}
 	own, _ := d.own()
-	out, err := own.MoveSpend(ctx, verified.ID, verified.GoodUntil, move, cal.now)
+	spending, done := spendContext(ctx)
+	defer done()
+	out, err := own.MoveSpend(spending, verified.ID, verified.GoodUntil, move, cal.now)
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}
