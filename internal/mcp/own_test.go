@@ -4,6 +4,7 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
@@ -279,5 +280,55 @@ func TestTheCustomersToolsNeverLogTheKey(t *testing.T) {
 	}
 	if strings.Contains(logged.String(), ana.key) || strings.Contains(logged.String(), ana.key[:20]) {
 		t.Errorf("the log holds the key:\n%s", logged.String())
+	}
+}
+
+func TestTheCustomersToolsStateTheRouteBounds(t *testing.T) {
+	b := newBench(t, false)
+	list, err := transports[0].connect(t, b, manualClient(), nil).ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type property struct {
+		Type                 any
+		MinLength, MaxLength *int
+		MaxItems             *int
+		UniqueItems          bool
+		Items                *struct{ MinLength, MaxLength *int }
+	}
+	schemas := map[string]struct {
+		Required   []string
+		Properties map[string]property
+	}{}
+	for _, tool := range list.Tools {
+		in := schemas[tool.Name]
+		if err := json.Unmarshal([]byte(mustJSON(t, tool.InputSchema)), &in); err != nil {
+			t.Fatal(err)
+		}
+		schemas[tool.Name] = in
+	}
+	for _, name := range []string{mcp.MyToolName, mcp.CancelToolName, mcp.MoveToolName} {
+		in := schemas[name]
+		if strings.Join(in.Required[:3], ",") != "salon,booking,key" || deref(in.Properties["salon"].MaxLength) != wire.MaxSalonChars ||
+			deref(in.Properties["key"].MinLength) != 1 {
+			t.Errorf("%s: got %+v, want salon (at most %d), booking and key required", name, in, wire.MaxSalonChars)
+		}
+	}
+	move := schemas[mcp.MoveToolName].Properties
+	for _, c := range []struct {
+		what      string
+		got, want int
+	}{
+		{"message maxLength", deref(move["message"].MaxLength), wire.MaxMessageChars},
+		{"openSlots maxItems", deref(move["openSlots"].MaxItems), wire.MaxOpenSlots},
+		{"openSlots items maxLength", deref(move["openSlots"].Items.MaxLength), wire.MaxSlotChars},
+		{"stylist maxLength", deref(move["stylist"].MaxLength), wire.MaxIDChars},
+	} {
+		if c.got != c.want {
+			t.Errorf("move_booking's %s: got %d, want %d", c.what, c.got, c.want)
+		}
+	}
+	if move["openSlots"].Type != "array" || !move["openSlots"].UniqueItems {
+		t.Errorf("move_booking's openSlots: got %+v, want a list of unique slots, never null", move["openSlots"])
 	}
 }
