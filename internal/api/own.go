@@ -35,6 +35,7 @@ type ownOp func(d *booking.Desk, ctx context.Context, salon, booking, key string
 
 // mine runs op on the booking the path names, for the holder of the request's key.
 func (s *Service) mine(c echo.Context, op ownOp) (booking.Mine, error) {
+	noCache(c)
 	id, err := salonID(c)
 	if err != nil {
 		return booking.Mine{}, err
@@ -71,7 +72,6 @@ func (s *Service) myCalendar(c echo.Context) error {
 	if err != nil {
 		return refusal.Failed(err)
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	note(c, string(m.Status), nil)
 	return c.Blob(http.StatusOK, calendarContentType, cal)
 }
@@ -79,6 +79,7 @@ func (s *Service) myCalendar(c echo.Context) error {
 // moveMine answers POST /salons/{salon}/my/{booking}/move: a round of a move, read as the booking
 // route reads its body.
 func (s *Service) moveMine(c echo.Context) error {
+	noCache(c)
 	if s.Keys == nil {
 		return errUnavailable
 	}
@@ -99,7 +100,6 @@ func (s *Service) moveMine(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	if result.Question != nil {
 		note(c, wire.ResultInputRequired, nil)
 		out := replies.Get().(*reply)
@@ -113,6 +113,7 @@ func (s *Service) moveMine(c echo.Context) error {
 // outcome answers POST /salons/{salon}/book/outcome: round two's body, exactly, told what its
 // spend did. The state is verified and never spent.
 func (s *Service) outcome(c echo.Context) error {
+	noCache(c)
 	if s.Keys == nil {
 		return errUnavailable
 	}
@@ -127,6 +128,9 @@ func (s *Service) outcome(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return completed(c, result.Outcome)
 }
+
+// noCache marks the reply, a refusal included, as one no cache keeps: each holds a customer's
+// booking, or says whether one exists.
+func noCache(c echo.Context) { c.Response().Header().Set(echo.HeaderCacheControl, "no-store") }

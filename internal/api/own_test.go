@@ -240,6 +240,16 @@ func wantReply(t *testing.T, r apitest.Reply, status int, body string) {
 	}
 }
 
+// wantUncached is wantReply for a reply of the customer's routes, which no cache may keep, a
+// refusal included.
+func wantUncached(t *testing.T, r apitest.Reply, status int, body string) {
+	t.Helper()
+	wantReply(t, r, status, body)
+	if got := r.Header.Get("Cache-Control"); got != "no-store" {
+		t.Errorf("got Cache-Control %q on %d %s, want no-store", got, r.Status, bytes.TrimSpace(r.Body))
+	}
+}
+
 func TestTheKeyOpensItsOwnBookingAndAWrongKeyAnswersAsAnUnknownBooking(t *testing.T) {
 	s := openShop(t, thursday)
 	s.put("studio-nine", studioNine)
@@ -275,10 +285,10 @@ func TestTheKeyOpensItsOwnBookingAndAWrongKeyAnswersAsAnUnknownBooking(t *testin
 			for _, op := range []struct{ method, rest string }{
 				{http.MethodGet, ""}, {http.MethodPost, "/cancel"}, {http.MethodGet, "/calendar.ics"},
 			} {
-				wantReply(t, s.do(op.method, mine(c.salon, c.booking, op.rest), c.key, nil), http.StatusNotFound, c.want)
+				wantUncached(t, s.do(op.method, mine(c.salon, c.booking, op.rest), c.key, nil), http.StatusNotFound, c.want)
 			}
 			r := s.do(http.MethodPost, mine(c.salon, c.booking, "/move"), c.key, map[string]any{"arguments": moveArguments("2026-12-05T12:00:00Z", "")})
-			wantReply(t, r, http.StatusNotFound, c.want)
+			wantUncached(t, r, http.StatusNotFound, c.want)
 		})
 	}
 	// Nothing above changed either booking.
@@ -341,7 +351,7 @@ func TestTheCustomerSeesAndCancelsUntilTheCutoff(t *testing.T) {
 	if m := s.seen("studio-nine", rosa); m.CanChange || m.Status != "booked" {
 		t.Errorf("at the cutoff: got %+v, want booked, canChange false", m)
 	}
-	wantReply(t, s.do(http.MethodPost, mine("studio-nine", rosa.booking, "/cancel"), rosa.key, nil), http.StatusConflict, closed)
+	wantUncached(t, s.do(http.MethodPost, mine("studio-nine", rosa.booking, "/cancel"), rosa.key, nil), http.StatusConflict, closed)
 	wantReply(t, s.do(http.MethodPost, mine("studio-nine", rosa.booking, "/move"), rosa.key,
 		map[string]any{"arguments": moveArguments("2026-12-05T12:00:00Z", "")}), http.StatusConflict, closed)
 	if m := s.seen("studio-nine", rosa); m.Status != "booked" || m.Sequence != 0 {
@@ -504,7 +514,7 @@ func TestTheOutcomeRouteTellsALostReplyAgainByteForByte(t *testing.T) {
 	state := s.ask("studio-nine", ana, slot, "2026-12-05T11:00:00Z")
 	unspent := fmt.Sprintf(`{"arguments":%s,"inputResponses":%s,"requestState":%q}`,
 		mustJSON(ana.arguments(slot, "2026-12-05T11:00:00Z")), accept(slot), state)
-	wantReply(t, outcome(unspent), http.StatusNotFound, none)
+	wantUncached(t, outcome(unspent), http.StatusNotFound, none)
 	if r := s.answer("studio-nine", ana, state, accept(slot), slot, "2026-12-05T11:00:00Z"); r.Status != http.StatusOK || ana.key == "" {
 		t.Fatalf("round two: got %d %s, want booked", r.Status, r.Body)
 	}
