@@ -70,7 +70,7 @@ func StylistName(s salon.Settings, id string) string {
 // MyMoveRequest is the body of both rounds of a move: round one sends Arguments alone, round two the
 // same Arguments with InputResponses and RequestState exactly as round one returned it.
 type MyMoveRequest struct {
-	Arguments      MyMoveArguments   `json:"arguments" doc:"The move; the same in both rounds."`
+	Arguments      MyMoveArguments `json:"arguments" doc:"The move; the same in both rounds."`
 	InputResponses json.RawMessage `json:"inputResponses,omitempty" doc:"Round two: the customer's answers, keyed by the name of the request they answer."`
 	RequestState   *string         `json:"requestState,omitempty" doc:"Round two: the requestState round one returned, byte for byte."`
 }
