@@ -221,6 +221,8 @@ export type SalonView = {
 export type Completion = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
   booking?: string;
+  /** The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there. */
+  manage?: string;
   /** What to tell the customer. Shown, never parsed. */
   say: string;
   /** The service booked, at a menu salon; present only when status is booked there. */
@@ -284,6 +286,10 @@ export type BookArguments = {
   message: string;
   /** The slots still open, in the app's order. Opaque to the server. */
   openSlots: string[];
+  /** The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it. */
+  service?: string;
+  /** The stylist, at a salon with a menu; absent for anyone. The request state is bound to it. */
+  stylist?: string;
 };
 export type Answer = {
   action: 'accept' | 'decline' | 'cancel';
