@@ -54,7 +54,18 @@ func (s *Store) CancelBefore(ctx context.Context, salonID, id string, latest tim
 	if err != nil {
 		return salon.Booking{}, false, err
 	}
-	return b, n == 1, tx.Commit()
+	if n == 1 {
+		if err := s.told(ctx, w, EventCancelled, b, time.Time{}, time.Now()); err != nil {
+			return salon.Booking{}, false, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return salon.Booking{}, false, err
+	}
+	if n == 1 {
+		s.wake()
+	}
+	return b, n == 1, nil
 }
 
 // Move is a booking to move: the salon's booking ID to Start (slot id Slot), with the first of
@@ -126,8 +137,17 @@ func (s *Store) MoveSpend(ctx context.Context, id requeststate.SpendID, goodUnti
 		if _, err := w.exec(ctx, qMenuBooked, id[:], text(m.ID)); err != nil {
 			return Moved{}, err
 		}
+		if err := s.told(ctx, w, EventMoved, moved.Booking, b.Start, now); err != nil {
+			return Moved{}, err
+		}
 	}
-	return moved, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return Moved{}, err
+	}
+	if moved.Moved {
+		s.wake()
+	}
+	return moved, nil
 }
 
 // moveIn moves the live booking b as m asks, on w inside a transaction that holds the salon's row.
