@@ -57,6 +57,13 @@ type Service struct {
 	// Records, when set, is handed the records of every round two at a salon with a calendar that
 	// spent its state (booking.Desk.Observe). They never hold a customer's contact. Nil keeps none.
 	Records func([]booking.Record)
+	// WebhooksInsecure lets the owner register webhooks at http URLs and private addresses, for
+	// tests and private networks.
+	WebhooksInsecure bool
+	// PublicURL is the service's own address as the world reaches it, such as
+	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
+	// it. Empty takes the request's own scheme and host.
+	PublicURL string
 
 	desk    *booking.Desk
 	metrics *metrics

@@ -43,7 +43,8 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
-		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{}} {
+		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
+		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -60,6 +61,7 @@ func build() (*openapi3.T, error) {
 		AdditionalProperties: openapi3.AdditionalProperties{Schema: component("Answer")},
 	})
 	schemas["BookRequest"].Value.Properties["requestState"].Value.Nullable = true
+	schemas["WebhookState"].Value.Properties["lastDelivery"].Value.Nullable = true
 	schemas["BookResult"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Description: "A round's result: a question to answer, or the completed booking.",
 		OneOf:       openapi3.SchemaRefs{component("InputRequiredResult"), component("CompleteResult")},

@@ -33,20 +33,34 @@ type requestBody struct {
 }
 
 // response is one status an operation answers with, what the document says of it and the component
-// of its JSON body.
+// of its body, JSON unless media names another type (whose body is then a string). A response with
+// neither has no body.
 type response struct {
 	status      int
 	description string
 	schema      string
+	media       string
 }
 
 // success is a response with status 200 and the component schema.
 func success(description, schema string) response {
-	return response{http.StatusOK, description, schema}
+	return response{status: http.StatusOK, description: description, schema: schema}
 }
 
 // refused is a response with status whose body is a Refusal.
-func refused(status int, why string) response { return response{status, why, "Refusal"} }
+func refused(status int, why string) response {
+	return response{status: status, description: why, schema: "Refusal"}
+}
+
+// textReply is a response with status 200 whose body is text of the media type.
+func textReply(description, media string) response {
+	return response{status: http.StatusOK, description: description, media: media}
+}
+
+// noContent is a response with status 204 and no body.
+func noContent(description string) response {
+	return response{status: http.StatusNoContent, description: description}
+}
 
 // operation is the row as the document states it. A public operation gets its security ([]) from markPublic.
 func (r route) operation() *openapi3.Operation {
@@ -63,7 +77,17 @@ func (r route) operation() *openapi3.Operation {
 			WithJSONSchemaRef(component(r.body.schema))}
 	}
 	for _, resp := range r.replies {
-		op.Responses.Set(strconv.Itoa(resp.status), jsonResponse(resp.description, component(resp.schema)))
+		var reply *openapi3.ResponseRef
+		switch {
+		case resp.media != "":
+			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description).
+				WithContent(openapi3.NewContentWithSchema(openapi3.NewStringSchema(), []string{resp.media}))}
+		case resp.schema == "":
+			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description)}
+		default:
+			reply = jsonResponse(resp.description, component(resp.schema))
+		}
+		op.Responses.Set(strconv.Itoa(resp.status), reply)
 	}
 	if r.owner {
 		op.Security = &openapi3.SecurityRequirements{{ownerScheme: []string{}}}
