@@ -173,16 +173,16 @@ func (s *Store) ReleaseLeases(ctx context.Context) (int64, error) {
 	return res.RowsAffected()
 }
 
-// Backlog counts the deliveries due at now and not yet made, by kind: "webhook" and "mail" (the
-// reminders among the mails).
+// Backlog counts the deliveries due at now and not yet made, by kind: "webhook", "mail" and
+// "reminder".
 func (s *Store) Backlog(ctx context.Context, now time.Time) (map[string]int, error) {
-	rows, err := s.r.query(ctx, `SELECT CASE WHEN target LIKE 'webhook:%' THEN 'webhook' ELSE 'mail' END, count(*)
+	rows, err := s.r.query(ctx, `SELECT CASE WHEN target LIKE 'webhook:%' THEN 'webhook' ELSE target END, count(*)
 		FROM deliveries WHERE delivered_at IS NULL AND failed_at IS NULL AND next_at <= $1 GROUP BY 1`, now.UnixMilli())
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	backlog := map[string]int{"webhook": 0, "mail": 0}
+	backlog := map[string]int{"webhook": 0, MailTarget: 0, ReminderTarget: 0}
 	for rows.Next() {
 		var kind string
 		var n int64
