@@ -175,7 +175,9 @@ func (w *world) book(id, name, contact string, start time.Time) salon.Booking {
 }
 
 // ahead is a whole hour at least d from now, as a slot's start.
-func ahead(d time.Duration) time.Time { return time.Now().Add(d).Truncate(time.Hour).Add(time.Hour).UTC() }
+func ahead(d time.Duration) time.Time {
+	return time.Now().Add(d).Truncate(time.Hour).Add(time.Hour).UTC()
+}
 
 // counter is the value of a counter or gauge of the world's registry.
 func (w *world) counter(name string, labels ...string) float64 {
