@@ -225,6 +225,20 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"fewer than no replicas", map[string]string{envSigningKey: testKey}, []string{"-redis-replicas", "-1"}, "-redis-replicas must be 0 or more"},
 		{"an unknown argument", nil, []string{"serve"}, `unexpected argument "serve"`},
 		{"a short MCP token", map[string]string{envSigningKey: testKey, envMCPToken: "short"}, nil, "BOOKING_MCP_TOKEN must be at least 32 characters"},
+		{"mail without a sender", map[string]string{envSigningKey: testKey}, []string{"-db", "sqlite:x.db", "-smtp-url", "smtp://127.0.0.1:2525"},
+			"-smtp-url needs -mail-from"},
+		{"a sender without mail", map[string]string{envSigningKey: testKey}, []string{"-mail-from", "hello@studio-nine.example"},
+			"-mail-from needs -smtp-url"},
+		{"mail that isn't SMTP", map[string]string{envSigningKey: testKey, envSMTPURL: "http://127.0.0.1:2525"},
+			[]string{"-mail-from", "hello@studio-nine.example"}, "the server URL must be smtp://"},
+		{"mail without a calendar", map[string]string{envSigningKey: testKey},
+			[]string{"-smtp-url", "smtp://127.0.0.1:2525", "-mail-from", "hello@studio-nine.example"}, "-smtp-url needs -db"},
+		{"a reminder after the start", map[string]string{envSigningKey: testKey}, []string{"-remind-before", "-1h"}, "-remind-before must be 0 or more"},
+		{"a public URL with a query", map[string]string{envSigningKey: testKey}, []string{"-public-url", "https://book.example/?a=b"}, "-public-url must be"},
+		{"insecure webhooks neither true nor false", map[string]string{envSigningKey: testKey, envWebhooksInsecure: "maybe"}, nil,
+			"$BOOKING_WEBHOOKS_INSECURE must be true or false"},
+		{"a first retry that is no duration", map[string]string{envSigningKey: testKey, envTestFirstRetry: "soon"}, nil,
+			"$BOOKING_TEST_FIRST_RETRY must be a positive duration"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer
