@@ -134,6 +134,34 @@ func (s *Store) event(ctx context.Context, id string) (Event, error) {
 	return e, nil
 }
 
+// Events lists every event kept, oldest first: for audits and tests, which compare what was told
+// with what the calendar holds.
+func (s *Store) Events(ctx context.Context) ([]Event, error) {
+	rows, err := s.r.query(ctx, `SELECT id FROM events ORDER BY created_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, err
+	}
+	events := make([]Event, len(ids))
+	for i, id := range ids {
+		if events[i], err = s.event(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	return events, nil
+}
+
 // Delivered records d as made at at, with the receiver's status and a note ("" for none, or why
 // it was skipped), whoever holds it now.
 func (s *Store) Delivered(ctx context.Context, d Delivery, at time.Time, status int, note string) error {
