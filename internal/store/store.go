@@ -175,11 +175,11 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 	return s, nil
 }
 
-// warm prepares the statements of a spend, which run in a transaction, and those PostgreSQL runs
-// alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
+// warm prepares the statements of a spend and of the event every change writes, which run in a
+// transaction, and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
-	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`}
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qEvent, qDeliveries, qDropReminders}
 	if s.batch != nil {
 		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
 	}
