@@ -121,7 +121,9 @@ func (s *Store) event(ctx context.Context, id string) (Event, error) {
 	var kind, status string
 	var start, sequence, at int64
 	var movedFrom sql.NullInt64
-	err := s.w.queryRow(ctx, qEventByID, id).Scan(&e.ID, &salonID, &booking, &kind, &slot, &start,
+	// An event never changes once written, so a reader's snapshot has it: SQLite's one writer is
+	// left to the bookings.
+	err := s.r.queryRow(ctx, qEventByID, id).Scan(&e.ID, &salonID, &booking, &kind, &slot, &start,
 		&e.Service, &e.Stylist, &status, &sequence, &movedFrom, &at)
 	if err != nil {
 		return Event{}, err
