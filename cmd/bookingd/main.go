@@ -109,7 +109,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return srv.ServeStdio(ctx, stdin, stdout)
 	}
 	logMCPEndpoint(log, cfg.mcpToken)
-	return serve(ctx, cfg.addr, srv.Handler(), log)
+	return serve(ctx, cfg.addr, srv.Handler(), log, srv.Drain)
 }
 
 // server reads what the flags and the environment say into the server's configuration, refusing
@@ -150,7 +150,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 			return fail(err)
 		}
 	}
-	return server.Config{
+	composed := server.Config{
 		Keys:           keys,
 		KeyIsOwn:       keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
 		Life:           cfg.stateTTL,
@@ -167,7 +167,11 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 		MCPToken:       cfg.mcpToken,
 		Rate:           cfg.rate,
 		TrustedProxies: cfg.trustedProxies,
-	}, closeOfferer, nil
+	}
+	if err := cfg.tell.apply(&composed); err != nil {
+		return fail(err)
+	}
+	return composed, closeOfferer, nil
 }
 
 // config is bookingd's configuration, from flags and the environment.
@@ -184,6 +188,7 @@ type config struct {
 	corsOrigins  []string
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
+	tell         tellConfig
 	db           string     // the calendar's database URL; empty is none
 	owner        string     // the owner's token; empty is none
 	cacheDir     string     // where -dev keeps its demo database
@@ -205,6 +210,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.IntVar(&cfg.replicas, "redis-replicas", 0, "count a spend as done only once this many Redis replicas hold it (WAIT), so a failover to one of them forgets none")
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
+	cfg.tell.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	perClient := fs.String("rate", or(getenv(envRate), "0"), "requests a second each client address may make to round one, round two and /mcp, such as 5/s, in bursts of four times that; past it they answer 429 (default $"+envRate+", else 0: no limit)")
 	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
@@ -244,6 +250,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)
 	}
 	if err := cfg.model.check(); err != nil {
+		return config{}, err
+	}
+	if err := cfg.tell.check(); err != nil {
 		return config{}, err
 	}
 	origins, err := corsOrigins(*cors)
@@ -460,8 +469,9 @@ func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
 	return nil
 }
 
-// serve answers on addr until ctx is done, then lets in-flight requests finish.
-func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+// serve answers on addr until ctx is done, then lets in-flight requests finish and, at the same
+// time and within the same bound, the deliveries under way (drain).
+func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, drain func(context.Context)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -476,10 +486,17 @@ func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) e
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: draining in-flight requests")
-	drain, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	log.Info("shutting down: draining in-flight requests and deliveries")
+	bound, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(drain); err != nil {
+	delivered := make(chan struct{})
+	go func() {
+		defer close(delivered)
+		drain(bound)
+	}()
+	err = srv.Shutdown(bound)
+	<-delivered
+	if err != nil {
 		return fmt.Errorf("draining: %w", err)
 	}
 	log.Info("stopped")

@@ -66,6 +66,13 @@ type Service struct {
 	// spent its state (booking.Desk.Observe). They never hold a customer's contact or words, and
 	// their JSON form, which may be logged, leaves out the name. Nil keeps none.
 	Records func([]booking.Record)
+	// WebhooksInsecure lets the owner register webhooks at http URLs and private addresses, for
+	// tests and private networks.
+	WebhooksInsecure bool
+	// PublicURL is the service's own address as the world reaches it, such as
+	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
+	// it. Empty takes the request's own scheme and host.
+	PublicURL string
 
 	desk    *booking.Desk
 	metrics *metrics

@@ -44,7 +44,8 @@ func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
-		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{}} {
+		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{},
+		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -64,6 +65,7 @@ func build() (*openapi3.T, error) {
 		})
 		schemas[name].Value.Properties["requestState"].Value.Nullable = true
 	}
+	schemas["WebhookState"].Value.Properties["lastDelivery"].Value.Nullable = true
 	schemas["BookResult"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Description: "A round's result: a question to answer, or the completed booking.",
 		OneOf:       openapi3.SchemaRefs{component("InputRequiredResult"), component("CompleteResult")},

@@ -228,6 +228,46 @@ var routes = []route{{
 		refused(http.StatusConflict, "The salon has a menu."), unavailable},
 	owner: true,
 	serve: (*Service).openSlot,
+}, {
+	method: http.MethodPut, path: "/salons/{salon}/webhooks/{id}", id: "putWebhook",
+	summary: "Registers a webhook of the salon's booking events, or changes its URL and events; the secret is shown only when it is created.",
+	params:  openapi3.Parameters{salonParam, pathParameter("id", "The webhook's id: 1 to 64 of a-z, A-Z, 0-9, - and _.", booking.MaxWebhookIDChars)},
+	body:    &requestBody{schema: "WebhookPut"},
+	replies: []response{success("The webhook; with its secret when this put created it.", "WebhookView"),
+		refused(http.StatusBadRequest, "The URL breaks the address rule, the events name no event type, or the id is outside its bounds."),
+		unauthorized, noSalon, tooLarge, notJSON, unavailable},
+	owner: true,
+	serve: (*Service).putWebhook,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/webhooks", id: "listWebhooks",
+	summary: "Lists the salon's webhooks, without their secrets, with their last delivery and their failures.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The webhooks, by id.", "WebhookList"), badID, unauthorized, noSalon, unavailable},
+	owner:   true,
+	serve:   (*Service).listWebhooks,
+}, {
+	method: http.MethodDelete, path: "/salons/{salon}/webhooks/{id}", id: "deleteWebhook",
+	summary: "Deletes a webhook, with its deliveries still to go.",
+	params:  openapi3.Parameters{salonParam, pathParameter("id", "The webhook's id.", 0)},
+	replies: []response{noContent("The webhook is deleted."), badID, unauthorized,
+		refused(http.StatusNotFound, "There is no such salon or webhook."), unavailable},
+	owner: true,
+	serve: (*Service).deleteWebhook,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/feed", id: "newFeed",
+	summary: "Makes a new address for the salon's calendar feed; the one before stops answering at once.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The feed's address.", "FeedView"), badID, unauthorized, noSalon, unavailable},
+	owner:   true,
+	serve:   (*Service).newFeed,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/calendar.ics", id: "feed",
+	summary: "The salon's calendar feed (RFC 5545): every booking from 30 days ago to the horizon's end, one event each, named by the customer.",
+	params: openapi3.Parameters{salonParam, &openapi3.ParameterRef{Value: openapi3.NewQueryParameter("key").
+		WithRequired(true).WithSchema(openapi3.NewStringSchema()).WithDescription("The feed's key, as its address gave it.")}},
+	replies: []response{textReply("The calendar.", "text/calendar"), badID,
+		refused(http.StatusNotFound, "The key is not the salon's current feed key, or there is no such salon or feed."), unavailable},
+	serve: (*Service).feed,
 }}
 
 // markPublic declares every operation without security of its own public (security: []), so the

@@ -35,7 +35,8 @@ type requestBody struct {
 }
 
 // response is one status an operation answers with, what the document says of it and the component
-// of its body, JSON unless media names another type (whose body is then a string).
+// of its body, JSON unless media names another type (whose body is then a string). A response with
+// neither has no body.
 type response struct {
 	status      int
 	description string
@@ -58,6 +59,11 @@ func textReply(description, media string) response {
 	return response{status: http.StatusOK, description: description, media: media}
 }
 
+// noContent is a response with status 204 and no body.
+func noContent(description string) response {
+	return response{status: http.StatusNoContent, description: description}
+}
+
 // operation is the row as the document states it. A public operation gets its security ([]) from markPublic.
 func (r route) operation() *openapi3.Operation {
 	op := &openapi3.Operation{
@@ -73,10 +79,15 @@ func (r route) operation() *openapi3.Operation {
 			WithJSONSchemaRef(component(r.body.schema))}
 	}
 	for _, resp := range r.replies {
-		reply := jsonResponse(resp.description, component(resp.schema))
-		if resp.media != "" {
+		var reply *openapi3.ResponseRef
+		switch {
+		case resp.media != "":
 			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description).
 				WithContent(openapi3.NewContentWithSchema(openapi3.NewStringSchema(), []string{resp.media}))}
+		case resp.schema == "":
+			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description)}
+		default:
+			reply = jsonResponse(resp.description, component(resp.schema))
 		}
 		op.Responses.Set(strconv.Itoa(resp.status), reply)
 	}

@@ -9,9 +9,12 @@ import (
 	"log/slog"
 	"time"
 
+	"salon/internal/mail"
+	"salon/internal/notify"
 	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/webhook"
 )
 
 // DemoSalon is the salon Config.Demo registers, so a page books against a real calendar from
@@ -54,13 +57,42 @@ func (s *Server) openCalendar(ctx context.Context, dbURL string, demo bool) erro
 		defer close(done)
 		sweep(sweeping, db, s.svc.Now, s.svc.Log)
 	}()
+	s.tell(db)
 	s.closers = append(s.closers, func() {
+		drain, cancel := context.WithTimeout(context.Background(), closeDrain)
+		s.Drain(drain)
+		cancel()
 		stop()
 		<-done
 		db.Close()
 	})
 	s.svc.Log.Info("the calendar is kept in a database", "database", RedactedURL(dbURL))
 	return nil
+}
+
+// closeDrain bounds how long Close lets deliveries under way finish, when Drain wasn't called.
+const closeDrain = 2 * time.Second
+
+// tell starts the dispatcher of db's deliveries, and has each change of a booking write what it
+// tells: webhooks always, and with mail the customer's mails and reminders.
+func (s *Server) tell(db *store.Store) {
+	cfg := s.cfg
+	d := &notify.Dispatcher{
+		Store: db, Client: webhook.NewClient(cfg.WebhooksInsecure), Keys: cfg.Keys, PublicURL: cfg.PublicURL,
+		Now: s.svc.Now, Log: s.svc.Log, Registry: s.svc.Registry, FirstRetry: cfg.FirstRetry,
+	}
+	telling := store.Telling{}
+	if cfg.Mail != nil {
+		d.Mail = *cfg.Mail
+		telling.Mailable, telling.RemindBefore = mail.IsEmail, cfg.RemindBefore
+		s.svc.Log.Info("customers are mailed", "smtp", RedactedURL(cfg.Mail.URL), "remind_before", cfg.RemindBefore.String())
+	}
+	if cfg.WebhooksInsecure {
+		s.svc.Log.Warn("webhooks may go to http URLs and private addresses (-webhooks-insecure)")
+	}
+	s.telling = d.Start()
+	telling.Wake = s.telling.Wake
+	db.Tell(telling)
 }
 
 // registerDemo puts studio-nine into db unless it is there already.

@@ -120,7 +120,14 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 	if err != nil {
 		return salon.Booking{}, err
 	}
-	return b, tx.Commit()
+	if err := s.told(ctx, w, EventCancelled, b, time.Time{}, time.Now()); err != nil {
+		return salon.Booking{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return salon.Booking{}, err
+	}
+	s.wake()
+	return b, nil
 }
 
 // CloseSlot closes the salon's slot, so it isn't offered or booked. Closing a closed slot changes

@@ -28,6 +28,11 @@ type dialect struct {
 	// booking waits. SQLite needs none.
 	lockRow string
 
+	// skipLocked goes at the end of the SELECT that picks the deliveries to claim. On PostgreSQL
+	// instances claiming at once each skip the rows another is claiming, rather than wait for
+	// them; SQLite's one writer claims alone.
+	skipLocked string
+
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
 }
@@ -46,6 +51,7 @@ var postgresDialect = dialect{
 	shareSalon: " FOR KEY SHARE",
 	lockSalon:  " FOR UPDATE",
 	lockRow:    " FOR UPDATE",
+	skipLocked: " FOR UPDATE SKIP LOCKED",
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

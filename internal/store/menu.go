@@ -97,6 +97,9 @@ func (s *Store) spendMenu(sp *spend) spent {
 		if err != nil {
 			return spent{err: err}
 		}
+		if err := s.told(sp.ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+			return spent{err: err}
+		}
 		if err := tx.Commit(); err != nil {
 			return spent{err: err}
 		}

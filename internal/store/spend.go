@@ -126,6 +126,9 @@ func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil ti
 			sp.spent = <-sp.done
 		}
 	}
+	if r := sp.spent; r.booked || errors.As(r.err, new(*notReadBack)) {
+		s.wake()
+	}
 	var unread *notReadBack
 	switch r := sp.spent; {
 	case errors.As(r.err, &unread):
@@ -263,6 +266,9 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	} else if n != 1 {
 		return spent{err: errors.New("the state was spent while its booking was being written")}
 	}
+	if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+		return spent{err: err}
+	}
 	return spent{booked: true, booking: b}
 }
 
@@ -293,7 +299,7 @@ func (s *Store) notSpent(ctx context.Context, w prepared, id string) error {
 	return requeststate.ErrAlreadyUsed
 }
 
-// bookPipelined runs a booking on PostgreSQL: its three statements go to the server in one
+// bookPipelined runs a booking on PostgreSQL: its statements go to the server in one
 // round trip, and run as one transaction, which commits at the end of the round trip unless one
 // of them failed.
 func (s *Store) bookPipelined(sp *spend) spent {
@@ -330,6 +336,8 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 	batch.Queue(qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash)
 	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
+	// The event and its deliveries: written exactly when qBook wrote the booking.
+	s.queueTold(&batch, EventCreated, salon.Booking{ID: h.ID, Customer: h.Customer, Start: h.Start}, sp.now)
 	results := c.SendBatch(sp.ctx, &batch)
 	r, unread, err := readPipeline(results)
 	// Closing reads the end of the round trip, and with it the commit's answer.
@@ -342,8 +350,9 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 	return r
 }
 
-// readPipeline reads the answers of a booking's three statements. unread is the booking's row
-// failing to scan, which changes nothing the server does.
+// readPipeline reads the answers of a booking's statements: the spend, the booking, the spend
+// made taken, and the event with its deliveries. unread is the booking's row failing to scan,
+// which changes nothing the server does.
 func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
 	if _, err := results.Exec(); err != nil {
 		return spent{}, nil, err
@@ -368,6 +377,11 @@ func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
 		r.taken = salon.TakenClosed
 	default:
 		r.taken = salon.TakenBooked
+	}
+	for range 2 { // the event and its deliveries
+		if _, err := results.Exec(); err != nil {
+			return spent{}, nil, err
+		}
 	}
 	return r, unread, nil
 }

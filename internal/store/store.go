@@ -12,6 +12,11 @@
 // salon.NoBooking, salon.SlotBooked and requeststate.ErrAlreadyUsed, each of which changed
 // nothing. Any other error means the database failed or couldn't be reached: the call may be
 // tried again, and a method whose contract says so changed nothing.
+//
+// Every change of a booking (made, cancelled, moved) writes its event, and the event's deliveries
+// to the salon's webhooks and the customer's mail, in the change's own transaction, so an event
+// commits exactly when its change does (a transactional outbox). A dispatcher claims the
+// deliveries under a lease (Claim) and records what came of each (Delivered, Retry, GiveUp).
 package store
 
 import (
@@ -24,6 +29,7 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -54,6 +60,8 @@ type Store struct {
 	batch *batcher
 	// cache keeps each salon's settings decoded, under the version they were read at.
 	cache settingsCache
+	// telling is what each change of a booking tells beside its webhooks; nil is the zero Telling.
+	telling atomic.Pointer[Telling]
 }
 
 // Open opens the database at dbURL, migrates its schema to this build's and checks that it
@@ -167,11 +175,11 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 	return s, nil
 }
 
-// warm prepares the statements of a spend, which run in a transaction, and those PostgreSQL runs
-// alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
+// warm prepares the statements of a spend and of the event every change writes, which run in a
+// transaction, and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
-	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`}
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qEvent, qDeliveries, qDropReminders}
 	if s.batch != nil {
 		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
 	}
