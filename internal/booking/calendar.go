@@ -32,6 +32,8 @@ type Calendar interface {
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
 	// Spans are the live bookings of a salon whose spans can touch [from, to), earliest first.
 	Spans(ctx context.Context, salon string, from, to time.Time) ([]salon.Span, error)
+	// EachSpan hands yield those spans one at a time as they are read, until yield returns false.
+	EachSpan(ctx context.Context, salon string, from, to time.Time, yield func(salon.Span) bool) error
 	Bookings(ctx context.Context, salon string, from, to time.Time) ([]salon.Booking, error)
 	// BookingPage is Bookings, at most limit of them, after the key after when it is not nil.
 	BookingPage(ctx context.Context, salon string, from, to time.Time, after *salon.BookingKey, limit int) ([]salon.Booking, error)

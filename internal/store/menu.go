@@ -146,26 +146,36 @@ func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end in
 // first: every one starting before to and at most the longest span before from. Reading them costs
 // what the window holds, not what the salon holds. An unknown salon has none.
 func (s *Store) Spans(ctx context.Context, id string, from, to time.Time) ([]salon.Span, error) {
+	var spans []salon.Span
+	err := s.EachSpan(ctx, id, from, to, func(sp salon.Span) bool {
+		spans = append(spans, sp)
+		return true
+	})
+	return spans, err
+}
+
+// EachSpan hands yield the spans Spans returns, one at a time as the database reads them, until
+// yield returns false: a caller that needs only the first few reads only those.
+func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yield func(salon.Span) bool) error {
 	rows, err := s.r.query(ctx, `SELECT stylist, starts_at, minutes, after_minutes FROM bookings
 		WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
 		ORDER BY starts_at, stylist`, text(id), from.Unix()-salon.MaxSpanMinutes*60, to.Unix())
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var spans []salon.Span
 	for rows.Next() {
 		var sp salon.Span
 		var start, minutes, after int64
 		if err := rows.Scan(&sp.Stylist, &start, &minutes, &after); err != nil {
-			return nil, err
+			return err
 		}
 		sp.Start, sp.Minutes, sp.AfterMinutes = instant(start), int(minutes), int(after)
-		if sp.Start.Add(time.Duration(sp.Minutes+sp.AfterMinutes) * time.Minute).After(from) {
-			spans = append(spans, sp)
+		if sp.Start.Add(time.Duration(sp.Minutes+sp.AfterMinutes)*time.Minute).After(from) && !yield(sp) {
+			return nil
 		}
 	}
-	return spans, rows.Err()
+	return rows.Err()
 }
 
 // menu reports whether sp books at a menu salon.
