@@ -25,3 +25,9 @@ func (s *Store) Queued() int {
 
 // SetClock makes s read the age of the settings it keeps on now. Call it before s is in use.
 func (s *Store) SetClock(now func() time.Time) { s.cache.now = now }
+
+// SetNow makes s date its audit's entries and its keys by now. Call it before s is in use.
+func (s *Store) SetNow(now func() time.Time) { s.now = now }
+
+// RetentionLock is the PostgreSQL advisory lock the retention sweep holds.
+const RetentionLock = retentionLock
