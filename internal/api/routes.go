@@ -22,9 +22,12 @@ type route struct {
 	params  openapi3.Parameters
 	body    *requestBody // nil when the operation reads no body
 	replies []response
-	owner   bool // behind the owner's bearer token; public when false
-	quota   bool // behind the quota per client address (limited says which routes are, this row's word among them)
-	serve   func(*Service, echo.Context) error
+	owner   bool // behind the owner's guard: the operator's token, or a key of the path's salon; public when false
+	// operator, with owner, keeps the route to the operator's token alone: a salon's key is refused
+	// (the keys themselves, and anything wider than one salon).
+	operator bool
+	quota    bool // behind the quota per client address (limited says which routes are, this row's word among them)
+	serve    func(*Service, echo.Context) error
 }
 
 // requestBody is an operation's required JSON body: the component that describes it, and what the
@@ -34,7 +37,7 @@ type requestBody struct {
 }
 
 // response is one status an operation answers with, what the document says of it and the component
-// of its JSON body.
+// of its JSON body; "" for a reply with no body.
 type response struct {
 	status      int
 	description string
@@ -64,11 +67,18 @@ func (r route) operation() *openapi3.Operation {
 			WithJSONSchemaRef(component(r.body.schema))}
 	}
 	for _, resp := range r.replies {
-		op.Responses.Set(strconv.Itoa(resp.status), jsonResponse(resp.description, component(resp.schema)))
+		reply := jsonResponse(resp.description, component(resp.schema))
+		if resp.schema == "" {
+			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description)}
+		}
+		op.Responses.Set(strconv.Itoa(resp.status), reply)
 	}
-	if r.limited() {
-		tooMany := jsonResponse("With a quota configured (-rate), this client address asked too often; "+
-			"Retry-After says in how many seconds to ask again.", component("Refusal"))
+	if r.limited() || r.owner {
+		why := "With a quota configured (-rate), this client address asked too often; "
+		if r.owner {
+			why = "This client address sent too many wrong tokens; "
+		}
+		tooMany := jsonResponse(why+"Retry-After says in how many seconds to ask again.", component("Refusal"))
 		tooMany.Value.Headers = openapi3.Headers{echo.HeaderRetryAfter: &openapi3.HeaderRef{Value: &openapi3.Header{
 			Parameter: openapi3.Parameter{
 				Description: "Whole seconds until this client may ask again.",
@@ -99,7 +109,8 @@ func addRoutes(doc *openapi3.T, table []route) {
 // the owner's guard and each limited route behind the quota. Each route takes its middleware
 // itself: an Echo group with middleware would catch every unknown path too.
 func (s *Service) serveRoutes(e *echo.Echo, table []route) {
-	guard, limit := owner(s.OwnerToken), Limit(s.Quota, s.Now)
+	limit := Limit(s.Quota, s.Now)
+	guards := map[bool]echo.MiddlewareFunc{false: s.owner(false), true: s.owner(true)}
 	for _, r := range table {
 		serve := r.serve
 		var middleware []echo.MiddlewareFunc
@@ -107,7 +118,7 @@ func (s *Service) serveRoutes(e *echo.Echo, table []route) {
 			middleware = append(middleware, limit)
 		}
 		if r.owner {
-			middleware = append(middleware, guard)
+			middleware = append(middleware, guards[r.operator])
 		}
 		e.Add(r.method, echoPath(r.path), func(c echo.Context) error { return serve(s, c) }, middleware...).Name = r.id
 	}
