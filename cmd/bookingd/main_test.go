@@ -244,6 +244,10 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 			"$BOOKING_WEBHOOKS_INSECURE must be true or false"},
 		{"a first retry that is no duration", map[string]string{envSigningKey: testKey, envTestFirstRetry: "soon"}, nil,
 			"$BOOKING_TEST_FIRST_RETRY must be a positive duration"},
+		{"a retention without its unit", nil, []string{"-retention", "400"}, `-retention: "400" is neither a Go duration`},
+		{"a retention of no days", map[string]string{envRetention: "0d"}, nil, `-retention: "0d" is not a number of days`},
+		{"a negative retention", nil, []string{"-retention", "-5h"}, `-retention: "-5h" must be positive`},
+		{"guesses that aren't a number", map[string]string{envGuesses: "ten"}, nil, `-owner-guesses: "ten" is not a whole number`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer
@@ -253,6 +257,14 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 				t.Errorf("got %v, want an error containing %q", err, c.want)
 			}
 		})
+	}
+}
+
+func TestRetentionReadsDaysOrAGoDuration(t *testing.T) {
+	for in, want := range map[string]time.Duration{"400d": 400 * 24 * time.Hour, "1d": 24 * time.Hour, "9600h": 9600 * time.Hour, " 90m ": 90 * time.Minute} {
+		if got, err := parseRetention(in); err != nil || got != want {
+			t.Errorf("parseRetention(%q): got %v, %v, want %v", in, got, err, want)
+		}
 	}
 }
 

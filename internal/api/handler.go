@@ -54,8 +54,14 @@ type Service struct {
 	Calendar booking.Calendar
 	// BookingID returns a fresh booking id; used with Calendar.
 	BookingID func() string
-	// OwnerToken guards the owner's endpoints. Empty: they don't exist.
+	// OwnerToken is the operator's token, good on every salon's owner endpoints; with it the
+	// operator makes each salon's keys, good on that salon's alone. Empty: they don't exist.
 	OwnerToken string
+	// Guesses, when set, limits the wrong tokens each client address may present to the owner's
+	// endpoints: a token that is neither the operator's nor any salon's key takes one from the
+	// address's bucket, and while the bucket is empty every owner request from the address that
+	// carries a token answers 429, a right one too, so guessing learns nothing. Nil limits nothing.
+	Guesses *quota.Limiter
 	// Quota, when set, limits how often each client address may call the limited routes (round
 	// one and round two, and every route under /salons/{salon}/my/); nil limits nothing.
 	Quota *quota.Limiter

@@ -45,7 +45,8 @@ func build() (*openapi3.T, error) {
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
 		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{},
-		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{}} {
+		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{},
+		wire.KeyRequest{}, wire.KeyMade{}, wire.KeyList{}, wire.AuditList{}, wire.ContactRequest{}, wire.Erased{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -100,8 +101,10 @@ func build() (*openapi3.T, error) {
 		Components: &openapi3.Components{Schemas: schemas, SecuritySchemes: openapi3.SecuritySchemes{
 			ownerScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
 				WithBearerFormat("opaque").
-				WithDescription("The owner's token (BOOKING_OWNER_TOKEN), as Authorization: Bearer <token>. " +
-					"Without a token configured, the owner's operations answer 404.")},
+				WithDescription("As Authorization: Bearer <token>: the operator's token (BOOKING_OWNER_TOKEN), good on every " +
+					"salon, or a key the operator made for one salon (POST /salons/{salon}/keys), good on that salon's owner " +
+					"operations but not on its keys. Without an operator's token configured, the owner's operations answer 404. " +
+					"Wrong tokens from one client address are limited: past the limit every owner operation answers 429 with Retry-After.")},
 			manageScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
 				WithBearerFormat("opaque").
 				WithDescription("A booking's manage key, as round two's booked result gave it (manage), as " +

@@ -41,7 +41,7 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 var (
 	noSalon      = refused(http.StatusNotFound, "There is no such salon, or no calendar is configured.")
 	unavailable  = refused(http.StatusServiceUnavailable, "The calendar's database can't be reached.")
-	unauthorized = refused(http.StatusUnauthorized, "The owner's token is missing or wrong; the reply carries WWW-Authenticate: Bearer.")
+	unauthorized = refused(http.StatusUnauthorized, "The owner's token is missing or wrong, or is another salon's key; the reply carries WWW-Authenticate: Bearer.")
 	tooLarge     = refused(http.StatusRequestEntityTooLarge, "The body is over the size limit.")
 	notJSON      = refused(http.StatusUnsupportedMediaType, "The body is not labelled application/json.")
 	salonView    = success("The salon, with the slots open now.", "SalonView")
@@ -87,6 +87,8 @@ var routes = []route{{
 		success("A question to answer, or the completed booking.", "BookResult"),
 		refused(http.StatusBadRequest, "The request was refused; the body names the reason."),
 		refused(http.StatusNotFound, "With a calendar configured, the salon is not registered."),
+		refused(http.StatusConflict, "The contact already holds as many upcoming bookings at this salon as it allows "+
+			"(maxUpcomingPerContact); nothing is spent."),
 		tooLarge, notJSON,
 		refused(http.StatusServiceUnavailable, "The service can't complete bookings now."),
 	},
@@ -268,7 +270,81 @@ var routes = []route{{
 	replies: []response{textReply("The calendar.", "text/calendar"), badID,
 		refused(http.StatusNotFound, "The key is not the salon's current feed key, or there is no such salon or feed."), unavailable},
 	serve: (*Service).feed,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/keys", id: "createKey",
+	summary: "Makes a key for this salon alone, good on its owner routes but not on its keys; the key is in this reply alone, and only its hash is kept. The operator's token only.",
+	params:  openapi3.Parameters{salonParam},
+	body:    &requestBody{schema: "KeyRequest"},
+	replies: []response{success("The key, shown this once.", "KeyMade"),
+		refused(http.StatusBadRequest, "The name is empty, too long, or holds a character no name may hold."),
+		operatorOnly, noSalon, tooLarge, notJSON, unavailable},
+	owner: true, operator: true,
+	serve: (*Service).createKey,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/keys", id: "listKeys",
+	summary: "Lists this salon's live keys, oldest first, without the keys themselves. The operator's token only.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The keys.", "KeyList"), operatorOnly, noSalon, unavailable},
+	owner:   true, operator: true,
+	serve: (*Service).listKeys,
+}, {
+	method: http.MethodDelete, path: "/salons/{salon}/keys/{id}", id: "revokeKey",
+	summary: "Revokes one of this salon's keys: from this reply on, every instance refuses it. The operator's token only.",
+	params:  openapi3.Parameters{salonParam, pathParameter("id", "The key's id.", 0)},
+	replies: []response{{status: http.StatusNoContent, description: "Revoked."}, badID, operatorOnly,
+		refused(http.StatusNotFound, "There is no such salon, or it holds no such live key."), unavailable},
+	owner: true, operator: true,
+	serve: (*Service).revokeKey,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/audit", id: "readAudit",
+	summary: "Reads the salon's audit: every owner action, newest first, a page at a time. An entry never holds a customer's name, contact or words.",
+	params: openapi3.Parameters{salonParam,
+		intQuery("limit", "How many entries a page holds at most; 200 when absent.", 1, 1000),
+		textQuery("after", "The next of the page before, to read the entries older than it.", false)},
+	replies: []response{success("A page of entries.", "AuditList"),
+		refused(http.StatusBadRequest, "The limit or the cursor is not one this list reads."), unauthorized, noSalon, unavailable},
+	owner: true,
+	serve: (*Service).readAudit,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/customers/erase", id: "eraseCustomer",
+	summary: "Erases the name, contact and words of every booking with this contact, leaving each empty; the bookings stay, so the calendar holds.",
+	params:  openapi3.Parameters{salonParam},
+	body:    &requestBody{schema: "ContactRequest"},
+	replies: []response{success("How many bookings were erased.", "Erased"),
+		refused(http.StatusBadRequest, "The contact is empty, too long, or holds a character no contact may hold."),
+		unauthorized, noSalon, tooLarge, notJSON, unavailable},
+	owner: true,
+	serve: (*Service).eraseCustomer,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/customers/export", id: "exportCustomer",
+	summary: "Lists every booking with this contact, past and upcoming, live and cancelled, earliest first, as the owner's list shows them.",
+	params: openapi3.Parameters{salonParam, textQuery("contact",
+		"The customer's contact: an e-mail address, compared case-insensitively, or a phone number, compared by its digits. Percent-encode + as %2B.", true)},
+	replies: []response{success("The customer's bookings.", "BookingList"),
+		refused(http.StatusBadRequest, "The contact is missing, too long, or holds a character no contact may hold."),
+		unauthorized, noSalon, unavailable},
+	owner: true,
+	serve: (*Service).exportCustomer,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/my/{booking}/erase", id: "eraseMyBooking",
+	summary: "Erases the customer's own booking's name, contact and words, with its manage key as Authorization: Bearer <key>; the booking stays.",
+	params:  openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)},
+	replies: []response{success("1 when the details were erased, 0 when they were erased already.", "Erased"), badID,
+		refused(http.StatusNotFound, "There is no such booking, or the key is missing or not its key: the two answer the same."), unavailable},
+	manage: true,
+	serve:  (*Service).eraseMine,
 }}
+
+// operatorOnly is the 401 of the routes a salon's key can't use.
+var operatorOnly = refused(http.StatusUnauthorized,
+	"The operator's token is missing or wrong; a salon's key is refused here too. The reply carries WWW-Authenticate: Bearer.")
+
+// textQuery is a string query parameter of at least one character, required or not.
+func textQuery(name, description string, required bool) *openapi3.ParameterRef {
+	p := openapi3.NewQueryParameter(name).WithSchema(openapi3.NewStringSchema().WithMinLength(1))
+	p.Description, p.Required = description, required
+	return &openapi3.ParameterRef{Value: p}
+}
 
 // markPublic declares every operation without security of its own public (security: []), so the
 // document says of each operation whether it needs the owner's token.

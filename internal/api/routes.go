@@ -22,10 +22,13 @@ type route struct {
 	params  openapi3.Parameters
 	body    *requestBody // nil when the operation reads no body
 	replies []response
-	owner   bool // behind the owner's bearer token
-	manage  bool // behind the booking's manage key, which the handler checks; public when neither
-	quota   bool // behind the quota per client address (limited says which routes are, this row's word among them)
-	serve   func(*Service, echo.Context) error
+	owner   bool // behind the owner's guard: the operator's token, or a key of the path's salon
+	// operator, with owner, keeps the route to the operator's token alone: a salon's key is refused
+	// (the keys themselves, and anything wider than one salon).
+	operator bool
+	manage   bool // behind the booking's manage key, which the handler checks; public when neither
+	quota    bool // behind the quota per client address (limited says which routes are, this row's word among them)
+	serve    func(*Service, echo.Context) error
 }
 
 // requestBody is an operation's required JSON body: the component that describes it, and what the
@@ -91,9 +94,12 @@ func (r route) operation() *openapi3.Operation {
 		}
 		op.Responses.Set(strconv.Itoa(resp.status), reply)
 	}
-	if r.limited() {
-		tooMany := jsonResponse("With a quota configured (-rate), this client address asked too often; "+
-			"Retry-After says in how many seconds to ask again.", component("Refusal"))
+	if r.limited() || r.owner {
+		why := "With a quota configured (-rate), this client address asked too often; "
+		if r.owner {
+			why = "This client address sent too many wrong tokens; "
+		}
+		tooMany := jsonResponse(why+"Retry-After says in how many seconds to ask again.", component("Refusal"))
 		tooMany.Value.Headers = openapi3.Headers{echo.HeaderRetryAfter: &openapi3.HeaderRef{Value: &openapi3.Header{
 			Parameter: openapi3.Parameter{
 				Description: "Whole seconds until this client may ask again.",
@@ -127,7 +133,8 @@ func addRoutes(doc *openapi3.T, table []route) {
 // the owner's guard and each limited route behind the quota. Each route takes its middleware
 // itself: an Echo group with middleware would catch every unknown path too.
 func (s *Service) serveRoutes(e *echo.Echo, table []route) {
-	guard, limit := owner(s.OwnerToken), Limit(s.Quota, s.Now)
+	limit := Limit(s.Quota, s.Now)
+	guards := map[bool]echo.MiddlewareFunc{false: s.owner(false), true: s.owner(true)}
 	for _, r := range table {
 		serve := r.serve
 		var middleware []echo.MiddlewareFunc
@@ -135,7 +142,7 @@ func (s *Service) serveRoutes(e *echo.Echo, table []route) {
 			middleware = append(middleware, limit)
 		}
 		if r.owner {
-			middleware = append(middleware, guard)
+			middleware = append(middleware, guards[r.operator])
 		}
 		e.Add(r.method, echoPath(r.path), func(c echo.Context) error { return serve(s, c) }, middleware...).Name = r.id
 	}

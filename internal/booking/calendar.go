@@ -251,6 +251,9 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		if err := admit(cal, &r); err != nil {
 			return Result{}, err
 		}
+		if err := d.underCap(ctx, r.Salon, cal, *r.Booking.Customer); err != nil {
+			return Result{}, err
+		}
 		if c := r.Booking.Choice; c != nil {
 			return d.askFromMenu(ctx, r, cal, *c)
 		}
@@ -322,7 +325,7 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
-			Customer: *r.Booking.Customer, Words: r.Booking.Message}
+			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact}
 		manage := d.Keys.ManageKey(r.Salon, hold.ID)
 		hold.ManageHash = requeststate.ManageHash(manage)
 		defer func() { result = withManage(result, manage) }()

@@ -21,10 +21,12 @@ import (
 // the first command.
 const DemoSalon = "studio-nine"
 
-// sweepEvery is how often expired spent states are deleted from the calendar's database.
+// sweepEvery is how often expired spent states are deleted from the calendar's database, and the
+// retention sweep runs.
 const sweepEvery = time.Minute
 
-// demoSettings are studio-nine's: London, Tuesday to Saturday 09:00 to 17:30 with a lunch break, 45-minute slots.
+// demoSettings are studio-nine's: London, Tuesday to Saturday 09:00 to 17:30 with a lunch break, 45-minute slots,
+// and at most three upcoming bookings per contact.
 func demoSettings() salon.Settings {
 	day := []salon.Interval{{Start: 9 * 60, End: 12*60 + 30}, {Start: 13*60 + 30, End: 17*60 + 30}}
 	return salon.Settings{
@@ -33,29 +35,33 @@ func demoSettings() salon.Settings {
 		Hours: salon.Hours{
 			time.Tuesday: day, time.Wednesday: day, time.Thursday: day, time.Friday: day, time.Saturday: day,
 		},
-		SlotMinutes: 45, HorizonDays: 14,
+		SlotMinutes: 45, HorizonDays: 14, MaxUpcomingPerContact: 3,
 	}
 }
 
-// openCalendar opens the database at dbURL as s's calendar, registers the demo salon there if
-// demo asks and it isn't yet, and starts the sweeper; Close stops it and closes the database.
-func (s *Server) openCalendar(ctx context.Context, dbURL string, demo bool) error {
-	db, err := store.Open(ctx, dbURL)
+// openCalendar opens the database at cfg.DatabaseURL as s's calendar, registers the demo salon there
+// if cfg.Demo asks and it isn't yet, and starts the sweeper; Close stops it and closes the database.
+func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}
 	s.svc.Calendar, s.svc.Ready, s.svc.BookingID = db, db.Ping, freshBookingID
-	if demo {
+	if cfg.Demo {
 		if err := registerDemo(ctx, db); err != nil {
 			db.Close()
 			return err
 		}
 	}
+	every := cfg.SweepEvery
+	if every <= 0 {
+		every = sweepEvery
+	}
 	sweeping, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		sweep(sweeping, db, s.svc.Now, s.svc.Log)
+		sweep(sweeping, db, s.svc.Now, every, cfg.Retention, s.svc.Log)
 	}()
 	s.tell(db)
 	s.closers = append(s.closers, func() {
@@ -66,7 +72,11 @@ func (s *Server) openCalendar(ctx context.Context, dbURL string, demo bool) erro
 		<-done
 		db.Close()
 	})
-	s.svc.Log.Info("the calendar is kept in a database", "database", RedactedURL(dbURL))
+	s.svc.Log.Info("the calendar is kept in a database", "database", RedactedURL(cfg.DatabaseURL))
+	if cfg.Retention > 0 {
+		s.svc.Log.Info("customers' details are erased once their booking ended longer ago than the retention",
+			"retention_hours", cfg.Retention.Hours())
+	}
 	return nil
 }
 
@@ -104,9 +114,23 @@ func registerDemo(ctx context.Context, db *store.Store) error {
 	return db.PutSalon(ctx, DemoSalon, demoSettings())
 }
 
-// sweep deletes the spent states expired by now every sweepEvery until ctx is done.
-func sweep(ctx context.Context, db *store.Store, now func() time.Time, log *slog.Logger) {
-	tick := time.NewTicker(sweepEvery)
+// sweep runs the calendar's sweeps until ctx is done: the retention's at once and then every
+// every, and the spent states' every every. With retention zero the customers' details are kept.
+func sweep(ctx context.Context, db *store.Store, now func() time.Time, every, retention time.Duration, log *slog.Logger) {
+	erase := func() {
+		if retention <= 0 {
+			return
+		}
+		n, err := db.EraseEnded(ctx, now().Add(-retention))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("the retention sweep failed; the next sweep tries again", "error", err.Error())
+		case n > 0:
+			log.Info("the retention sweep erased the details of bookings that ended long ago", "bookings", n)
+		}
+	}
+	erase()
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -116,6 +140,7 @@ func sweep(ctx context.Context, db *store.Store, now func() time.Time, log *slog
 			if _, err := db.Sweep(ctx, now()); err != nil && ctx.Err() == nil {
 				log.Warn("sweeping spent states failed; the next sweep tries again", "error", err.Error())
 			}
+			erase()
 		}
 	}
 }

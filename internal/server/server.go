@@ -61,8 +61,19 @@ type Config struct {
 	// It needs DatabaseURL.
 	Demo bool
 	// OwnerToken guards the owner's endpoints; empty, they don't exist. New takes it as given:
-	// how long it must be is the caller's rule.
+	// how long it must be is the caller's rule. With it the operator makes each salon's keys.
 	OwnerToken string
+	// OwnerGuesses is how many wrong tokens one client address may present to the owner's
+	// endpoints at once before it must wait; they come back at GuessesPerMinute. Zero limits
+	// nothing.
+	OwnerGuesses int
+	// Retention is how long after a booking ended its customer's name, contact and words are
+	// kept: a sweep erases them at start-up and every SweepEvery, on one instance at a time. Zero
+	// keeps them.
+	Retention time.Duration
+	// SweepEvery is how often the calendar's sweeps run: the spent states' and the retention's.
+	// Zero is a minute.
+	SweepEvery time.Duration
 	// RedisURL keeps the spent states in the Redis at this URL, shared by every instance. Empty
 	// keeps them in memory. It can't go with DatabaseURL, which keeps them itself.
 	RedisURL string
@@ -102,6 +113,10 @@ type Config struct {
 	// from; 0 is the contract's 5 s. Only tests set it.
 	FirstRetry time.Duration
 }
+
+// GuessesPerMinute is how fast a client address's wrong owner's tokens come back, past
+// Config.OwnerGuesses at once.
+const GuessesPerMinute = 10
 
 // Server is the composed service: one signer, one spent store and one calendar behind both
 // transports.
@@ -172,6 +187,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		WebhooksInsecure: cfg.WebhooksInsecure,
 		PublicURL:        cfg.PublicURL,
 	}}
+	if cfg.OwnerGuesses > 0 && cfg.OwnerToken != "" {
+		s.svc.Guesses = quota.NewBurst(rate.Every(time.Minute/GuessesPerMinute), cfg.OwnerGuesses, quota.MaxClients)
+	}
 	if cfg.Rate > 0 {
 		s.svc.Quota = quota.New(cfg.Rate, quota.MaxClients)
 		log.Info("requests are limited per client address", "rate_per_second", float64(cfg.Rate),
@@ -179,7 +197,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	vouchesFrom := memory.VouchesFrom
 	if cfg.DatabaseURL != "" {
-		if err := s.openCalendar(ctx, cfg.DatabaseURL, cfg.Demo); err != nil {
+		if err := s.openCalendar(ctx, cfg); err != nil {
 			return nil, err
 		}
 	}

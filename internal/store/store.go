@@ -53,8 +53,8 @@ type Store struct {
 	// w and r run statements on write and read, each prepared once.
 	w, r prepared
 	d    dialect
-	// spendAt is qSpendAt in the dialect.
-	spendAt string
+	// spendAt is qSpendAt in the dialect, and spendAtCapped with qUnderCap.
+	spendAt, spendAtCapped string
 	// batch queues SQLite's spends to share transactions; nil on PostgreSQL, whose spends go
 	// on many connections at once.
 	batch *batcher
@@ -62,6 +62,8 @@ type Store struct {
 	cache settingsCache
 	// telling is what each change of a booking tells beside its webhooks; nil is the zero Telling.
 	telling atomic.Pointer[Telling]
+	// now is the clock of the audit's entries and the keys' creation: time.Now but in tests.
+	now func() time.Time
 }
 
 // Open opens the database at dbURL, migrates its schema to this build's and checks that it
@@ -104,7 +106,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}}
+	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}, now: time.Now}
 	// The writer comes first: it creates the file, sets WAL and migrates, which a read-only
 	// connection can't.
 	if err := s.start(ctx, nil); err != nil {
@@ -130,6 +132,10 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if err := s.warm(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	if err := s.fillAll(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sqlite %s: filling in the bookings' contact keys: %w", path, err)
 	}
 	return s, nil
 }
@@ -161,7 +167,7 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}}
+	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}, now: time.Now}
 	if err := s.start(ctx, goose.WithSessionLocker(locker)); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)
@@ -172,14 +178,22 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)
 	}
+	if err := s.fillAll(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("postgres at %s: filling in the bookings' contact keys: %w", where, err)
+	}
 	return s, nil
 }
 
-// warm prepares the statements of a spend and of the event every change writes, which run in a
-// transaction, and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
+// warm prepares the statements of a spend, which run in a transaction (a capped one's count and
+// lock among them, and the event every change writes), and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
-	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qEvent, qDeliveries, qDropReminders}
+	s.spendAtCapped = qSpendAt + qUnderCap + s.d.shareSalon + qOnConflict
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qUpcoming, qEvent, qDeliveries, qDropReminders}
+	if s.d.lockContact != "" {
+		queries = append(queries, s.d.lockContact)
+	}
 	if s.batch != nil {
 		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
 	}
