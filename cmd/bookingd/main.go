@@ -21,6 +21,7 @@ import (
 	_ "time/tzdata" // salons' zones load in an image with no zone database
 
 	"salon/internal/api"
+	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 	"salon/internal/server"
 )
@@ -83,7 +84,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	log := slog.New(jsonlog.NewHandler(stderr, nil))
 	composed, closeOfferer, err := cfg.server(log, stdio)
 	if err != nil {
 		return err
