@@ -189,13 +189,20 @@ func CheckSalon(salon string) error {
 	if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) {
 		return Refusal(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
 	}
-	if strings.IndexFunc(salon, unicode.IsControl) >= 0 {
-		return Refusal("salon must not hold control characters")
+	for _, r := range salon {
+		if unicode.IsControl(r) {
+			return Refusal("salon must not hold control characters")
+		}
 	}
-	for segment := range strings.FieldsFuncSeq(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if segment == "." || segment == ".." {
+	start := 0 // of the segment being read; segments end at a slash, a backslash and the end
+	for i := 0; i <= len(salon); i++ {
+		if i < len(salon) && salon[i] != '/' && salon[i] != '\\' {
+			continue
+		}
+		if segment := salon[start:i]; segment == "." || segment == ".." {
 			return Refusal("salon must not hold . or .. as a path segment")
 		}
+		start = i + 1
 	}
 	return nil
 }
