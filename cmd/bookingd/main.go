@@ -25,8 +25,8 @@ import (
 	"golang.org/x/time/rate"
 
 	"salon/internal/api"
-	"salon/internal/quota"
 	"salon/internal/jsonlog"
+	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/server"
 )
