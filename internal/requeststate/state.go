@@ -348,7 +348,7 @@ func isHex(s string, n int) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+		if c := s[i]; c-'0' > 9 && c-'a' > 5 { // unsigned: neither 0 to 9 nor a to f
 			return false
 		}
 	}
@@ -473,13 +473,13 @@ func (r *issuedReader) plainString() (string, bool) {
 	if !r.literal(`"`) {
 		return "", false
 	}
-	start := r.i
+	s, start := r.s, r.i // read through locals, which the loop keeps in registers
 	ascii := true
-	for ; r.i < len(r.s); r.i++ {
-		switch c := r.s[r.i]; {
+	for i := start; i < len(s); i++ {
+		switch c := s[i]; {
 		case c == '"':
-			v := r.s[start:r.i]
-			r.i++
+			r.i = i + 1
+			v := s[start:i]
 			return v, ascii || utf8.ValidString(v)
 		case c == '\\' || c < 0x20:
 			return "", false
