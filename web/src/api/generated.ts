@@ -119,6 +119,16 @@ export type SalonList = {
   salons: SalonSummary[];
 };
 export type Refusal = string;
+export type ClosureLine = {
+  /** When it starts, RFC 3339. */
+  from: string;
+  /** The owner's words for it, such as Christmas. */
+  note?: string;
+  /** The stylist it closes; absent for the whole salon. */
+  stylist?: string;
+  /** When it ends, RFC 3339; after from. */
+  to: string;
+};
 export type OpenSlot = {
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */
   label: string;
@@ -131,7 +141,34 @@ export type PriceLine = {
   /** The service, such as cut. */
   service: string;
 };
+export type ServiceView = {
+  afterMinutes: number;
+  id: string;
+  minutes: number;
+  name: string;
+  /** In the currency's minor unit; absent when not on the sheet. */
+  price?: number | null;
+};
+export type StylistLine = {
+  /** The stylist's own weekly hours, as the salon's are written; absent when they follow the salon's. */
+  hours?: {
+    [key: string]: string[][];
+  };
+  /** The stylist's id: 1 to 40 of a-z, 0-9 and -, unique on the team. */
+  id: string;
+  /** What the customer sees, such as Ana. */
+  name: string;
+  /** The ids of the services the stylist does. */
+  services: string[];
+};
 export type SalonView = {
+  changeCutoffHours: number;
+  /** Absent at a simple salon. */
+  closures?: ClosureLine[] | null;
+  /** The currency of the menu's prices; absent at a simple salon, or when no service has a price and none was put. */
+  currency?: string;
+  /** Absent at a simple salon. */
+  gridMinutes?: number | null;
   horizonDays: number;
   hours: {
     fri?: string[][];
@@ -142,25 +179,39 @@ export type SalonView = {
     tue?: string[][];
     wed?: string[][];
   };
+  maxUpcomingPerContact: number;
+  /** Absent at a simple salon. */
+  minNoticeMinutes?: number | null;
   name: string;
-  /** The slots open now, earliest first, at most 50: send them as round one's openSlots. */
+  /** The slots open now, earliest first, at most 50: send them as round one's openSlots. At a menu salon, for the first service with anyone. */
   openSlots: OpenSlot[];
   phone: string;
-  /** Empty when no price is set. */
-  prices: PriceLine[];
+  /** A simple salon's price list; empty when no price is set. Absent at a menu salon. */
+  prices?: PriceLine[] | null;
   /** The salon's id, as in its path. */
   salon: string;
-  slotMinutes: number;
+  /** The menu; absent at a simple salon. */
+  services?: ServiceView[];
+  /** A simple salon's appointment length; absent at a menu salon. */
+  slotMinutes?: number | null;
+  /** The team, in the order anyone is booked; absent at a simple salon. */
+  stylists?: StylistLine[];
   timeZone: string;
 };
 export type Completion = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
   booking?: string;
+  /** The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there. */
+  manage?: string;
   /** What to tell the customer. Shown, never parsed. */
   say: string;
+  /** The service booked, at a menu salon; present only when status is booked there. */
+  service?: string;
   /** The booked slot; present only when status is booked. */
   slot?: string;
   status: 'booked' | 'not_booked';
+  /** The stylist booked, at a menu salon; present only when status is booked there. */
+  stylist?: string;
 };
 export type CompleteResult = {
   resultType: 'complete';
@@ -215,6 +266,10 @@ export type BookArguments = {
   message: string;
   /** The slots still open, in the app's order. Opaque to the server. */
   openSlots: string[];
+  /** The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it. */
+  service?: string;
+  /** The stylist, at a salon with a menu; absent for anyone. The request state is bound to it. */
+  stylist?: string;
 };
 export type Answer = {
   action: 'accept' | 'decline' | 'cancel';
