@@ -13,9 +13,9 @@ export DEBIAN_FRONTEND := noninteractive
 BUILD_ENV := CGO_ENABLED=0
 BUILD_FLAGS := -trimpath -ldflags="-s -w"
 
-## run: build the web app, then serve the API and the app on :8080 with a random per-process key (dev mode)
+## run: build the web app, then serve the API and the app on 127.0.0.1:8080, this machine only, with a random per-process key (dev mode)
 run: web
-	$(GO) run ./cmd/bookingd -dev
+	$(GO) run ./cmd/bookingd -dev -addr 127.0.0.1:8080
 
 ## build: the web app, then a static bookingd that embeds it, in ./bin
 build: web

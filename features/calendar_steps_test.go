@@ -482,8 +482,8 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 			return fmt.Errorf("round two's records fail their audit: %q", findings)
 		}
 		data, _ := json.Marshal(records)
-		if strings.Contains(string(data), g.contact) || strings.Contains(string(data), g.words) {
-			return fmt.Errorf("round two's records hold %s's contact or words: %s", name, data)
+		if strings.Contains(string(data), g.name) || strings.Contains(string(data), g.contact) || strings.Contains(string(data), g.words) {
+			return fmt.Errorf("round two's records, written out, hold %s's name, contact or words: %s", name, data)
 		}
 		return nil
 	})

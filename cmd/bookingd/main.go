@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/signal"
@@ -20,7 +21,10 @@ import (
 	"time"
 	_ "time/tzdata" // salons' zones load in an image with no zone database
 
+	"golang.org/x/time/rate"
+
 	"salon/internal/api"
+	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/server"
 )
@@ -43,6 +47,8 @@ const (
 	envRedisURL     = "BOOKING_REDIS_URL"
 	envCORSOrigins  = "BOOKING_CORS_ORIGINS"
 	envMCPToken     = "BOOKING_MCP_TOKEN"
+	envRate         = "BOOKING_RATE"
+	envProxies      = "BOOKING_TRUSTED_PROXIES"
 )
 
 // fileSuffix turns a secret's variable into the one naming a file that holds it, as Docker and
@@ -84,6 +90,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	if !stdio {
+		if cfg.addr, err = cfg.listenAddr(log); err != nil {
+			return err
+		}
+	}
 	composed, closeOfferer, err := cfg.server(log, stdio)
 	if err != nil {
 		return err
@@ -126,6 +137,10 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	if dbURL != "" && cfg.redisURL != "" {
 		return fail(errors.New("-db and -redis-url don't go together: with a database, spent states are kept in it"))
 	}
+	if cfg.dev {
+		log.Warn("dev mode: the demo salon "+server.DemoSalon+" is registered in the calendar unless it is there already",
+			"database", server.RedactedURL(dbURL))
+	}
 	owner, err := cfg.ownerToken(log, stdio)
 	if err != nil {
 		return fail(err)
@@ -136,26 +151,29 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 		}
 	}
 	return server.Config{
-		Keys:          keys,
-		KeyIsOwn:      keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
-		Life:          cfg.stateTTL,
-		Log:           log,
-		Registry:      registry,
-		Offerer:       offerer,
-		DatabaseURL:   dbURL,
-		Demo:          cfg.dev,
-		OwnerToken:    owner,
-		RedisURL:      cfg.redisURL,
-		RedisTimeout:  cfg.redisTimeout,
-		RedisReplicas: cfg.replicas,
-		CORSOrigins:   cfg.corsOrigins,
-		MCPToken:      cfg.mcpToken,
+		Keys:           keys,
+		KeyIsOwn:       keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
+		Life:           cfg.stateTTL,
+		Log:            log,
+		Registry:       registry,
+		Offerer:        offerer,
+		DatabaseURL:    dbURL,
+		Demo:           cfg.dev,
+		OwnerToken:     owner,
+		RedisURL:       cfg.redisURL,
+		RedisTimeout:   cfg.redisTimeout,
+		RedisReplicas:  cfg.replicas,
+		CORSOrigins:    cfg.corsOrigins,
+		MCPToken:       cfg.mcpToken,
+		Rate:           cfg.rate,
+		TrustedProxies: cfg.trustedProxies,
 	}, closeOfferer, nil
 }
 
 // config is bookingd's configuration, from flags and the environment.
 type config struct {
 	addr         string
+	addrGiven    bool // -addr was on the command line
 	stateTTL     time.Duration
 	dev          bool
 	signingKey   string
@@ -166,17 +184,20 @@ type config struct {
 	corsOrigins  []string
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
-	db           string // the calendar's database URL; empty is none
-	owner        string // the owner's token; empty is none
-	cacheDir     string // where -dev keeps its demo database
-	stderr       io.Writer
+	db           string     // the calendar's database URL; empty is none
+	owner        string     // the owner's token; empty is none
+	cacheDir     string     // where -dev keeps its demo database
+	rate         rate.Limit // requests a second per client address; 0 is no limit
+	// trustedProxies are the proxies whose X-Forwarded-For is believed; none, no header is.
+	trustedProxies []netip.Prefix
+	stderr         io.Writer
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	cfg := config{previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken), cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.addr, "addr", ":8080", "address to serve on")
+	fs.StringVar(&cfg.addr, "addr", defaultAddr, "address to serve on (with -dev, "+devAddr+" and loopback only)")
 	fs.DurationVar(&cfg.stateTTL, "state-ttl", 2*time.Minute, "how long a requestState stays good")
 	fs.BoolVar(&cfg.dev, "dev", false, "fill in what isn't configured for a local try: a random signing key and owner's token, a SQLite calendar in the user's cache directory, and the demo salon "+server.DemoSalon)
 	fs.StringVar(&cfg.redisURL, "redis-url", getenv(envRedisURL), "keep spent states in the Redis at this URL, shared by every instance (default $"+envRedisURL+", else in memory)")
@@ -185,21 +206,24 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
+	perClient := fs.String("rate", or(getenv(envRate), "0"), "requests a second each client address may make to round one, round two and /mcp, such as 5/s, in bursts of four times that; past it they answer 429 (default $"+envRate+", else 0: no limit)")
+	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
-			"             %s, %s, %s\n"+
+			"             %s, %s, %s, %s, %s\n"+
 			"             %s%s and %s%s name a file holding the key or the token instead (Docker's secrets)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
-			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins,
+			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies,
 			envSigningKey, fileSuffix, envOwnerToken, fileSuffix)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
+	fs.Visit(func(f *flag.Flag) { cfg.addrGiven = cfg.addrGiven || f.Name == "addr" })
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck and mcp", fs.Arg(0))
 	}
@@ -227,6 +251,12 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		return config{}, err
 	}
 	cfg.corsOrigins = origins
+	if cfg.rate, err = quota.ParseRate(*perClient); err != nil {
+		return config{}, fmt.Errorf("-rate: %w", err)
+	}
+	if cfg.trustedProxies, err = trustedProxies(*proxies); err != nil {
+		return config{}, err
+	}
 	return cfg, nil
 }
 
@@ -259,6 +289,76 @@ func secret(getenv func(string) string, name string) (string, error) {
 		return "", fmt.Errorf("%s%s: %s is empty", name, fileSuffix, path)
 	}
 	return value, nil
+}
+
+// or is value, or otherwise when value is empty.
+func or(value, otherwise string) string {
+	if value == "" {
+		return otherwise
+	}
+	return value
+}
+
+// trustedProxies reads -trusted-proxies: comma-separated IP addresses and CIDR ranges. None gives nil.
+func trustedProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, field := range strings.Split(list, ",") {
+		field = strings.TrimSpace(field)
+		if field == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(field); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		addr, err := netip.ParseAddr(field)
+		if err != nil || addr.Zone() != "" {
+			return nil, fmt.Errorf("-trusted-proxies: %q is not an IP address or a CIDR range such as 10.0.0.0/8", field)
+		}
+		addr = addr.Unmap()
+		out = append(out, netip.PrefixFrom(addr, addr.BitLen()))
+	}
+	return out, nil
+}
+
+// The addresses bookingd serves on by default: every interface, and with -dev this machine only.
+const (
+	defaultAddr = ":8080"
+	devAddr     = "127.0.0.1:8080"
+)
+
+// listenAddr is the address to serve on: -addr as given, or with -dev 127.0.0.1:8080, said on
+// stderr. -dev is for one's own machine, so with it an address not on loopback stops start-up.
+func (cfg config) listenAddr(log *slog.Logger) (string, error) {
+	if !cfg.dev {
+		return cfg.addr, nil
+	}
+	if !cfg.addrGiven {
+		log.Warn("dev mode: no -addr is given, so bookingd serves on " + devAddr + ", this machine only")
+		return devAddr, nil
+	}
+	if _, _, err := net.SplitHostPort(cfg.addr); err != nil {
+		return "", fmt.Errorf("-addr %q is not host:port, such as %s", cfg.addr, devAddr)
+	}
+	if !onLoopback(cfg.addr) {
+		return "", fmt.Errorf("-dev serves on this machine only, and -addr %q is not a loopback address: "+
+			"give -addr %s (or another port on 127.0.0.1, [::1] or localhost), or configure the service without -dev", cfg.addr, devAddr)
+	}
+	return cfg.addr, nil
+}
+
+// onLoopback reports whether addr (host:port) listens on loopback alone: a loopback IP address, or
+// localhost. An empty host is every interface.
+func onLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.Unmap().IsLoopback()
 }
 
 // keys reads the signing keys. No key at all gives nil, so every booking answers 503, unless -dev

@@ -225,6 +225,11 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"fewer than no replicas", map[string]string{envSigningKey: testKey}, []string{"-redis-replicas", "-1"}, "-redis-replicas must be 0 or more"},
 		{"an unknown argument", nil, []string{"serve"}, `unexpected argument "serve"`},
 		{"a short MCP token", map[string]string{envSigningKey: testKey, envMCPToken: "short"}, nil, "BOOKING_MCP_TOKEN must be at least 32 characters"},
+		{"a rate without its unit", nil, []string{"-rate", "5"}, `-rate: "5" is not a rate`},
+		{"a rate a minute", nil, []string{"-rate", "5/m"}, `-rate: "5/m" is not a rate`},
+		{"a negative rate", map[string]string{envRate: "-1/s"}, nil, `-rate: "-1/s" is not a rate`},
+		{"a proxy that isn't an address", nil, []string{"-trusted-proxies", "10.0.0.0/8, proxy.internal"}, `-trusted-proxies: "proxy.internal" is not an IP address or a CIDR range`},
+		{"a proxy range that doesn't parse", map[string]string{envProxies: "10.0.0.0/33"}, nil, `-trusted-proxies: "10.0.0.0/33" is not an IP address`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer

@@ -35,6 +35,7 @@ var statuses = map[refusal.Kind]int{
 	refusal.Unsupported:  http.StatusUnsupportedMediaType,
 	refusal.Unavailable:  http.StatusServiceUnavailable,
 	refusal.Internal:     http.StatusInternalServerError,
+	refusal.TooMany:      http.StatusTooManyRequests,
 }
 
 // statusClientClosed is the status a request counts as when its client hung up before the reply:

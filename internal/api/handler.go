@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"sync"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"salon/internal/booking"
+	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/step"
 	"salon/internal/wire"
@@ -54,8 +56,15 @@ type Service struct {
 	BookingID func() string
 	// OwnerToken guards the owner's endpoints. Empty: they don't exist.
 	OwnerToken string
+	// Quota, when set, limits how often each client address may call the limited routes (round
+	// one and round two, and every route under /salons/{salon}/my/); nil limits nothing.
+	Quota *quota.Limiter
+	// TrustedProxies are the proxies whose X-Forwarded-For names the client: a request from one
+	// of them comes from the address the header names. None: the client is the connection's peer.
+	TrustedProxies []netip.Prefix
 	// Records, when set, is handed the records of every round two at a salon with a calendar that
-	// spent its state (booking.Desk.Observe). They never hold a customer's contact. Nil keeps none.
+	// spent its state (booking.Desk.Observe). They never hold a customer's contact or words, and
+	// their JSON form, which may be logged, leaves out the name. Nil keeps none.
 	Records func([]booking.Record)
 
 	desk    *booking.Desk

@@ -38,6 +38,7 @@ var (
 	notJSON      = refused(http.StatusUnsupportedMediaType, "The body is not labelled application/json.")
 	salonView    = success("The salon, with the slots open now.", "SalonView")
 	noSlot       = refused(http.StatusNotFound, "There is no such salon, or the slot is not one of its slots.")
+	badID        = refused(http.StatusBadRequest, "The salon's id or the path's other id holds a character no id may hold, or is outside its bounds.")
 )
 
 // The parameters several routes share.
@@ -64,6 +65,7 @@ var routes = []route{{
 		tooLarge, notJSON,
 		refused(http.StatusServiceUnavailable, "The service can't complete bookings now."),
 	},
+	quota: true,
 	serve: (*Service).book,
 }, {
 	method: http.MethodGet, path: "/salons", id: "listSalons",
@@ -108,7 +110,7 @@ var routes = []route{{
 	method: http.MethodPost, path: "/salons/{salon}/bookings/{booking}/cancel", id: "cancelBooking",
 	summary: "Cancels a booking; its slot opens again if it is still ahead.",
 	params:  openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)},
-	replies: []response{success("The booking, cancelled.", "BookingView"),
+	replies: []response{success("The booking, cancelled.", "BookingView"), badID,
 		unauthorized, refused(http.StatusNotFound, "There is no such salon or booking."), unavailable},
 	owner: true,
 	serve: (*Service).cancelBooking,
@@ -116,7 +118,7 @@ var routes = []route{{
 	method: http.MethodPost, path: "/salons/{salon}/slots/{slot}/close", id: "closeSlot",
 	summary: "Closes one slot, so it isn't offered (a day off, a break).",
 	params:  openapi3.Parameters{salonParam, slotParam},
-	replies: []response{salonView, unauthorized, noSlot,
+	replies: []response{salonView, badID, unauthorized, noSlot,
 		refused(http.StatusConflict, "The slot is booked; cancel the booking first."), unavailable},
 	owner: true,
 	serve: (*Service).closeSlot,
@@ -124,7 +126,7 @@ var routes = []route{{
 	method: http.MethodPost, path: "/salons/{salon}/slots/{slot}/open", id: "openSlot",
 	summary: "Opens a slot the owner closed.",
 	params:  openapi3.Parameters{salonParam, slotParam},
-	replies: []response{salonView, unauthorized, noSlot, unavailable},
+	replies: []response{salonView, badID, unauthorized, noSlot, unavailable},
 	owner:   true,
 	serve:   (*Service).openSlot,
 }}

@@ -23,6 +23,7 @@ type route struct {
 	body    *requestBody // nil when the operation reads no body
 	replies []response
 	owner   bool // behind the owner's bearer token; public when false
+	quota   bool // behind the quota per client address (limited says which routes are, this row's word among them)
 	serve   func(*Service, echo.Context) error
 }
 
@@ -65,6 +66,17 @@ func (r route) operation() *openapi3.Operation {
 	for _, resp := range r.replies {
 		op.Responses.Set(strconv.Itoa(resp.status), jsonResponse(resp.description, component(resp.schema)))
 	}
+	if r.limited() {
+		tooMany := jsonResponse("With a quota configured (-rate), this client address asked too often; "+
+			"Retry-After says in how many seconds to ask again.", component("Refusal"))
+		tooMany.Value.Headers = openapi3.Headers{echo.HeaderRetryAfter: &openapi3.HeaderRef{Value: &openapi3.Header{
+			Parameter: openapi3.Parameter{
+				Description: "Whole seconds until this client may ask again.",
+				Required:    true,
+				Schema:      openapi3.NewIntegerSchema().WithMin(1).NewRef(),
+			}}}}
+		op.Responses.Set(strconv.Itoa(http.StatusTooManyRequests), tooMany)
+	}
 	if r.owner {
 		op.Security = &openapi3.SecurityRequirements{{ownerScheme: []string{}}}
 	}
@@ -84,13 +96,16 @@ func addRoutes(doc *openapi3.T, table []route) {
 }
 
 // serveRoutes adds every row of table to e, named by its operationId, each owner's route behind
-// the owner's guard. Each route takes the guard itself: an Echo group with middleware would catch
-// every unknown path too.
+// the owner's guard and each limited route behind the quota. Each route takes its middleware
+// itself: an Echo group with middleware would catch every unknown path too.
 func (s *Service) serveRoutes(e *echo.Echo, table []route) {
-	guard := owner(s.OwnerToken)
+	guard, limit := owner(s.OwnerToken), Limit(s.Quota, s.Now)
 	for _, r := range table {
 		serve := r.serve
 		var middleware []echo.MiddlewareFunc
+		if r.limited() {
+			middleware = append(middleware, limit)
+		}
 		if r.owner {
 			middleware = append(middleware, guard)
 		}

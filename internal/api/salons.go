@@ -143,7 +143,11 @@ func (s *Service) cancelBooking(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.desk.Cancel(c.Request().Context(), id, pathParam(c, "booking"))
+	ref := pathParam(c, "booking")
+	if err := wire.CheckID("booking", ref); err != nil {
+		return err
+	}
+	b, err := s.desk.Cancel(c.Request().Context(), id, ref)
 	if err != nil {
 		return err
 	}
@@ -164,7 +168,11 @@ func (s *Service) setSlot(c echo.Context, closed bool) error {
 	if closed {
 		set = s.desk.CloseSlot
 	}
-	view, err := set(c.Request().Context(), id, pathParam(c, "slot"))
+	slot := pathParam(c, "slot")
+	if err := wire.CheckID("slot", slot); err != nil {
+		return err
+	}
+	view, err := set(c.Request().Context(), id, slot)
 	if err != nil {
 		return err
 	}

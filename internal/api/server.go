@@ -40,7 +40,8 @@ func note(c echo.Context, outcome string, reason *string) {
 const BookPath = "/salons/:salon/book"
 
 // New returns the Echo application serving the booking route, the app at /, GET /openapi.json,
-// GET /healthz, GET /readyz and GET /metrics. s must not be changed after New returns.
+// GET /healthz, GET /readyz and GET /metrics, with the limited routes behind s.Quota and the
+// client address read as s.TrustedProxies say. s must not be changed after New returns.
 func New(s Service) *echo.Echo {
 	if s.Log == nil {
 		s.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -52,7 +53,7 @@ func New(s Service) *echo.Echo {
 	s.desk = NewDesk(s)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.IPExtractor = echo.ExtractIPDirect() // forwarding headers come from anyone
+	e.IPExtractor = clientAddress(s.TrustedProxies)
 	e.Logger.SetOutput(io.Discard)
 	e.HTTPErrorHandler = errorHandler(s.Log, s.metrics)
 	// One middleware observes, sets the security headers and recovers a panic: Echo joins its
@@ -81,10 +82,11 @@ func NewDesk(s Service) *booking.Desk {
 // MCPPath is where MountMCP serves the Model Context Protocol endpoint.
 const MCPPath = "/mcp"
 
-// MountMCP serves h at MCPPath for every method, so h itself answers 405 to all but POST.
-// The request log and metrics cover it as they cover every route. Call it before e serves.
-func MountMCP(e *echo.Echo, h http.Handler) {
-	e.Any(MCPPath, echo.WrapHandler(h))
+// MountMCP serves h at MCPPath for every method, so h itself answers 405 to all but POST, behind
+// middleware (such as Limit). The request log and metrics cover it as they cover every route.
+// Call it before e serves.
+func MountMCP(e *echo.Echo, h http.Handler, middleware ...echo.MiddlewareFunc) {
+	e.Any(MCPPath, echo.WrapHandler(h), middleware...)
 }
 
 // AllowOrigins lets pages served from origins (such as "https://salon.example") call e from a

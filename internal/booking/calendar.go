@@ -239,15 +239,11 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		if err != nil {
 			return Result{}, err
 		}
-		if r.Booking.Customer == nil {
-			return Result{}, salon.ErrCustomerRequired
+		if err := admit(cal, &r); err != nil {
+			return Result{}, err
 		}
-		if cal.Settings.HasMenu() {
-			c, err := settle(r.Salon, cal.Settings, r.Choice)
-			if err != nil {
-				return Result{}, err
-			}
-			return d.askFromMenu(ctx, r, cal, c)
+		if c := r.Booking.Choice; c != nil {
+			return d.askFromMenu(ctx, r, cal, *c)
 		}
 		return d.askAtSalon(ctx, r, cal)
 	}
@@ -256,15 +252,8 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if r.Booking.Customer == nil {
-		return Result{}, salon.ErrCustomerRequired
-	}
-	if cal.Settings.HasMenu() {
-		c, err := settle(r.Salon, cal.Settings, r.Choice)
-		if err != nil {
-			return Result{}, err
-		}
-		r.Booking.Choice = &c
+	if err := admit(cal, &r); err != nil {
+		return Result{}, err
 	}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
@@ -274,6 +263,22 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		return Result{}, err
 	}
 	return d.spendAtSalon(ctx, r, cal, verified, ans)
+}
+
+// admit checks what both rounds ask of a request once its salon is read: the customer named, and
+// at a menu salon the service and stylist, settled onto the request so its state binds them.
+func admit(cal reading, r *Request) error {
+	if r.Booking.Customer == nil {
+		return salon.ErrCustomerRequired
+	}
+	if cal.Settings.HasMenu() {
+		c, err := settle(r.Salon, cal.Settings, r.Choice)
+		if err != nil {
+			return err
+		}
+		r.Booking.Choice = &c
+	}
+	return nil
 }
 
 // askAtSalon answers round one at a salon with a calendar, offering only the request's slots the

@@ -276,7 +276,7 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 		return Result{}, refusal.ErrUnavailable
 	}
 	own, ok := d.own()
-	if d.Calendar == nil || !ok || r.RequestState == nil || r.InputResponses == nil || r.Booking.Customer == nil {
+	if d.Calendar == nil || !ok || r.RequestState == nil || r.InputResponses == nil {
 		return Result{}, ErrNoOutcome
 	}
 	now := d.Now()
@@ -287,12 +287,8 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if cal.Settings.HasMenu() {
-		c, err := settle(r.Salon, cal.Settings, r.Choice)
-		if err != nil {
-			return Result{}, ErrNoOutcome
-		}
-		r.Booking.Choice = &c
+	if err := admit(cal, &r); err != nil {
+		return Result{}, ErrNoOutcome
 	}
 	verified, ans, err := d.check(r, now)
 	if err != nil {

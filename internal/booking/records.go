@@ -25,7 +25,8 @@ const (
 )
 
 // Record is one stage of round two at a salon with a calendar, as plain data. It never holds the
-// customer's contact or words, so records may be logged.
+// customer's contact or words, and its JSON form (what the log holds) leaves out whom the booking
+// is for, so records may be logged: no customer's name, contact or words reaches a log line.
 type Record struct {
 	Stage Stage `json:"stage"`
 	// Offered are the times the state carried (answer).
@@ -36,8 +37,9 @@ type Record struct {
 	Slot string `json:"slot,omitempty"`
 	// Booking is the booking's reference: the one asked for (hold) or the one shown (read_back).
 	Booking string `json:"booking,omitempty"`
-	// For is whom the booking is for, by name (hold, read_back).
-	For string `json:"for,omitempty"`
+	// For is whom the booking is for, by name (hold, read_back), for the audit in this process
+	// alone: it is never written out, so a record read back from JSON has none.
+	For string `json:"-"`
 	// Status is the booking's status as the calendar shows it (read_back).
 	Status salon.Status `json:"status,omitempty"`
 	// Why is why the slot wasn't held: "booked", "closed" or "past" (taken).
@@ -86,7 +88,7 @@ const (
 // stopping at the first: the pick is a time the state offered; a hold follows only an accepted
 // answer; the hold is the pick; the hold was read back (or the calendar said why it held
 // nothing); and the calendar shows the hold, for whom it was asked, as booked. A desk's own
-// records pass.
+// records pass. A finding names slots and bookings, never a customer, so it may be logged.
 func Audit(records []Record) []Finding {
 	var found []Finding
 	fail := func(check, format string, args ...any) {
@@ -124,8 +126,8 @@ func Audit(records []Record) []Finding {
 				continue
 			}
 			if r.Slot != hold.Slot || r.Booking != hold.Booking || r.For != hold.For || r.Status != salon.Booked {
-				fail(CheckCalendarShows, "the hold of %q as %s for %q reads back as %q as %s for %q, %s",
-					hold.Slot, hold.Booking, hold.For, r.Slot, r.Booking, r.For, statusOf(r.Status))
+				fail(CheckCalendarShows, "the hold of %q as %s reads back as %q as %s%s, %s",
+					hold.Slot, hold.Booking, r.Slot, r.Booking, forWhom(r.For == hold.For), statusOf(r.Status))
 			}
 			hold = nil
 		case StageTaken:
@@ -142,6 +144,15 @@ func Audit(records []Record) []Finding {
 		fail(CheckHoldReadBack, "the hold of %q is neither read back nor said to be taken", hold.Slot)
 	}
 	return found
+}
+
+// forWhom says whether a read-back is for the customer the hold was for, without naming either:
+// a finding may be logged.
+func forWhom(same bool) string {
+	if same {
+		return ""
+	}
+	return " for another customer"
 }
 
 func statusOf(s salon.Status) string {

@@ -2,11 +2,11 @@
 // exact reason the contract tells the client.
 //
 // Every package below the transports refuses with an [*Error]. Its [Kind] says what sort of
-// refusal it is (the request is invalid, names nothing known, conflicts with what is there, or
-// the service can't answer now); its Code names it in one word for metrics and logs; its Reason
-// is the text the client is told, word for word as docs/contract.md states it. Each transport
-// maps kinds to its own codes in one table: HTTP statuses in internal/api, JSON-RPC error codes
-// in internal/mcp. Nothing else maps.
+// refusal it is (the request is invalid, names nothing known, conflicts with what is there, comes
+// too often, or the service can't answer now); its Code names it in one word for metrics and
+// logs; its Reason is the text the client is told, word for word as docs/contract.md states it.
+// Each transport maps kinds to its own codes in one table: HTTP statuses in internal/api,
+// JSON-RPC error codes in internal/mcp. Nothing else maps.
 //
 // Two refusals are the same refusal when their kinds and reasons are: errors.Is(err,
 // answer.ErrNoAnswer) holds for any *Error with that kind and reason. An Unavailable refusal may
@@ -37,9 +37,11 @@ const (
 	Unavailable
 	// Internal: a fault of the service itself (500).
 	Internal
+	// TooMany: the caller has asked too often; it may ask again after a while (429).
+	TooMany
 )
 
-var kindNames = [...]string{"", "invalid", "not found", "conflict", "unauthorized", "too large", "unsupported", "unavailable", "internal"}
+var kindNames = [...]string{"", "invalid", "not found", "conflict", "unauthorized", "too large", "unsupported", "unavailable", "internal", "too many"}
 
 // String names the kind in words, such as "not found".
 func (k Kind) String() string {

@@ -9,16 +9,19 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"golang.org/x/time/rate"
 
 	"salon/internal/api"
 	"salon/internal/booking"
 	"salon/internal/mcp"
+	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
 	"salon/web"
@@ -73,6 +76,14 @@ type Config struct {
 	// MCPToken is the bearer token every request to /mcp must carry; empty leaves /mcp open.
 	// Stdio takes none. It is never logged.
 	MCPToken string
+	// Rate is how many requests a second each client address may make to round one, round two,
+	// the customer's own routes and /mcp, in bursts of quota.BurstFactor times that; past it they
+	// answer 429. Zero limits nothing. Stdio takes no limit.
+	Rate rate.Limit
+	// TrustedProxies are the proxies whose X-Forwarded-For names the client: the client address
+	// the quota counts and the request log names. None: the connection's peer, whatever the
+	// headers say.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the composed service: one signer, one spent store and one calendar behind both
@@ -131,10 +142,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		App:      web.App(),
 		Offerer:  cfg.Offerer,
 		// One line per round two at a calendar: the hold, its read-back or why the slot was taken.
-		// The records name whom a booking is for and never hold the contact or the words.
-		Records:    func(records []booking.Record) { log.Info("round two", "records", records) },
-		OwnerToken: cfg.OwnerToken,
+		// A record's JSON names no customer: not the name, the contact or the words.
+		Records:        func(records []booking.Record) { log.Info("round two", "records", records) },
+		OwnerToken:     cfg.OwnerToken,
+		TrustedProxies: cfg.TrustedProxies,
 	}}
+	if cfg.Rate > 0 {
+		s.svc.Quota = quota.New(cfg.Rate, quota.MaxClients)
+		log.Info("requests are limited per client address", "rate_per_second", float64(cfg.Rate),
+			"burst", s.svc.Quota.Burst(), "trusted_proxies", len(cfg.TrustedProxies))
+	}
 	vouchesFrom := memory.VouchesFrom
 	if cfg.DatabaseURL != "" {
 		if err := s.openCalendar(ctx, cfg.DatabaseURL, cfg.Demo); err != nil {
@@ -163,8 +180,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	api.AllowOrigins(app, cfg.CORSOrigins)
 	// The MCP tool's desk is built from the same Service as the route's, so every transport
 	// shares the signer and the spent store. A page that may call the route may call /mcp too.
+	// /mcp books as the route does, so it is behind the same quota.
 	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(s.svc), log),
-		mcp.HTTPOptions{Log: log, Token: cfg.MCPToken, Origins: cfg.CORSOrigins}))
+		mcp.HTTPOptions{Log: log, Token: cfg.MCPToken, Origins: cfg.CORSOrigins}), api.Limit(s.svc.Quota, now))
 	s.handler = app
 	return s, nil
 }

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json"
@@ -131,6 +130,8 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 		return booking.Request{}, typeRefusals["/arguments/message"]
 	case utf8.RuneCountInString(*a.Message) > MaxMessageChars:
 		return booking.Request{}, Refusal(fmt.Sprintf("arguments.message must be at most %d characters", MaxMessageChars))
+	case !plain(*a.Message, true):
+		return booking.Request{}, unallowed("arguments.message")
 	}
 	slots, err := checkSlots(a.OpenSlots)
 	if err != nil {
@@ -183,14 +184,14 @@ func present(raw jsontext.Value) []byte {
 
 // CheckSalon refuses a salon's name outside its bounds. The name is opaque (the state binds it
 // exactly), but a "." or ".." segment is one that URL normalizers (browsers, proxies) rewrite on
-// the way, so the salon served could differ from the one meant, and a control character is never
-// a name.
+// the way, so the salon served could differ from the one meant, and a control or format
+// character is never a name: it is an id, and holds what any id may hold.
 func CheckSalon(salon string) error {
 	if n := utf8.RuneCountInString(salon); n < 1 || n > MaxSalonChars || !utf8.ValidString(salon) {
 		return Refusal(fmt.Sprintf("salon must be 1 to %d characters", MaxSalonChars))
 	}
-	if strings.IndexFunc(salon, unicode.IsControl) >= 0 {
-		return Refusal("salon must not hold control characters")
+	if !plain(salon, false) {
+		return unallowed("salon")
 	}
 	for segment := range strings.FieldsFuncSeq(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if segment == "." || segment == ".." {
@@ -200,7 +201,8 @@ func CheckSalon(salon string) error {
 	return nil
 }
 
-// checkSlots refuses open slots absent, null among them, too many, outside their length, or repeated.
+// checkSlots refuses open slots absent, null among them, too many, outside their length, holding a
+// character no id may hold, or repeated.
 func checkSlots(items []*string) ([]string, error) {
 	if items == nil {
 		return nil, errNotSlots
@@ -217,6 +219,9 @@ func checkSlots(items []*string) ([]string, error) {
 		if n := utf8.RuneCountInString(slots[i]); n < 1 || n > MaxSlotChars {
 			return nil, Refusal(fmt.Sprintf("arguments.openSlots[%d] must be 1 to %d characters", i, MaxSlotChars))
 		}
+		if !plain(slots[i], false) {
+			return nil, unallowed(fmt.Sprintf("arguments.openSlots[%d]", i))
+		}
 		if slices.Contains(slots[:i], slots[i]) {
 			return nil, Refusal(fmt.Sprintf("arguments.openSlots[%d] repeats a slot", i))
 		}
@@ -224,7 +229,9 @@ func checkSlots(items []*string) ([]string, error) {
 	return slots, nil
 }
 
-// checkCustomer refuses a customer's name or contact outside its bounds, or holding a control character.
+// checkCustomer refuses a customer's name or contact outside its bounds or holding a character
+// neither may hold, then a contact that is neither a phone number nor an e-mail address: the
+// name first, and each field's length before its characters before its form.
 func checkCustomer(c salon.Customer) error {
 	for _, f := range [...]struct {
 		name, value string
@@ -233,9 +240,12 @@ func checkCustomer(c salon.Customer) error {
 		if n := utf8.RuneCountInString(f.value); n < 1 || n > f.max {
 			return Refusal(fmt.Sprintf("arguments.customer.%s must be 1 to %d characters", f.name, f.max))
 		}
-		if strings.IndexFunc(f.value, unicode.IsControl) >= 0 {
-			return Refusal(fmt.Sprintf("arguments.customer.%s must not hold control characters", f.name))
+		if !plain(f.value, false) {
+			return unallowed("arguments.customer." + f.name)
 		}
+	}
+	if !IsContact(c.Contact) {
+		return errNotAContact
 	}
 	return nil
 }

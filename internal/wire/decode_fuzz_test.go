@@ -8,7 +8,9 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"regexp"
 	"salon/internal/refusal"
+	salonpkg "salon/internal/salon"
 	"slices"
 	"strings"
 	"testing"
@@ -37,6 +39,16 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add("studio/../nine", []byte(`{"arguments":{"message":"","openSlots":[]}}`))
 	f.Add("a\x00b", []byte(`{"arguments":{"message":"","openSlots":[]}}`))
+	for _, customer := range []string{
+		`{"name":"Ada","contact":"ada@example.com"}`,
+		`{"name":"Ada","contact":"+44 7700 900123"}`,
+		`{"name":"Ada","contact":"a@b.example?bcc=attacker@evil.example"}`,
+		`{"name":"A\u202eda","contact":"ada@example.com"}`,
+		`{"name":"Ada","contact":"\u200b+44 7700 900123"}`,
+	} {
+		f.Add("studio-nine", []byte(`{"arguments":{"message":"hi\n\u0000","openSlots":["a"],"customer":`+customer+`}}`))
+		f.Add("studio-nine", []byte(`{"arguments":{"message":"hi\n","openSlots":["a"],"customer":`+customer+`}}`))
+	}
 	f.Fuzz(func(t *testing.T, salon string, body []byte) {
 		r, err := DecodeBooking(salon, body)
 		if err != nil {
@@ -68,7 +80,50 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 		assertReadAsWritten(t, body, r.Booking.Message, r.Booking.OpenSlots, r.InputResponses, r.RequestState)
+		assertOnlyAllowed(t, r.Salon, r.Booking.Message, r.Booking.OpenSlots, r.Booking.Customer)
 	})
+}
+
+// The oracles of what a field may hold, written as regular expressions apart from the decoder's
+// own loops: any control or format character but a line feed or tab (words), any at all (the
+// rest), and a contact's two forms.
+var (
+	unallowedInWords = regexp.MustCompile(`[\p{Cf}\x00-\x08\x0b-\x1f\x7f-\x{9f}]`)
+	unallowedInField = regexp.MustCompile(`[\p{Cf}\p{Cc}]`)
+	phoneForm        = regexp.MustCompile(`^[0-9 +\-().]*$`)
+	digit            = regexp.MustCompile(`[0-9]`)
+	numericLabel     = regexp.MustCompile(`(^|\.)[0-9]+$`)
+	emailForm        = regexp.MustCompile("^[A-Za-z0-9!#$&'*+\\-/=^_`{|}~]+(\\.[A-Za-z0-9!#$&'*+\\-/=^_`{|}~]+)*" +
+		`@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$`)
+)
+
+// assertOnlyAllowed fails unless every field decode accepted holds only what it may, and the
+// customer's contact is a phone number or an e-mail address.
+func assertOnlyAllowed(t *testing.T, salon, message string, slots []string, customer *salonpkg.Customer) {
+	t.Helper()
+	fields := append([]string{salon}, slots...)
+	if customer != nil {
+		fields = append(fields, customer.Name, customer.Contact)
+	}
+	for _, f := range fields {
+		if unallowedInField.MatchString(f) {
+			t.Fatalf("DecodeBooking accepted %q, which holds a control or format character", f)
+		}
+	}
+	if unallowedInWords.MatchString(message) {
+		t.Fatalf("DecodeBooking accepted the words %q, which hold a control or format character", message)
+	}
+	if customer == nil {
+		return
+	}
+	c := customer.Contact
+	digits := len(digit.FindAllString(c, -1))
+	phone := phoneForm.MatchString(c) && digits >= 6 && digits <= 20
+	local, domain, _ := strings.Cut(c, "@")
+	email := emailForm.MatchString(c) && len(local) <= 64 && !numericLabel.MatchString(domain)
+	if !phone && !email {
+		t.Fatalf("DecodeBooking accepted the contact %q, which is neither a phone number nor an e-mail address", c)
+	}
 }
 
 // namesAField reports whether a refusal's reason starts with the field it is about.

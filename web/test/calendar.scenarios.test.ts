@@ -208,6 +208,22 @@ describe('Scenario: a failure the state survives keeps the question, and the sam
     expect(visit().flow).toMatchObject({ phase: 'done', outcome: { kind: 'booked', slot: nine } });
   });
 
+  it('keeps the question when the connection asked too often, and the same answer goes through after', async () => {
+    await ask();
+    calendar.answerNext('book', json(429, 'too many requests; try again shortly'));
+    await choose(nine);
+
+    expect(troubleShown()).toEqual({
+      headline: 'Too many requests came from your connection just now, so nothing is booked yet.',
+      next: 'Your answer is kept: wait a few seconds, then send it again.',
+      step: 'send again',
+      call: false,
+    });
+    await choose(nine);
+    expect(calendar.sent('book', 2)).toEqual(calendar.sent('book', 1));
+    expect(visit().flow).toMatchObject({ phase: 'done', outcome: { kind: 'booked', slot: nine } });
+  });
+
   it('keeps the question when the answer itself is refused, since its state is unspent', async () => {
     await ask();
     calendar.answerNext('book', json(400, `${nine} was never offered`));
@@ -316,6 +332,13 @@ describe('Scenario: round one fails, and the customer’s words stay for trying 
       call: true,
     },
     {
+      name: 'too many requests from the connection',
+      reply: json(429, 'too many requests; try again shortly'),
+      headline: 'Too many requests came from your connection just now, so nothing is booked.',
+      step: 'try again',
+      call: false,
+    },
+    {
       name: 'a plain-text 502 from a proxy in front',
       reply: text(502, 'Bad Gateway'),
       headline: "The booking service couldn't take this request, so nothing is booked.",
@@ -324,7 +347,7 @@ describe('Scenario: round one fails, and the customer’s words stay for trying 
     },
     {
       name: 'a customer the service refuses',
-      reply: json(400, 'arguments.customer.contact must not hold control characters'),
+      reply: json(400, 'arguments.customer.contact must be a phone number or an e-mail address'),
       headline: 'The salon needs your name and a phone number or e-mail address to book, so nothing is booked.',
       step: 'try again',
       call: false,

@@ -36,6 +36,8 @@ describe('Scenario: a refusal is read into one reason, from the strings the serv
     [404, 'there is no slot 2026-12-05T09:10:00Z', 'no slot'],
     [409, 'Saturday 5 December, 09:00 is booked; cancel the booking first', 'slot booked'],
     [503, 'the booking service is unavailable', 'unavailable'],
+    [429, 'too many requests; try again shortly', 'too many'],
+    [429, 'Too Many Requests', 'too many'],
     [401, "the owner's token is missing or wrong", 'wrong token'],
     [503, 'Service Unavailable', 'unavailable'],
     [401, undefined, 'wrong token'],

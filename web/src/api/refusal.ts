@@ -24,6 +24,8 @@ export const refusalReasons = [
   'no slot',
   /** The slot the owner would close is booked. */
   'slot booked',
+  /** This connection asked too often (the quota per client address); nothing was read, so the same request can follow in a moment. */
+  'too many',
   /** The service can't complete anything now (no key, or its database is down). */
   'unavailable',
   /** Anything else: a bound the client broke, a body it shouldn't have sent. */
@@ -42,6 +44,7 @@ const exact: Readonly<Record<string, RefusalReason>> = {
   'answers and their requestState travel together': 'answer refused',
   'arguments.customer is required at this salon': 'customer',
   'the booking service is unavailable': 'unavailable',
+  'too many requests; try again shortly': 'too many',
   "the owner's token is missing or wrong": 'wrong token',
 };
 
@@ -72,6 +75,8 @@ export function reasonOf(status: number, body: unknown): RefusalReason {
     }
   }
   switch (status) {
+    case 429:
+      return 'too many';
     case 503:
       return 'unavailable';
     case 401:

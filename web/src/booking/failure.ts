@@ -44,16 +44,16 @@ export const noReply: Failure = { kind: 'no reply', problem: failureText.noReply
 
 /**
  * keepsTheQuestion says whether round two's state is still good after failure: nothing reached a
- * decision (no reply, a service that is down), or the service refused the answer and left the state
- * unspent. Then the same answer can be sent again. After any other failure the state is spent, or
- * was never good, and only a new round one can go on.
+ * decision (no reply, a service that is down, a request past the quota), or the service refused
+ * the answer and left the state unspent. Then the same answer can be sent again. After any other
+ * failure the state is spent, or was never good, and only a new round one can go on.
  */
 export function keepsTheQuestion(failure: Failure): boolean {
   switch (failure.kind) {
     case 'no reply':
       return true;
     case 'refused':
-      return failure.reason === 'unavailable' || failure.reason === 'answer refused';
+      return failure.reason === 'unavailable' || failure.reason === 'too many' || failure.reason === 'answer refused';
     default:
       return false;
   }

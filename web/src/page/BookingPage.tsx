@@ -4,6 +4,7 @@ import { answerQuestion, askForTime } from '../booking/slice';
 import type { Flow } from '../booking/slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { AskForm, WordsField } from './AskForm';
+import { tidyWords } from './fields';
 import { Announcer, PageHeader, ToldCard, useFocusOnMount } from './parts';
 import { QuestionForm } from './QuestionForm';
 import { announcement, outcomeWords, toldFailure } from './words';
@@ -15,7 +16,7 @@ export function BookingPage() {
   const [message, setMessage] = useState('');
   const words = useId();
   const askButton = useRef<HTMLButtonElement>(null);
-  const ask = () => void dispatch(askForTime({ message: message.trim() }));
+  const ask = () => void dispatch(askForTime({ message: tidyWords(message) }));
   const askAgain = () => {
     askButton.current?.focus();
     ask();

@@ -8,7 +8,8 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { signIn, signOut } from '../owner/slice';
 import { agenda, byDay, splitLabel } from './days';
 import type { AgendaRow } from './days';
-import { Announcer, PageHeader, telHref, useFocusOnMount } from './parts';
+import { contactHref } from './fields';
+import { Announcer, PageHeader, useFocusOnMount } from './parts';
 import { troubleWords } from './words';
 
 /** A notice the owner's page shows after an action: what happened, and whether it is a problem. */
@@ -186,23 +187,22 @@ function NoticeCard({ notice }: { notice: Notice }) {
   );
 }
 
-/** contactHref links a contact as the customer wrote it: an e-mail address to write to, else a number to call. */
-function contactHref(contact: string): string | null {
-  if (/^[^\s@]+@[^\s@]+$/.test(contact)) {
-    return `mailto:${contact}`;
-  }
-  return /\d/.test(contact) ? telHref(contact) : null;
-}
-
-function Who({ entry }: { entry: Entry }) {
+/** Who shows whom a booking is for: the name, the contact (a link only when it is a phone number or an e-mail address) and the words, each isolated so no character in one can reorder the text around it. */
+export function Who({ entry }: { entry: Pick<Entry, 'name' | 'contact' | 'words'> }) {
   const href = contactHref(entry.contact);
   return (
     <div className="who">
-      <strong>{entry.name}</strong>
-      <span className="contact">{href === null ? entry.contact : <a href={href}>{entry.contact}</a>}</span>
+      <strong>
+        <bdi>{entry.name}</bdi>
+      </strong>
+      <span className="contact">
+        <bdi>{href === null ? entry.contact : <a href={href}>{entry.contact}</a>}</bdi>
+      </span>
       {entry.words !== '' && (
         <span className="words">
-          <q>{entry.words}</q>
+          <q>
+            <bdi>{entry.words}</bdi>
+          </q>
         </span>
       )}
     </div>

@@ -10,6 +10,7 @@ import type { Customer, VisitOutcome, VisitState } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { AskForm, WordsField } from './AskForm';
 import { byDay } from './days';
+import { tidyLine, tidyWords } from './fields';
 import { Announcer, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, telHref } from './parts';
 import { QuestionForm } from './QuestionForm';
 import { recallCustomer, rememberCustomer } from './remember';
@@ -31,8 +32,6 @@ function initialDetails(): Details {
   return { name: kept?.name ?? '', contact: kept?.contact ?? '', message: '', remember: kept !== null };
 }
 
-// A name or contact may not hold control characters; a pasted tab or line break becomes a space.
-const tidy = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim();
 
 export function SalonPage({ salon }: { salon: string }) {
   const read = bookingApi.endpoints.getSalon.useQuery({ salon }, { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true });
@@ -76,11 +75,11 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
     document.title = `Book a time at ${view.name}`;
   }, [view.name]);
 
-  const customer = (): Customer => ({ name: tidy(details.name), contact: tidy(details.contact) });
+  const customer = (): Customer => ({ name: tidyLine(details.name), contact: tidyLine(details.contact) });
   const ask = () => {
     const who = customer();
     rememberCustomer(window.localStorage, who, details.remember);
-    void dispatch(askAtSalon({ message: details.message.trim(), customer: who, open: view.openSlots }));
+    void dispatch(askAtSalon({ message: tidyWords(details.message), customer: who, open: view.openSlots }));
   };
   // Asking again replaces the card the customer is on, so focus goes to the button that asks first.
   const askAgain = () => {

@@ -95,6 +95,20 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
             step: 'send again',
             call: true,
           };
+    case 'too many':
+      return round === 'round one'
+        ? {
+            headline: 'Too many requests came from your connection just now, so nothing is booked.',
+            next: 'Wait a few seconds, then try again.',
+            step: 'try again',
+            call: false,
+          }
+        : {
+            headline: 'Too many requests came from your connection just now, so nothing is booked yet.',
+            next: 'Your answer is kept: wait a few seconds, then send it again.',
+            step: 'send again',
+            call: false,
+          };
     case 'answer refused':
       return {
         headline: "The salon couldn't take that answer, so nothing is booked yet.",
@@ -218,6 +232,8 @@ export function troubleWords(trouble: Trouble | undefined, label = 'That time'):
       switch (trouble.reason) {
         case 'unavailable':
           return 'The booking service is having trouble right now. Try again in a minute.';
+        case 'too many':
+          return 'Too many requests came from this connection just now. Wait a few seconds and try again.';
         case 'wrong token':
           return "That token isn't right. Check it and enter it again.";
         case 'slot booked':

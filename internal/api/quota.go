@@ -1,0 +1,78 @@
+// This file holds who a request comes from (the client address, believed from X-Forwarded-For only behind a trusted proxy) and the quota's middleware, which refuses a client that asks too often.
+
+package api
+
+import (
+	"net"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"salon/internal/quota"
+	"salon/internal/refusal"
+)
+
+// errTooMany refuses a client that asked more often than the quota lets it.
+var errTooMany = refusal.New(refusal.TooMany, "too_many", "too many requests; try again shortly")
+
+// myPrefix is where a customer's own routes live: every route under it is limited, whatever its
+// row says, so one added later can't be left out.
+const myPrefix = "/salons/{salon}/my/"
+
+// limited reports whether r is behind the quota: round one and round two, and every route under myPrefix.
+func (r route) limited() bool { return r.quota || strings.HasPrefix(r.path, myPrefix) }
+
+// Limit is the middleware of a route a client may call only so often: each request takes one
+// from its client address's bucket in q at now(), and a request that finds the bucket empty is
+// refused with 429 "too many requests; try again shortly" and Retry-After, the whole seconds
+// until the bucket holds one again. The client address is the request's RealIP, so it is the
+// one the request log's remote names. With q nil it lets every request through; with now nil it
+// reads time.Now.
+//
+// Attach it to a route with the route's other middleware (e.Add's last arguments); the routes
+// table attaches it to every limited row, and MountMCP takes it for /mcp.
+func Limit(q *quota.Limiter, now func() time.Time) echo.MiddlewareFunc {
+	if q == nil {
+		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			ok, wait := q.Allow(c.RealIP(), now())
+			if !ok {
+				c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
+				return errTooMany
+			}
+			return next(c)
+		}
+	}
+}
+
+// retryAfter is wait in whole seconds, rounded up, and at least one.
+func retryAfter(wait time.Duration) int64 {
+	return max(1, int64((wait+time.Second-1)/time.Second))
+}
+
+// clientAddress is how Echo finds a request's client address (its RealIP). With no trusted
+// proxies it is the connection's peer, and every forwarding header is ignored: anyone can send
+// one. With trusted proxies, a request whose peer is one of them is taken to come from the
+// address X-Forwarded-For names: the first address, reading from the right, that is not a trusted
+// proxy itself (each proxy appends the address it saw, so what lies to its left is the client's
+// to write). X-Real-IP is never believed, and loopback, link-local and private addresses are
+// trusted only when listed.
+func clientAddress(trusted []netip.Prefix) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	options := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range trusted {
+		p = p.Masked()
+		options = append(options, echo.TrustIPRange(&net.IPNet{IP: p.Addr().AsSlice(), Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen())}))
+	}
+	return echo.ExtractIPFromXFFHeader(options...)
+}
