@@ -63,6 +63,7 @@ type guest struct {
 	state                string
 	offered              []string // the times round one's question offered
 	booking              string   // the reference of the booking they were told of
+	service, stylist     string   // at a menu salon, the arguments' service and stylist; "" leaves each out
 }
 
 // flaky is the calendar's database as the service reaches it: while down, every call fails as an unreachable database would.
@@ -204,6 +205,12 @@ func (w *calendarWorld) book(salonID string, g *guest, answers any, withCustomer
 	args := map[string]any{"message": g.words, "openSlots": g.slots}
 	if withCustomer {
 		args["customer"] = map[string]any{"name": g.name, "contact": g.contact}
+	}
+	if g.service != "" {
+		args["service"] = g.service
+	}
+	if g.stylist != "" {
+		args["stylist"] = g.stylist
 	}
 	b := map[string]any{"arguments": args}
 	if answers != nil {

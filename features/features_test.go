@@ -49,4 +49,5 @@ func initializeScenario(sc *godog.ScenarioContext) {
 	cal := &calendarWorld{}
 	harnessSteps(sc, w, cal)
 	calendarSteps(sc, cal)
+	menuSteps(sc, cal)
 }

@@ -43,7 +43,8 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
-		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{}} {
+		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
+		wire.Availability{}, wire.MoveRequest{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -74,6 +75,7 @@ func build() (*openapi3.T, error) {
 	for _, name := range []string{"SalonSettings", "SalonView"} {
 		schemas[name].Value.Properties["hours"] = hoursSchema(schemas[name].Value.Properties["hours"].Value.Description)
 	}
+	schemas["Availability"].Value.Properties["stylist"].Value.Nullable = true
 	schemas["Refusal"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Type:        &openapi3.Types{openapi3.TypeString},
 		Description: "Why the request was refused, as one sentence. The exact strings are part of the contract.",

@@ -5,9 +5,13 @@ package api
 import (
 	"fmt"
 	"net/http"
-	"salon/internal/wire"
+	"slices"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"salon/internal/booking"
+	"salon/internal/salon"
+	"salon/internal/wire"
 )
 
 // ownerScheme names the owner's bearer token in the document's security schemes.
@@ -49,6 +53,12 @@ var (
 	windowParams = openapi3.Parameters{salonParam,
 		timeQuery("from", "The window's start; now when absent."),
 		timeQuery("to", "The window's end; the end of the horizon's last local day when absent.")}
+	// pageParams are a page of a list: its limit and where it goes on from.
+	pageParams = openapi3.Parameters{
+		intQuery("limit", fmt.Sprintf("The most rows the page holds: 1 to %d; %d when absent.", booking.MaxPageLimit, booking.DefaultPageLimit), 1, booking.MaxPageLimit),
+		stringQuery("after", "The next of the page before, to read the page after it; the first page when absent. Opaque.", wire.MaxCursorChars),
+	}
+	badPage = refused(http.StatusBadRequest, "A query value is outside its bounds; the body names the parameter.")
 )
 
 // routes are the service's booking and salon routes: the document's operations and Echo's routes
@@ -69,8 +79,9 @@ var routes = []route{{
 	serve: (*Service).book,
 }, {
 	method: http.MethodGet, path: "/salons", id: "listSalons",
-	summary: "Lists the registered salons; empty when no calendar is configured.",
-	replies: []response{success("The registered salons.", "SalonList"), unavailable},
+	summary: "Lists a page of the registered salons, ordered by id; empty when no calendar is configured.",
+	params:  pageParams,
+	replies: []response{success("A page of the registered salons.", "SalonList"), badPage, unavailable},
 	serve:   (*Service).listSalons,
 }, {
 	method: http.MethodGet, path: "/salons/{salon}", id: "getSalon",
@@ -78,6 +89,19 @@ var routes = []route{{
 	params:  openapi3.Parameters{salonParam},
 	replies: []response{salonView, refused(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},
 	serve:   (*Service).readSalon,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/availability", id: "getAvailability",
+	summary: "Lists a menu salon's open starts for one service, with one stylist or anyone, earliest first.",
+	params: openapi3.Parameters{salonParam,
+		stringQuery("service", "The service's id; may be left out at a salon with one service.", 0),
+		stringQuery("stylist", "The stylist's id; anyone who does the service when absent.", 0),
+		timeQuery("from", "No start before it is listed, and days counts the salon's local dates from its date; now when absent."),
+		intQuery("days", fmt.Sprintf("How many of the salon's local dates the window holds: 1 to %d; the rest of the horizon when absent.", salon.MaxHorizonDays), 1, salon.MaxHorizonDays),
+	},
+	replies: []response{success("The open starts.", "Availability"),
+		refused(http.StatusBadRequest, "The service or stylist can't be booked, the salon has no menu, or a query value is outside its bounds; the body says which."),
+		noSalon, unavailable},
+	serve: (*Service).readAvailability,
 }, {
 	method: http.MethodPut, path: "/salons/{salon}", id: "putSalon",
 	summary: "Creates the salon or replaces its settings; its bookings are kept.",
@@ -92,10 +116,10 @@ var routes = []route{{
 	serve: (*Service).putSalon,
 }, {
 	method: http.MethodGet, path: "/salons/{salon}/bookings", id: "listBookings",
-	summary: "Lists the salon's bookings whose slot starts in [from, to), earliest first.",
-	params:  windowParams,
-	replies: []response{success("The bookings.", "BookingList"),
-		refused(http.StatusBadRequest, "A query value is not a time."), unauthorized, noSalon, unavailable},
+	summary: "Lists a page of the salon's bookings whose slot starts in [from, to), earliest first.",
+	params:  append(slices.Clone(windowParams), pageParams...),
+	replies: []response{success("A page of the bookings.", "BookingList"),
+		refused(http.StatusBadRequest, "A query value is not a time, or is outside its bounds; the body names the parameter."), unauthorized, noSalon, unavailable},
 	owner: true,
 	serve: (*Service).listBookings,
 }, {
@@ -115,20 +139,34 @@ var routes = []route{{
 	owner: true,
 	serve: (*Service).cancelBooking,
 }, {
+	method: http.MethodPost, path: "/salons/{salon}/bookings/{booking}/move", id: "moveBooking",
+	summary: "Moves a live booking to another start, and maybe another stylist, in one transaction; it keeps its id.",
+	params:  openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)},
+	body:    &requestBody{schema: "MoveRequest"},
+	replies: []response{success("The booking, moved.", "BookingView"),
+		refused(http.StatusBadRequest, "The body was refused, or the stylist can't do the booking's service; the body says which."),
+		unauthorized,
+		refused(http.StatusNotFound, "There is no such salon or booking, or the start is not one of the salon's times ahead."),
+		refused(http.StatusConflict, "The booking is cancelled, or the new start is taken or closed; the body says which."),
+		tooLarge, notJSON, unavailable},
+	owner: true,
+	serve: (*Service).moveBooking,
+}, {
 	method: http.MethodPost, path: "/salons/{salon}/slots/{slot}/close", id: "closeSlot",
-	summary: "Closes one slot, so it isn't offered (a day off, a break).",
+	summary: "Closes one slot, so it isn't offered (a day off, a break). A menu salon closes time with closures in its settings instead.",
 	params:  openapi3.Parameters{salonParam, slotParam},
 	replies: []response{salonView, badID, unauthorized, noSlot,
-		refused(http.StatusConflict, "The slot is booked; cancel the booking first."), unavailable},
+		refused(http.StatusConflict, "The slot is booked (cancel the booking first), or the salon has a menu."), unavailable},
 	owner: true,
 	serve: (*Service).closeSlot,
 }, {
 	method: http.MethodPost, path: "/salons/{salon}/slots/{slot}/open", id: "openSlot",
-	summary: "Opens a slot the owner closed.",
+	summary: "Opens a slot the owner closed. A menu salon closes time with closures in its settings instead.",
 	params:  openapi3.Parameters{salonParam, slotParam},
-	replies: []response{salonView, badID, unauthorized, noSlot, unavailable},
-	owner:   true,
-	serve:   (*Service).openSlot,
+	replies: []response{salonView, badID, unauthorized, noSlot,
+		refused(http.StatusConflict, "The salon has a menu."), unavailable},
+	owner: true,
+	serve: (*Service).openSlot,
 }}
 
 // markPublic declares every operation without security of its own public (security: []), so the
@@ -159,5 +197,23 @@ func pathParameter(name, description string, maxChars int64) *openapi3.Parameter
 func timeQuery(name, description string) *openapi3.ParameterRef {
 	p := openapi3.NewQueryParameter(name).WithSchema(openapi3.NewDateTimeSchema())
 	p.Description = description + " RFC 3339; percent-encode + as %2B."
+	return &openapi3.ParameterRef{Value: p}
+}
+
+// intQuery is an optional query parameter holding a whole number from least to most.
+func intQuery(name, description string, least, most int) *openapi3.ParameterRef {
+	p := openapi3.NewQueryParameter(name).WithSchema(openapi3.NewIntegerSchema().WithMin(float64(least)).WithMax(float64(most)))
+	p.Description = description
+	return &openapi3.ParameterRef{Value: p}
+}
+
+// stringQuery is an optional string query parameter; maxChars 0 leaves its length unbounded.
+func stringQuery(name, description string, maxChars int64) *openapi3.ParameterRef {
+	schema := openapi3.NewStringSchema()
+	if maxChars > 0 {
+		schema = schema.WithMaxLength(maxChars)
+	}
+	p := openapi3.NewQueryParameter(name).WithSchema(schema)
+	p.Description = description
 	return &openapi3.ParameterRef{Value: p}
 }

@@ -97,7 +97,7 @@ func TestTheOwnersOperationsAreTheGuardedOnes(t *testing.T) {
 			}
 		}
 	}
-	if owners != 6 {
-		t.Errorf("got %d operations behind the owner's token, want 6", owners)
+	if owners != 7 {
+		t.Errorf("got %d operations behind the owner's token, want 7", owners)
 	}
 }

@@ -6,14 +6,17 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"salon/internal/refusal"
+	"salon/internal/salon"
 	"salon/internal/wire"
 )
 
@@ -41,17 +44,52 @@ func owner(token string) echo.MiddlewareFunc {
 }
 
 func (s *Service) listSalons(c echo.Context) error {
-	list := wire.SalonList{Salons: []wire.SalonSummary{}, Calendar: s.Calendar != nil}
-	if s.Calendar != nil {
-		found, err := s.Calendar.Salons(c.Request().Context())
-		if err != nil {
-			return refusal.Failed(err)
-		}
-		for _, f := range found {
-			list.Salons = append(list.Salons, wire.SalonSummary{Salon: f.ID, Name: f.Name})
-		}
+	limit, err := wire.PageLimit(c.QueryParam("limit"))
+	if err != nil {
+		return err
+	}
+	after, err := wire.ReadSalonCursor(c.QueryParam("after"))
+	if err != nil {
+		return err
+	}
+	page, err := s.desk.Salons(c.Request().Context(), limit, after)
+	if err != nil {
+		return err
+	}
+	list := wire.SalonList{Salons: make([]wire.SalonSummary, len(page.Salons)), Calendar: s.Calendar != nil}
+	for i, f := range page.Salons {
+		list.Salons[i] = wire.SalonSummary{Salon: f.ID, Name: f.Name}
+	}
+	if page.Next != "" {
+		list.Next = wire.SalonCursor(page.Next)
 	}
 	return noStore(c, list)
+}
+
+// readAvailability answers a menu salon's open times for the query's service, stylist, from and days.
+func (s *Service) readAvailability(c echo.Context) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
+	}
+	from, err := queryTime(c, "from")
+	if err != nil {
+		return err
+	}
+	days := 0
+	if raw := c.QueryParam("days"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > salon.MaxHorizonDays || strings.TrimLeft(raw, "0123456789") != "" {
+			return badRequest(fmt.Sprintf("days must be a whole number from 1 to %d", salon.MaxHorizonDays))
+		}
+		days = n
+	}
+	ask := salon.Ask{Service: c.QueryParam("service"), Stylist: c.QueryParam("stylist"), From: from, Days: days}
+	found, err := s.desk.Availability(c.Request().Context(), id, ask)
+	if err != nil {
+		return err
+	}
+	return noStore(c, wire.AvailabilityOf(found))
 }
 
 func (s *Service) readSalon(c echo.Context) error {
@@ -107,13 +145,24 @@ func (s *Service) listBookings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	found, err := s.desk.Bookings(c.Request().Context(), id, from, to)
+	limit, err := wire.PageLimit(c.QueryParam("limit"))
 	if err != nil {
 		return err
 	}
-	list := wire.BookingList{Bookings: make([]wire.BookingView, len(found))}
-	for i, b := range found {
+	after, err := wire.ReadBookingCursor(c.QueryParam("after"))
+	if err != nil {
+		return err
+	}
+	page, err := s.desk.Bookings(c.Request().Context(), id, from, to, limit, after)
+	if err != nil {
+		return err
+	}
+	list := wire.BookingList{Bookings: make([]wire.BookingView, len(page.Bookings))}
+	for i, b := range page.Bookings {
 		list.Bookings[i] = wire.BookingViewOf(b)
+	}
+	if page.Next != nil {
+		list.Next = wire.BookingCursor(*page.Next)
 	}
 	return noStore(c, list)
 }
@@ -148,6 +197,26 @@ func (s *Service) cancelBooking(c echo.Context) error {
 		return err
 	}
 	b, err := s.desk.Cancel(c.Request().Context(), id, ref)
+	if err != nil {
+		return err
+	}
+	return noStore(c, wire.BookingViewOf(b))
+}
+
+func (s *Service) moveBooking(c echo.Context) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	slot, stylist, err := wire.DecodeMove(body)
+	if err != nil {
+		return err
+	}
+	b, err := s.desk.Move(c.Request().Context(), id, pathParam(c, "booking"), slot, stylist)
 	if err != nil {
 		return err
 	}

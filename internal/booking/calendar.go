@@ -33,6 +33,13 @@ type Calendar interface {
 	// Spans are the live bookings of a salon whose spans can touch [from, to), earliest first.
 	Spans(ctx context.Context, salon string, from, to time.Time) ([]salon.Span, error)
 	Bookings(ctx context.Context, salon string, from, to time.Time) ([]salon.Booking, error)
+	// BookingPage is Bookings, at most limit of them, after the key after when it is not nil.
+	BookingPage(ctx context.Context, salon string, from, to time.Time, after *salon.BookingKey, limit int) ([]salon.Booking, error)
+	// SalonPage is Salons, at most limit of them, after the id after when it is not "".
+	SalonPage(ctx context.Context, after string, limit int) ([]salon.Summary, error)
+	// Move moves a live booking where decide says, in one transaction; a Taken says why it stayed
+	// where it was.
+	Move(ctx context.Context, salon, booking string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error)
 	Cancel(ctx context.Context, salon, booking string) (salon.Booking, error)
 	CloseSlot(ctx context.Context, salon string, slot salon.Slot) error
 	OpenSlot(ctx context.Context, salon string, start time.Time) error

@@ -52,11 +52,19 @@ type Availability struct {
 // Availability lists the open times of the salon id for ask: its service (the salon's one service
 // when "" and it has one), its stylist or anyone, from ask.From (zero: now) over ask.Days local
 // dates (zero: the rest of the horizon), at most MaxOpenTimes of them. It reads only the bookings
-// that can touch the window.
+// that can touch the window. A simple salon is refused (salon.NoMenu), and so is no service at a
+// salon with several (salon.ErrServiceAsked); a service or stylist that can't be booked is refused
+// as salon.Settings.Choose words it.
 func (d *Desk) Availability(ctx context.Context, id string, ask salon.Ask) (Availability, error) {
 	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Availability{}, err
+	}
+	switch {
+	case !cal.Settings.HasMenu():
+		return Availability{}, salon.NoMenu(id)
+	case ask.Service == "" && len(cal.Settings.Services) > 1:
+		return Availability{}, salon.ErrServiceAsked
 	}
 	c, err := settle(id, cal.Settings, &salon.Choice{Service: ask.Service, Stylist: ask.Stylist})
 	if err != nil {

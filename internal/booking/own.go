@@ -21,7 +21,8 @@ import (
 type Own interface {
 	Booking(ctx context.Context, salon, id string) (salon.Booking, error)
 	CancelBefore(ctx context.Context, salon, id string, latest time.Time) (salon.Booking, bool, error)
-	MoveSpend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, m store.Move, now time.Time) (store.Moved, error)
+	MoveSpend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, salon, booking string,
+		decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error)
 	SpentState(ctx context.Context, id requeststate.SpendID) (store.Spent, bool, error)
 }
 
@@ -194,35 +195,43 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 		return Result{}, err
 	}
 	offered, accepted := ans.Accepted()
-	move := store.Move{Salon: r.Salon, ID: m.ID, Latest: cal.now.Add(time.Duration(cal.Settings.ChangeCutoffHours) * time.Hour)}
+	var start time.Time
+	fits := false
 	if accepted {
-		start, ok := salon.ParseSlotID(offered.Time(), cal.loc)
-		if !ok {
+		var ok bool
+		if start, ok = salon.ParseSlotID(offered.Time(), cal.loc); !ok {
 			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
 		}
-		move.Slot, move.Start = offered.Time(), start
-		if m.Service != "" {
-			move.Stylists = movers(cal, m, r.Stylist, start)
+		fits = movable(cal, m, r.Stylist, start)
+	}
+	if !fits {
+		// A decline, or a time the salon's settings no longer give: the state is spent and the
+		// booking stays.
+		if _, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, nil, cal.now); err != nil {
+			return Result{}, refusal.Or(err)
 		}
-	} else {
-		// A decline spends the state and moves nothing: a move to a time already past does so.
-		move.Slot, move.Start = m.Slot, cal.now
+		if !accepted {
+			return Result{Outcome: step.NotBooked{Say: "No time was chosen, so your booking stays at " + m.Label + "."}}, nil
+		}
+		return Result{Outcome: step.NotBooked{Say: cal.label(start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
 	}
 	own, _ := d.own()
-	out, err := own.MoveSpend(ctx, verified.ID, verified.GoodUntil, move, cal.now)
+	b, taken, err := own.MoveSpend(ctx, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
+		if err := refuseChange(d.seen(cal, b)); err != nil {
+			return salon.Move{}, err
+		}
+		stylist := b.Stylist
+		if r.Stylist != "" {
+			stylist = r.Stylist
+		}
+		return salon.Move{Slot: salon.NewSlot(start, cal.loc), Stylist: stylist}, nil
+	})
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}
-	if !out.Moved && !out.Taken {
-		return Result{}, refuseChange(d.seen(cal, out.Booking))
+	if taken != 0 {
+		return Result{Outcome: step.NotBooked{Say: cal.label(start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
 	}
-	switch {
-	case !accepted:
-		return Result{Outcome: step.NotBooked{Say: "No time was chosen, so your booking stays at " + m.Label + "."}}, nil
-	case out.Taken:
-		return Result{Outcome: step.NotBooked{Say: cal.label(move.Start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
-	}
-	b := out.Booking
 	say := "Your booking is now " + cal.label(b.Start) + "."
 	if b.Service != "" {
 		v, _ := cal.Settings.Service(b.Service)
@@ -232,17 +241,18 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	return Result{Outcome: step.Booked{Slot: b.Slot, Say: say, Booking: b.ID}}, nil
 }
 
-// movers are the stylists a move of m to start may book: the one asked for, else the booking's own,
-// when the settings let them do its service then.
-func movers(cal reading, m Mine, asked string, start time.Time) []string {
+// movable reports whether the salon's settings let m move to start: at a menu salon, with the
+// stylist asked for or its own, for its service; at a simple salon, to one of its slots. Whether
+// the time is free is the calendar's to decide, inside the move's transaction.
+func movable(cal reading, m Mine, asked string, start time.Time) bool {
+	if m.Service == "" {
+		return salon.Holds(cal.Settings, cal.loc, cal.now, start)
+	}
 	stylist := m.Stylist
 	if asked != "" {
 		stylist = asked
 	}
-	if salon.StartFits(cal.Settings, cal.loc, cal.now, m.Service, stylist, start, nil) != salon.Fits {
-		return nil
-	}
-	return []string{stylist}
+	return salon.StartFits(cal.Settings, cal.loc, cal.now, m.Service, stylist, start, nil) == salon.Fits
 }
 
 // askToMove answers a move's round one: of the request's slots, those open for the booking's

@@ -1,9 +1,10 @@
-// This file holds what a salon's owner does with the calendar: set the salon, see the bookings, cancel, close and open slots.
+// This file holds what a salon's owner does with the calendar: set the salon, see the bookings a page at a time, cancel, move, close and open slots.
 
 package booking
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"salon/internal/refusal"
@@ -14,6 +15,47 @@ import (
 type Listed struct {
 	salon.Booking
 	Label string
+	// Menu is what a menu salon's list adds to the row; nil at a simple salon, whose rows read
+	// as they always have.
+	Menu *ListedMenu
+}
+
+// ListedMenu is what the owner's list shows of a booking at a menu salon.
+type ListedMenu struct {
+	// ServiceName and StylistName are the names the settings now give the booking's service and
+	// stylist; each is the id when the settings no longer hold it.
+	ServiceName, StylistName string
+	// Ends is when the service ends, the start plus its minutes (processing not included), as a
+	// slot id is written: in RFC 3339 with the salon's offset at that instant.
+	Ends string
+	// Fits is false for a live booking that no longer fits the settings: its service or stylist
+	// gone, a stylist who no longer does it or no longer works then, a start off the grid, or a
+	// closure over it. Bookings, the notice and the horizon don't count, so a booking fits
+	// however soon or far it is. A cancelled booking always fits.
+	Fits bool
+}
+
+// listed is b as the owner's list shows it, judged by the settings cal holds.
+func listed(cal reading, b salon.Booking) Listed {
+	l := Listed{Booking: b, Label: cal.label(b.Start)}
+	s := cal.Settings
+	if !s.HasMenu() {
+		return l
+	}
+	v, _ := s.Service(b.Service)
+	p, _ := s.Stylist(b.Stylist)
+	l.Menu = &ListedMenu{
+		ServiceName: nameOr(v.Name, b.Service), StylistName: nameOr(p.Name, b.Stylist),
+		Ends: salon.SlotID(b.Ends(), cal.loc), Fits: true,
+	}
+	if b.Status == salon.Booked {
+		switch salon.StartFits(s, cal.loc, cal.now, b.Service, b.Stylist, b.Start, nil) {
+		case salon.Fits, salon.TooSoon, salon.OutOfHorizon:
+		default:
+			l.Menu.Fits = false
+		}
+	}
+	return l
 }
 
 // PutSalon creates the salon id or replaces its settings; its bookings and closed slots are kept.
@@ -34,12 +76,27 @@ func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings, given 
 	return d.Salon(ctx, id)
 }
 
-// Bookings lists the salon's bookings whose slot starts at or after from and before to, earliest
-// first. A zero from is now; a zero to is the end of the horizon's last local day.
-func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]Listed, error) {
+// Bounds of a page of the owner's lists.
+const (
+	DefaultPageLimit = 200
+	MaxPageLimit     = 1000
+)
+
+// BookingPage is one page of a salon's bookings.
+type BookingPage struct {
+	Bookings []Listed
+	// Next is the key of the page's last booking when more follow it; nil on the last page.
+	Next *salon.BookingKey
+}
+
+// Bookings lists a page of the salon's bookings whose slot starts at or after from and before to,
+// earliest first (then earliest booked, then by id): at most limit of them (DefaultPageLimit
+// when limit is 0), after the key after when it is not nil. A zero from is now; a zero to is the
+// end of the horizon's last local day. It reads the salon's settings and the page, and no more.
+func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time, limit int, after *salon.BookingKey) (BookingPage, error) {
 	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
-		return nil, err
+		return BookingPage{}, err
 	}
 	if from.IsZero() {
 		from = cal.now
@@ -47,15 +104,54 @@ func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time) ([]L
 	if to.IsZero() {
 		to = salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
 	}
-	found, err := d.Calendar.Bookings(ctx, id, from, to)
+	if limit <= 0 {
+		limit = DefaultPageLimit
+	}
+	found, err := d.Calendar.BookingPage(ctx, id, from, to, after, limit+1)
 	if err != nil {
-		return nil, refusal.Or(err)
+		return BookingPage{}, refusal.Or(err)
 	}
-	listed := make([]Listed, len(found))
+	var page BookingPage
+	if len(found) > limit {
+		found = found[:limit]
+		next := found[limit-1].Key()
+		page.Next = &next
+	}
+	page.Bookings = make([]Listed, len(found))
 	for i, b := range found {
-		listed[i] = Listed{Booking: b, Label: cal.label(b.Start)}
+		page.Bookings[i] = listed(cal, b)
 	}
-	return listed, nil
+	return page, nil
+}
+
+// SalonPage is one page of the registered salons.
+type SalonPage struct {
+	Salons []salon.Summary
+	// Next is the id of the page's last salon when more follow it; "" on the last page.
+	Next string
+}
+
+// Salons lists a page of the registered salons, ordered by id byte by byte: at most limit of them
+// (DefaultPageLimit when limit is 0), after the id after when it is not "". Without a calendar
+// the list is empty.
+func (d *Desk) Salons(ctx context.Context, limit int, after string) (SalonPage, error) {
+	if d.Calendar == nil {
+		return SalonPage{}, nil
+	}
+	if limit <= 0 {
+		limit = DefaultPageLimit
+	}
+	found, err := d.Calendar.SalonPage(ctx, after, limit+1)
+	if err != nil {
+		return SalonPage{}, refusal.Or(err)
+	}
+	var page SalonPage
+	if len(found) > limit {
+		found = found[:limit]
+		page.Next = found[limit-1].ID
+	}
+	page.Salons = found
+	return page, nil
 }
 
 // Cancel marks the salon's booking cancelled; its slot opens again if it is still ahead.
@@ -68,7 +164,107 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error)
 	if err != nil {
 		return Listed{}, refusal.Or(err)
 	}
-	return Listed{Booking: b, Label: cal.label(b.Start)}, nil
+	return listed(cal, b), nil
+}
+
+// Move moves the salon's live booking to the start slotID, a slot id as the salon writes it, kept
+// by the stylist with the id stylist, or by its own stylist when stylist is "". The move is one
+// transaction, which judges the booking as it holds it; the booking keeps its id, customer, words,
+// service and span, and its old time is open again. It answers the booking as the list shows it.
+//
+// At a menu salon the new start must be open for the booking's service with the stylist by the
+// settings (salon.StartFits, judging the booking as if it weren't there): a stylist who doesn't do
+// the service is refused as salon.Settings.Choose words it, a closure over it is
+// salon.SpanClosed, a booking of the stylist over its span salon.SpanTaken. The minimum notice is
+// the customers' and doesn't bind the owner, but the start must be ahead of now. At a simple
+// salon the new start must be one of its slots, and no stylist can be named (salon.NoStylist): a
+// booked slot is salon.SlotTaken, a closed one salon.SlotClosed.
+//
+// Any other start is salon.NoSlot; a cancelled booking salon.NotLive; an unknown one
+// salon.NoBooking.
+func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) (Listed, error) {
+	cal, err := d.readSettingsOf(ctx, id)
+	if err != nil {
+		return Listed{}, err
+	}
+	var decide func(salon.Booking) (salon.Move, error)
+	var taken, closed func(label string) error
+	if cal.Settings.HasMenu() {
+		// The bookings near the new start, read before the move's transaction: whatever
+		// changes meanwhile, the cells decide inside it.
+		var spans []salon.Span
+		if start, ok := salon.ParseSlotID(slotID, cal.loc); ok {
+			if spans, err = d.Calendar.Spans(ctx, id, start, start.Add(salon.MaxSpanMinutes*time.Minute)); err != nil {
+				return Listed{}, refusal.Or(err)
+			}
+		}
+		var name string
+		decide = func(b salon.Booking) (salon.Move, error) {
+			m, p, err := judgeMenuMove(id, cal, b, slotID, stylist, spans)
+			name = p
+			return m, err
+		}
+		taken = func(label string) error { return salon.SpanTaken(label, name) }
+		closed = func(label string) error { return salon.SpanClosed(label, name) }
+	} else {
+		if stylist != "" {
+			return Listed{}, salon.NoStylist(id, stylist)
+		}
+		decide = func(b salon.Booking) (salon.Move, error) {
+			start, ok := cal.slot(slotID)
+			if !ok {
+				return salon.Move{}, salon.NoSlot(slotID)
+			}
+			return salon.Move{Slot: salon.NewSlot(start, cal.loc), Stylist: b.Stylist}, nil
+		}
+		taken, closed = salon.SlotTaken, salon.SlotClosed
+	}
+	var m salon.Move
+	moved, why, err := d.Calendar.Move(ctx, id, bookingID, func(b salon.Booking) (salon.Move, error) {
+		var err error
+		m, err = decide(b)
+		return m, err
+	})
+	switch {
+	case err != nil:
+		return Listed{}, refusal.Or(err)
+	case why == salon.TakenClosed:
+		return Listed{}, closed(m.Slot.Label)
+	case why != 0:
+		return Listed{}, taken(m.Slot.Label)
+	}
+	return listed(cal, moved), nil
+}
+
+// judgeMenuMove judges moving b, at the menu salon id, to the start slotID with the stylist
+// (b's own when ""), by the settings and the bookings spans near the new start, less b itself.
+// It returns the move and the stylist's name, for the refusals of a span taken meanwhile.
+func judgeMenuMove(id string, cal reading, b salon.Booking, slotID, stylist string, spans []salon.Span) (salon.Move, string, error) {
+	if stylist == "" {
+		stylist = b.Stylist
+	}
+	s := cal.Settings
+	if err := s.Choose(id, b.Service, stylist); err != nil {
+		return salon.Move{}, "", err
+	}
+	start, ok := salon.ParseSlotID(slotID, cal.loc)
+	if !ok || !start.After(cal.now) {
+		return salon.Move{}, "", salon.NoSlot(slotID)
+	}
+	p, _ := s.Stylist(stylist)
+	// One live booking of a stylist starts at one instant, so b is the span with its stylist and start.
+	others := slices.DeleteFunc(slices.Clone(spans), func(sp salon.Span) bool { return sp.Stylist == b.Stylist && sp.Start.Equal(b.Start) })
+	slot := salon.NewSlot(start, cal.loc)
+	switch salon.StartFits(s, cal.loc, cal.now, b.Service, stylist, start, others) {
+	case salon.Fits, salon.TooSoon:
+	case salon.Closed:
+		return salon.Move{}, "", salon.SpanClosed(slot.Label, p.Name)
+	case salon.Overlapping:
+		return salon.Move{}, "", salon.SpanTaken(slot.Label, p.Name)
+	default:
+		return salon.Move{}, "", salon.NoSlot(slotID)
+	}
+	return salon.Move{Slot: slot, Stylist: stylist}, p.Name, nil
 }
 
 // MaxListedSlots is how many slots Slots lists at most: a week of a busy salon's days.
@@ -111,7 +307,8 @@ func (d *Desk) Slots(ctx context.Context, id string, from, to time.Time) ([]Slot
 }
 
 // CloseSlot closes one of the salon's slots, so it isn't offered; a booked slot can't be closed.
-// It answers the salon as Salon shows it.
+// It answers the salon as Salon shows it. A menu salon closes time with closures in its settings,
+// so there it is refused (salon.ClosesWithClosures), as OpenSlot is.
 func (d *Desk) CloseSlot(ctx context.Context, id, slotID string) (View, error) {
 	return d.setSlot(ctx, id, slotID, true)
 }
@@ -126,6 +323,9 @@ func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (Vie
 	cal, err := d.read(ctx, id, from, to)
 	if err != nil {
 		return View{}, err
+	}
+	if cal.Settings.HasMenu() {
+		return View{}, salon.ClosesWithClosures(id)
 	}
 	start, ok := cal.slot(slotID)
 	if !ok {

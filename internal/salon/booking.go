@@ -61,6 +61,27 @@ func (b Booking) Span() Span {
 	return Span{Stylist: b.Stylist, Start: b.Start, Minutes: b.Minutes, AfterMinutes: b.AfterMinutes}
 }
 
+// Key returns where b stands in the owner's list of bookings.
+func (b Booking) Key() BookingKey { return BookingKey{Start: b.Start, BookedAt: b.BookedAt, ID: b.ID} }
+
+// BookingKey is where a booking stands in the owner's list, which runs by start, then by when it
+// was booked, then by id, byte by byte: a page of the list goes on after the key of the last
+// booking it showed. Instants count to the second.
+type BookingKey struct {
+	Start, BookedAt time.Time
+	ID              string
+}
+
+// Move is where a live booking moves: another start, and maybe another stylist. The booking
+// keeps its id, its customer, its words, its service and the span it was booked with.
+type Move struct {
+	// Slot is the new start: its id, its instant and its label, in the salon's zone.
+	Slot Slot
+	// Stylist is the stylist the booking keeps after the move: its own, or another; "" at a
+	// simple salon.
+	Stylist string
+}
+
 // Hold is a booking to make: a slot of a salon, for a customer. Round two hands one to the
 // calendar's spend, which books it in the same transaction as it spends the state.
 type Hold struct {

@@ -32,3 +32,58 @@ var ErrServiceRequired = refusal.New(refusal.Invalid, "service_required", "argum
 
 // ErrCustomerRequired refuses a booking request that doesn't say whom it is for, at a salon with a calendar.
 var ErrCustomerRequired = refusal.New(refusal.Invalid, "customer_required", "arguments.customer is required at this salon")
+
+// ClosesWithClosures refuses closing or opening a single slot at the menu salon id: a menu salon
+// closes time with the closures in its settings, for the whole salon or for one stylist.
+func ClosesWithClosures(id string) error {
+	return refusal.New(refusal.Conflict, "closes_with_closures", id+" closes time with closures in its settings")
+}
+
+// NotLive refuses moving the booking id, which is cancelled.
+func NotLive(id string) error {
+	return refusal.New(refusal.Conflict, "booking_cancelled", "booking "+id+" is cancelled")
+}
+
+// SlotTaken refuses moving a booking of a simple salon to the slot labelled label, which another
+// live booking holds.
+func SlotTaken(label string) error {
+	return refusal.New(refusal.Conflict, "slot_taken", label+" is taken")
+}
+
+// SlotClosed refuses moving a booking of a simple salon to the slot labelled label, which the
+// owner closed.
+func SlotClosed(label string) error {
+	return refusal.New(refusal.Conflict, "slot_closed", label+" is closed")
+}
+
+// SpanTaken refuses moving a booking at a menu salon to the start labelled label, where another
+// live booking of the stylist named stylist overlaps the span the booking keeps them.
+func SpanTaken(label, stylist string) error {
+	return refusal.New(refusal.Conflict, "span_taken", label+" is taken for "+stylist)
+}
+
+// SpanClosed refuses moving a booking at a menu salon to the start labelled label, where a
+// closure of the stylist named stylist, or of the whole salon, overlaps the service.
+func SpanClosed(label, stylist string) error {
+	return refusal.New(refusal.Conflict, "span_closed", label+" is closed for "+stylist)
+}
+
+// NoStylist refuses a stylist the salon whose path id is salon doesn't have: "studio-nine has no
+// stylist zoe", or, for an id not written as ids are (IsID), which is never echoed, "studio-nine
+// has no such stylist". A simple salon has no stylist at all.
+func NoStylist(salon, stylist string) error {
+	if !IsID(stylist) {
+		return Refusal(salon + " has no such stylist")
+	}
+	return Refusal(salon + " has no stylist " + stylist)
+}
+
+// NoMenu refuses asking the simple salon id for a menu's open times: its open slots are the ones
+// GET /salons/{salon} shows.
+func NoMenu(id string) error {
+	return refusal.New(refusal.Invalid, "no_menu", id+" has no menu of services")
+}
+
+// ErrServiceAsked refuses asking for open times without naming a service, at a salon with more
+// than one.
+var ErrServiceAsked = refusal.New(refusal.Invalid, "service_required", "service is required at this salon")

@@ -23,6 +23,11 @@ type dialect struct {
 	// SQLite needs neither: its write transactions run one at a time.
 	shareSalon, lockSalon string
 
+	// lockRow goes after a SELECT of one row that the transaction then changes, such as the
+	// booking a move moves: on PostgreSQL it locks the row, so a cancel or another move of the same
+	// booking waits. SQLite needs none.
+	lockRow string
+
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
 }
@@ -40,6 +45,7 @@ var postgresDialect = dialect{
 	goose:      goose.DialectPostgres,
 	shareSalon: " FOR KEY SHARE",
 	lockSalon:  " FOR UPDATE",
+	lockRow:    " FOR UPDATE",
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

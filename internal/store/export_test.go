@@ -25,3 +25,6 @@ func (s *Store) Queued() int {
 
 // SetClock makes s read the age of the settings it keeps on now. Call it before s is in use.
 func (s *Store) SetClock(now func() time.Time) { s.cache.now = now }
+
+// QueryBookingsAfter is the statement of a page of bookings after a cursor, for the test of its plan.
+const QueryBookingsAfter = qBookingsAfter

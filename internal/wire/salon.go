@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -106,11 +107,12 @@ type OpenSlot struct {
 	Label string `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
 }
 
-// SalonList is the registered salons, and whether this server keeps calendars at all.
+// SalonList is a page of the registered salons, and whether this server keeps calendars at all.
 type SalonList struct {
-	Salons []SalonSummary `json:"salons"`
+	Salons []SalonSummary `json:"salons" maxItems:"1000" doc:"The registered salons, ordered by id, at most limit of them."`
 	// Calendar tells an empty list with a database (no salon registered yet) from a server without one.
-	Calendar bool `json:"calendar" doc:"Whether this server keeps salons' calendars (a database is configured). Without one the list is empty and the app keeps its own open times."`
+	Calendar bool   `json:"calendar" doc:"Whether this server keeps salons' calendars (a database is configured). Without one the list is empty and the app keeps its own open times."`
+	Next     string `json:"next,omitempty" doc:"When more salons follow: send it as after for the next page. Absent on the last page."`
 }
 
 // SalonSummary names one registered salon.
@@ -119,21 +121,50 @@ type SalonSummary struct {
 	Name  string `json:"name"`
 }
 
-// BookingList is a salon's bookings in a window, earliest slot first.
+// BookingList is a page of a salon's bookings in a window, earliest slot first.
 type BookingList struct {
-	Bookings []BookingView `json:"bookings"`
+	Bookings []BookingView `json:"bookings" maxItems:"1000" doc:"Earliest slot first, then earliest booked; at most limit of them."`
+	Next     string        `json:"next,omitempty" doc:"When more bookings follow: send it as after for the next page. Absent on the last page."`
 }
 
-// BookingView is one booking as the owner sees it.
+// BookingView is one booking as the owner sees it. At a simple salon it holds only the fields
+// every salon has; at a menu salon every row adds the six of the menu.
 type BookingView struct {
-	Booking  string `json:"booking" doc:"The booking's reference."`
-	Slot     string `json:"slot"`
-	Label    string `json:"label"`
-	Name     string `json:"name"`
-	Contact  string `json:"contact"`
-	Words    string `json:"words" doc:"What the customer wrote when booking."`
-	BookedAt string `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
-	Status   string `json:"status" enum:"booked|cancelled"`
+	Booking     string  `json:"booking" doc:"The booking's reference."`
+	Slot        string  `json:"slot"`
+	Label       string  `json:"label"`
+	Name        string  `json:"name"`
+	Contact     string  `json:"contact"`
+	Words       string  `json:"words" doc:"What the customer wrote when booking."`
+	BookedAt    string  `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
+	Status      string  `json:"status" enum:"booked|cancelled"`
+	Service     *string `json:"service,omitempty" doc:"At a menu salon: the id of the service booked. Absent at a simple salon."`
+	ServiceName *string `json:"serviceName,omitempty" doc:"At a menu salon: the service's name as the settings now give it (its id when they no longer hold it)."`
+	Stylist     *string `json:"stylist,omitempty" doc:"At a menu salon: the id of the stylist booked."`
+	StylistName *string `json:"stylistName,omitempty" doc:"At a menu salon: the stylist's name as the settings now give it (their id when they no longer hold them)."`
+	Ends        *string `json:"ends,omitempty" doc:"At a menu salon: when the service ends, slot plus its minutes (processing not included), written as slot is."`
+	Fits        *bool   `json:"fits,omitempty" doc:"At a menu salon: false for a live booking that no longer fits the settings (hours, closures, the menu or the team); the notice and the horizon don't count."`
+}
+
+// MoveRequest is the owner's move of a booking to another start, and maybe another stylist.
+type MoveRequest struct {
+	Slot    string  `json:"slot" minLength:"1" maxLength:"64" doc:"The new start: a slot id as the salon writes it, such as 2026-12-05T10:30:00Z."`
+	Stylist *string `json:"stylist,omitempty" minLength:"1" maxLength:"40" doc:"At a menu salon, the stylist who keeps the booking; absent, its own."`
+}
+
+// Availability is a menu salon's open times for one service, with one stylist or anyone.
+type Availability struct {
+	Service string          `json:"service" doc:"The service's id."`
+	Stylist *string         `json:"stylist" doc:"The stylist asked for; null for anyone."`
+	Slots   []AvailableSlot `json:"slots" maxItems:"500" doc:"The open starts, earliest first, at most 500."`
+	More    bool            `json:"more" doc:"Whether open starts of the window were left out past the 500 listed."`
+}
+
+// AvailableSlot is one open start and who is free to do the service then.
+type AvailableSlot struct {
+	Slot     string   `json:"slot" doc:"The start's slot id: RFC 3339 with the salon's offset on that day."`
+	Label    string   `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
+	Stylists []string `json:"stylists" minItems:"1" doc:"The ids of the stylists free then who do the service, in the salon's order."`
 }
 
 // SlotList is a salon's slots in a window, earliest first, as its owner sees them.
@@ -315,10 +346,53 @@ func ViewOf(v booking.View) SalonView {
 	return out
 }
 
-// BookingViewOf is a booking as the owner's list shows it.
+// BookingViewOf is a booking as the owner's list shows it: with the menu's six fields at a menu
+// salon, without them at a simple one.
 func BookingViewOf(b booking.Listed) BookingView {
-	return BookingView{
+	v := BookingView{
 		Booking: b.ID, Slot: b.Slot, Label: b.Label, Name: b.Name, Contact: b.Contact, Words: b.Words,
 		BookedAt: b.BookedAt.UTC().Format(time.RFC3339), Status: string(b.Status),
 	}
+	if m := b.Menu; m != nil {
+		service, serviceName, stylist, stylistName, ends, fits := b.Service, m.ServiceName, b.Stylist, m.StylistName, m.Ends, m.Fits
+		v.Service, v.ServiceName, v.Stylist, v.StylistName, v.Ends, v.Fits = &service, &serviceName, &stylist, &stylistName, &ends, &fits
+	}
+	return v
+}
+
+// AvailabilityOf is a menu salon's open times as GET /salons/{salon}/availability shows them.
+func AvailabilityOf(a booking.Availability) Availability {
+	out := Availability{Service: a.Service, Slots: make([]AvailableSlot, len(a.Times)), More: a.More}
+	if a.Stylist != "" {
+		out.Stylist = &a.Stylist
+	}
+	for i, t := range a.Times {
+		out.Slots[i] = AvailableSlot{Slot: t.ID, Label: t.Label, Stylists: t.Stylists}
+	}
+	return out
+}
+
+// DecodeMove reads the owner's move body: the new slot, and the stylist, "" when absent. Names
+// match exactly; a field of the wrong type, or a key twice, is refused naming it.
+func DecodeMove(body []byte) (slot, stylist string, err error) {
+	var m struct {
+		Slot    *string `json:"slot"`
+		Stylist *string `json:"stylist"`
+	}
+	if err := json.Unmarshal(body, &m); err != nil {
+		return "", "", Refusal(fieldRefusal(err))
+	}
+	switch {
+	case m.Slot == nil:
+		return "", "", Refusal("slot is required")
+	case len(*m.Slot) < 1 || utf8.RuneCountInString(*m.Slot) > MaxSlotChars:
+		return "", "", Refusal(fmt.Sprintf("slot must be 1 to %d characters", MaxSlotChars))
+	}
+	if m.Stylist != nil {
+		if n := utf8.RuneCountInString(*m.Stylist); n < 1 || n > MaxIDChars {
+			return "", "", Refusal(fmt.Sprintf("stylist must be 1 to %d characters", MaxIDChars))
+		}
+		stylist = *m.Stylist
+	}
+	return *m.Slot, stylist, nil
 }

@@ -49,7 +49,7 @@ describe('Scenario: the owner sees the bookings and slots by the token entered o
     calendar.take(nine);
     const { bookings, slots } = await watch();
     await store.dispatch(bookingApi.endpoints.getSalon.initiate({ salon }));
-    await store.dispatch(bookingApi.endpoints.listSalons.initiate());
+    await store.dispatch(bookingApi.endpoints.listSalons.initiate({}));
 
     expect(bookings.data).toEqual({
       ok: true,

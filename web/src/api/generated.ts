@@ -3,7 +3,13 @@ import { emptyApi as api } from './emptyApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
     listSalons: build.query<ListSalonsApiResponse, ListSalonsApiArg>({
-      query: () => ({ url: `/salons` }),
+      query: (queryArg) => ({
+        url: `/salons`,
+        params: {
+          limit: queryArg.limit,
+          after: queryArg.after,
+        },
+      }),
     }),
     getSalon: build.query<GetSalonApiResponse, GetSalonApiArg>({
       query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}` }),
@@ -21,6 +27,8 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           from: queryArg['from'],
           to: queryArg.to,
+          limit: queryArg.limit,
+          after: queryArg.after,
         },
       }),
     }),
@@ -55,8 +63,13 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
-export type ListSalonsApiResponse = /** status 200 The registered salons. */ SalonList;
-export type ListSalonsApiArg = void;
+export type ListSalonsApiResponse = /** status 200 A page of the registered salons. */ SalonList;
+export type ListSalonsApiArg = {
+  /** The most rows the page holds: 1 to 1000; 200 when absent. */
+  limit?: number;
+  /** The next of the page before, to read the page after it; the first page when absent. Opaque. */
+  after?: string;
+};
 export type GetSalonApiResponse = /** status 200 The salon, with the slots open now. */ SalonView;
 export type GetSalonApiArg = {
   /** The salon's id. */
@@ -70,7 +83,7 @@ export type BookApiArg = {
   /** The booking, and in round two the answers with their state. At most 65536 bytes. */
   bookRequest: BookRequest;
 };
-export type ListBookingsApiResponse = /** status 200 The bookings. */ BookingList;
+export type ListBookingsApiResponse = /** status 200 A page of the bookings. */ BookingList;
 export type ListBookingsApiArg = {
   /** The salon's id. */
   salon: string;
@@ -78,6 +91,10 @@ export type ListBookingsApiArg = {
   from?: string;
   /** The window's end; the end of the horizon's last local day when absent. RFC 3339; percent-encode + as %2B. */
   to?: string;
+  /** The most rows the page holds: 1 to 1000; 200 when absent. */
+  limit?: number;
+  /** The next of the page before, to read the page after it; the first page when absent. Opaque. */
+  after?: string;
 };
 export type CancelBookingApiResponse = /** status 200 The booking, cancelled. */ BookingView;
 export type CancelBookingApiArg = {
@@ -116,6 +133,9 @@ export type SalonSummary = {
 export type SalonList = {
   /** Whether this server keeps salons' calendars (a database is configured). Without one the list is empty and the app keeps its own open times. */
   calendar: boolean;
+  /** When more salons follow: send it as after for the next page. Absent on the last page. */
+  next?: string;
+  /** The registered salons, ordered by id, at most limit of them. */
   salons: SalonSummary[];
 };
 export type Refusal = string;
@@ -292,15 +312,30 @@ export type BookingView = {
   /** The booking's reference. */
   booking: string;
   contact: string;
+  /** At a menu salon: when the service ends, slot plus its minutes (processing not included), written as slot is. */
+  ends?: string | null;
+  /** At a menu salon: false for a live booking that no longer fits the settings (hours, closures, the menu or the team); the notice and the horizon don't count. */
+  fits?: boolean | null;
   label: string;
   name: string;
+  /** At a menu salon: the id of the service booked. Absent at a simple salon. */
+  service?: string | null;
+  /** At a menu salon: the service's name as the settings now give it (its id when they no longer hold it). */
+  serviceName?: string | null;
   slot: string;
   status: 'booked' | 'cancelled';
+  /** At a menu salon: the id of the stylist booked. */
+  stylist?: string | null;
+  /** At a menu salon: the stylist's name as the settings now give it (their id when they no longer hold them). */
+  stylistName?: string | null;
   /** What the customer wrote when booking. */
   words: string;
 };
 export type BookingList = {
+  /** Earliest slot first, then earliest booked; at most limit of them. */
   bookings: BookingView[];
+  /** When more bookings follow: send it as after for the next page. Absent on the last page. */
+  next?: string;
 };
 export type SlotView = {
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */

@@ -6,7 +6,7 @@ import { LoadingPage, PageHeader, TryAgainLater, UnshownPage } from './parts';
 import { bookingPath } from './route';
 
 export function HomePage() {
-  const read = bookingApi.endpoints.listSalons.useQuery();
+  const read = bookingApi.endpoints.listSalons.useQuery({});
 
   if (read.data?.ok === true && !read.data.value.calendar) {
     return <BookingPage />;

@@ -22,7 +22,7 @@ interface Notice {
 
 export function OwnerPage() {
   const owner = useAppSelector((state) => state.owner);
-  const salons = bookingApi.endpoints.listSalons.useQuery();
+  const salons = bookingApi.endpoints.listSalons.useQuery({});
   const [chosen, setChosen] = useState<string | null>(null);
   const dispatch = useAppDispatch();
 

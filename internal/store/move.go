@@ -1,0 +1,180 @@
+// This file holds the owner's move of a booking to another start, in one transaction.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"salon/internal/requeststate"
+	"salon/internal/salon"
+)
+
+// The statements of a move.
+const (
+	// qMoveRow moves the booking's row: its slot, its start and its stylist. The partial unique
+	// index on live bookings refuses a start another live booking of the stylist (at a simple
+	// salon, of the salon's one chair) already has.
+	// A move raises the booking's sequence, as RFC 5545 asks of every change of an event.
+	qMoveRow = `UPDATE bookings SET slot = $2, starts_at = $3, stylist = $4, sequence = sequence + 1 WHERE id = $1`
+	// qOwnCells counts the cells from $3 up to $4 of the stylist $2 that the booking $1 holds
+	// already: a move onto part of its own span finds them taken by itself.
+	qOwnCells = `SELECT count(*) FROM booking_cells WHERE booking = $1 AND stylist = $2 AND cell >= $3 AND cell < $4`
+	// qFreeOldCells frees the cells the booking holds outside its new span.
+	qFreeOldCells = `DELETE FROM booking_cells WHERE booking = $1 AND (stylist <> $2 OR cell < $3 OR cell >= $4)`
+	// qSlotBookedByAnother says whether another live booking of the salon starts at $2.
+	qSlotBookedByAnother = `SELECT EXISTS (SELECT 1 FROM bookings
+		WHERE salon = $1 AND starts_at = $2 AND status = 'booked' AND id <> $3)`
+)
+
+// Move moves the salon's live booking id in one transaction: it reads the booking, locked, hands
+// it to decide, which says where it goes (or refuses it, and nothing changes), and moves it to the
+// start m.Slot, kept by the stylist m.Stylist. It returns the booking as the database then holds
+// it. The booking keeps its id, its customer, its words, its service and the span it was booked
+// with; its slot, start and stylist change. Its old time is free again from the commit on. decide
+// must not call the store: it runs while the transaction holds the booking.
+//
+// A booking with a service (a menu salon's) takes the five-minute cells of its span at the new
+// start, for the stylist: a cell another live booking of the stylist holds leaves it where it was,
+// with salon.TakenBooked. A booking without one (a simple salon's) moves to a slot: one another
+// live booking starts at gives salon.TakenBooked, one the owner closed salon.TakenClosed. Whether
+// the start is one of the salon's times is decide's to judge; the database judges only what is
+// taken, inside the transaction, so a move and a booking racing for one span never both commit,
+// on any instance.
+//
+// An unknown salon gives salon.NoSalon, an unknown booking salon.NoBooking, a cancelled one
+// salon.NotLive; none of them, and no Taken, changes anything.
+func (s *Store) Move(ctx context.Context, salonID, id string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error) {
+	return s.move(ctx, salonID, id, func(b salon.Booking) (salon.Move, error) {
+		if b.Status != salon.Booked {
+			return salon.Move{}, salon.NotLive(id)
+		}
+		return decide(b)
+	}, nil)
+}
+
+// spentIn is a request state spent in a move's transaction, after the move is decided and before
+// it is written: the spend is recorded taken, and booked when the booking moved.
+type spentIn struct {
+	id        requeststate.SpendID
+	goodUntil time.Time
+}
+
+// move is Move, with decide judging the booking whatever its status, and, when spend is not nil,
+// spending that state in the same transaction once decide has let the move go ahead
+// (requeststate.ErrAlreadyUsed, and nothing changes, when it was spent already).
+func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.Booking) (salon.Move, error), spend *spentIn) (salon.Booking, salon.Taken, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	// The salon's row, shared, as a booking takes it: a close of a slot waits for the move, and a
+	// move that waited on a close sees the closed slot.
+	var one int
+	err = w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.shareSalon, text(salonID)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, 0, salon.NoSalon(salonID)
+	}
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	b, err := scanBooking(w.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`+s.d.lockRow,
+		text(salonID), text(id)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, 0, salon.NoBooking(id)
+	}
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	m, err := decide(b)
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	if spend != nil {
+		res, err := w.exec(ctx, qSpend, spend.id[:], spend.goodUntil.Unix(), "taken", nil)
+		if err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return salon.Booking{}, 0, err
+		} else if n == 0 {
+			return salon.Booking{}, 0, requeststate.ErrAlreadyUsed
+		}
+	}
+	// With a spend, the move's writes go under a savepoint (the same statements in both
+	// databases), so a move that finds its start taken undoes them and still commits the spend.
+	if spend != nil {
+		if _, err := w.exec(ctx, `SAVEPOINT move`); err != nil {
+			return salon.Booking{}, 0, err
+		}
+	}
+	taken := func(why salon.Taken) (salon.Booking, salon.Taken, error) {
+		if spend == nil {
+			return salon.Booking{}, why, nil
+		}
+		if _, err := w.exec(ctx, `ROLLBACK TO SAVEPOINT move`); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		return b, why, tx.Commit()
+	}
+	start := m.Slot.Start.Unix()
+	if b.Service == "" {
+		var closed, booked bool
+		if err := w.queryRow(ctx, qIsClosed, text(salonID), start).Scan(&closed); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if closed {
+			return taken(salon.TakenClosed)
+		}
+		if err := w.queryRow(ctx, qSlotBookedByAnother, text(salonID), start, text(b.ID)).Scan(&booked); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if booked {
+			return taken(salon.TakenBooked)
+		}
+	}
+	// The row first, then the cells, in the order a booking writes them: a booking racing for the
+	// same start waits on the row, and one racing for the span finds the old cells still held, so
+	// neither waits on the other in a circle.
+	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist); err != nil {
+		if s.d.unique(err) {
+			return taken(salon.TakenBooked)
+		}
+		return salon.Booking{}, 0, err
+	}
+	if b.Service != "" {
+		first, end := cells(m.Slot.Start, b.Minutes+b.AfterMinutes)
+		var own int64
+		if err := w.queryRow(ctx, qOwnCells, text(b.ID), m.Stylist, first, end).Scan(&own); err != nil {
+			return salon.Booking{}, 0, err
+		}
+		res, err := w.exec(ctx, qTakeCells, text(salonID), m.Stylist, first, end, text(b.ID))
+		if err != nil {
+			return salon.Booking{}, 0, err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return salon.Booking{}, 0, err
+		}
+		if n+own != end-first {
+			return taken(salon.TakenBooked)
+		}
+		if _, err := w.exec(ctx, qFreeOldCells, text(b.ID), m.Stylist, first, end); err != nil {
+			return salon.Booking{}, 0, err
+		}
+	}
+	if spend != nil {
+		if _, err := w.exec(ctx, qMenuBooked, spend.id[:], text(b.ID)); err != nil {
+			return salon.Booking{}, 0, err
+		}
+	}
+	moved, err := scanBooking(w.queryRow(ctx, qBookingByID, text(b.ID)))
+	if err != nil {
+		return salon.Booking{}, 0, err
+	}
+	return moved, 0, tx.Commit()
+}
