@@ -125,7 +125,7 @@ describe('Scenario: each kind of drift is named', () => {
     delete document.components.schemas.OpenSlot.properties.label;
     document.components.schemas.SlotView.properties.status.enum = ['open', 'booked', 'closed', 'held'];
     expect(compareContract(document, consumer)).toEqual([
-      "reading a salon, closing a slot and opening a slot: reply 200 field openSlots[].label: the provider's reply has no such field",
+      "reading a salon, closing a slot, opening a slot and putting a salon's settings: reply 200 field openSlots[].label: the provider's reply has no such field",
       'the owner\'s slots: reply 200 field slots[].status: the provider may send "held", which the client doesn\'t handle',
     ]);
   });

@@ -14,6 +14,24 @@ const injectedRtkApi = api.injectEndpoints({
     getSalon: build.query<GetSalonApiResponse, GetSalonApiArg>({
       query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}` }),
     }),
+    putSalon: build.mutation<PutSalonApiResponse, PutSalonApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}`,
+        method: 'PUT',
+        body: queryArg.salonSettings,
+      }),
+    }),
+    getAvailability: build.query<GetAvailabilityApiResponse, GetAvailabilityApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/availability`,
+        params: {
+          service: queryArg.service,
+          stylist: queryArg.stylist,
+          from: queryArg['from'],
+          days: queryArg.days,
+        },
+      }),
+    }),
     book: build.mutation<BookApiResponse, BookApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book`,
@@ -36,6 +54,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/cancel`,
         method: 'POST',
+      }),
+    }),
+    moveBooking: build.mutation<MoveBookingApiResponse, MoveBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/move`,
+        method: 'POST',
+        body: queryArg.moveRequest,
       }),
     }),
     listSlots: build.query<ListSlotsApiResponse, ListSlotsApiArg>({
@@ -75,6 +100,25 @@ export type GetSalonApiArg = {
   /** The salon's id. */
   salon: string;
 };
+export type PutSalonApiResponse = /** status 200 The salon, with the slots open now. */ SalonView;
+export type PutSalonApiArg = {
+  /** The salon's id. */
+  salon: string;
+  salonSettings: SalonSettings;
+};
+export type GetAvailabilityApiResponse = /** status 200 The open starts. */ Availability;
+export type GetAvailabilityApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The service's id; may be left out at a salon with one service. */
+  service?: string;
+  /** The stylist's id; anyone who does the service when absent. */
+  stylist?: string;
+  /** No start before it is listed, and days counts the salon's local dates from its date; now when absent. RFC 3339; percent-encode + as %2B. */
+  from?: string;
+  /** How many of the salon's local dates the window holds: 1 to 90; the rest of the horizon when absent. */
+  days?: number;
+};
 export type BookApiResponse =
   /** status 200 A question to answer, or the completed booking. */ BookResult;
 export type BookApiArg = {
@@ -102,6 +146,14 @@ export type CancelBookingApiArg = {
   salon: string;
   /** The booking's reference. */
   booking: string;
+};
+export type MoveBookingApiResponse = /** status 200 The booking, moved. */ BookingView;
+export type MoveBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+  moveRequest: MoveRequest;
 };
 export type ListSlotsApiResponse = /** status 200 The slots. */ SlotList;
 export type ListSlotsApiArg = {
@@ -217,6 +269,76 @@ export type SalonView = {
   /** The team, in the order anyone is booked; absent at a simple salon. */
   stylists?: StylistLine[];
   timeZone: string;
+};
+export type ServiceLine = {
+  /** Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent. */
+  afterMinutes?: number;
+  /** The service's id: 1 to 40 of a-z, 0-9 and -, unique on the menu. */
+  id: string;
+  /** How long the customer is in the chair: 5 to 480, a multiple of 5. */
+  minutes: number;
+  /** What the customer sees, such as Colour. */
+  name: string;
+  /** The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet. */
+  price?: number | null;
+};
+export type SalonSettings = {
+  /** A customer may cancel or move a booking until this long before it starts: 0 to 168; 24 when absent. */
+  changeCutoffHours?: number | null;
+  /** Spans when the salon, or one stylist, takes no booking: at most 200. Needs services. */
+  closures?: ClosureLine[];
+  /** The ISO 4217 code of every price, such as GBP: three capital letters. Required when a service has a price; needs services. */
+  currency?: string | null;
+  /** How far apart start times are: 5 to 60, a multiple of 5; 15 when absent. Needs services. */
+  gridMinutes?: number | null;
+  /** How many local days slots open on, today included: 1 to 90; 14 when absent. */
+  horizonDays?: number | null;
+  /** Weekly opening hours by day (mon to sun), each a list of [start, end] in HH:MM, 24-hour, in the salon's zone. A day absent is closed. */
+  hours: {
+    fri?: string[][];
+    mon?: string[][];
+    sat?: string[][];
+    sun?: string[][];
+    thu?: string[][];
+    tue?: string[][];
+    wed?: string[][];
+  };
+  /** How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent. */
+  maxUpcomingPerContact?: number | null;
+  /** No start sooner than this after now: 0 to 10080; 60 when absent. Needs services. */
+  minNoticeMinutes?: number | null;
+  /** What the customer sees. */
+  name: string;
+  /** Shown when nothing is booked, and for changes. */
+  phone: string;
+  /** The price list of a simple salon, as words; never computed. Refused with services. */
+  prices?: PriceLine[];
+  /** The menu: 1 to 50 services. A salon put without services is the simple salon. */
+  services?: ServiceLine[];
+  /** The length of one appointment at a simple salon, 5 to 480 minutes; 45 when absent. Refused with services. */
+  slotMinutes?: number | null;
+  /** The team: 1 to 50 stylists, in the order anyone is booked. Needs services. */
+  stylists?: StylistLine[];
+  /** An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it. */
+  timeZone: string;
+};
+export type AvailableSlot = {
+  /** The start in the salon's words, such as Saturday 5 December, 10:30. */
+  label: string;
+  /** The start's slot id: RFC 3339 with the salon's offset on that day. */
+  slot: string;
+  /** The ids of the stylists free then who do the service, in the salon's order. */
+  stylists: string[];
+};
+export type Availability = {
+  /** Whether open starts of the window were left out past the 500 listed. */
+  more: boolean;
+  /** The service's id. */
+  service: string;
+  /** The open starts, earliest first, at most 500. */
+  slots: AvailableSlot[];
+  /** The stylist asked for; null for anyone. */
+  stylist: string | null;
 };
 export type Completion = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
@@ -336,6 +458,12 @@ export type BookingList = {
   bookings: BookingView[];
   /** When more bookings follow: send it as after for the next page. Absent on the last page. */
   next?: string;
+};
+export type MoveRequest = {
+  /** The new start: a slot id as the salon writes it, such as 2026-12-05T10:30:00Z. */
+  slot: string;
+  /** At a menu salon, the stylist who keeps the booking; absent, its own. */
+  stylist?: string | null;
 };
 export type SlotView = {
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */

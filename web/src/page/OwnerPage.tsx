@@ -123,7 +123,7 @@ function Agenda({ salon }: { salon: string }) {
 
   const unreadable = bookings.data?.ok === false || slots.data?.ok === false;
   const trouble = (bookings.error ?? slots.error) as Trouble | undefined;
-  const rows = bookings.data?.ok === true && slots.data?.ok === true ? agenda(slots.data.value, bookings.data.value) : null;
+  const rows = bookings.data?.ok === true && slots.data?.ok === true ? agenda(slots.data.value, bookings.data.value.entries) : null;
   const live = rows?.filter((row) => row.booking !== null).length ?? 0;
   const said = unreadable
     ? troubleWords(undefined)
