@@ -67,6 +67,8 @@ const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
     baseUrl: originOf(api.extra),
     responseHandler: 'content-type',
     timeout: replyTimeoutMs,
+    // No request says which page sent it: the manage page's address names a booking.
+    referrerPolicy: 'no-referrer',
     prepareHeaders: (headers, { getState, endpoint }) => {
       const token = ownerTokenOf(getState());
       if (token !== null && ownerOperations.includes(endpoint)) {

@@ -20,7 +20,7 @@ interface Notice {
   readonly focus: boolean;
 }
 
-export function OwnerPage() {
+export default function OwnerPage() {
   const owner = useAppSelector((state) => state.owner);
   const salons = bookingApi.endpoints.listSalons.useQuery({});
   const [chosen, setChosen] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import type { Trouble } from '../api/booking';
 import type { Round, RoundFlow } from '../booking/round';
 import type { Failure, Outcome } from '../booking/slice';
 import type { VisitOutcome } from '../calendar/visit';
+import type { MoveOutcome } from '../my/slice';
 
 /** What the page offers after a failure or an outcome. */
 export type NextStep =
@@ -291,7 +292,7 @@ export function troubleWords(trouble: Trouble | undefined, label = 'That time'):
 
 /** Where a booking of either page is, as its live region tells it: a question may keep its times' labels. */
 export interface Announced<O> {
-  readonly flow: RoundFlow<O, { readonly labels?: Readonly<Record<string, string>> }>;
+  readonly flow: RoundFlow<O, { readonly labels?: Readonly<Record<string, string>> }, unknown>;
   readonly inFlight: Round | null;
 }
 
@@ -325,4 +326,63 @@ export function announcement<O>({ flow, inFlight }: Announced<O>, asking: string
       return `${told.headline} ${told.next}`;
     }
   }
+}
+
+/** toldMove says what a move of the customer's own booking came to. */
+export function toldMove(outcome: MoveOutcome): Told {
+  switch (outcome.kind) {
+    case 'moved':
+      return {
+        headline: `Your booking is moved: it is now ${outcome.label}.`,
+        next: outcome.recovered
+          ? 'Your connection dropped, but the salon had your answer. Add the new time to your calendar.'
+          : 'Add the new time to your calendar; the salon expects you then.',
+        step: 'none',
+        call: false,
+      };
+    case 'stayed':
+      return {
+        headline: `${outcome.chosen} was taken just before your answer arrived, so your booking stays where it was.`,
+        next: 'Choose another time, or keep the one you have.',
+        step: 'ask again',
+        call: false,
+      };
+    case 'declined':
+      return { headline: 'Nothing is changed: you said no thanks.', next: 'Your booking stays as it is.', step: 'none', call: false };
+    case 'nothing open':
+      return {
+        headline: 'None of those times is open any more, so your booking stays where it was.',
+        next: 'Choose another time from the list, which is up to date again.',
+        step: 'ask again',
+        call: false,
+      };
+  }
+}
+
+/** toldOwnTrouble says why a change to the customer's own booking didn't go through, and what to do. */
+export function toldOwnTrouble(trouble: Trouble | undefined): Told {
+  if (trouble?.kind === 'refused') {
+    switch (trouble.reason) {
+      case 'changes closed':
+        return {
+          headline: 'It is too close to the appointment to change it here.',
+          next: trouble.said === undefined ? 'Call the salon to change or cancel it.' : `The salon says: ${trouble.said}.`,
+          step: 'none',
+          call: true,
+        };
+      case 'already cancelled':
+        return { headline: 'This booking is cancelled already.', next: 'Book a new time if you like.', step: 'none', call: false };
+      case 'no booking':
+        return {
+          headline: "We couldn't find this booking with this link.",
+          next: 'Use the whole link from your booking, or call the salon.',
+          step: 'none',
+          call: true,
+        };
+      default:
+        break;
+    }
+  }
+  const word = troubleWords(trouble);
+  return { headline: 'That didn’t go through, so nothing is changed.', next: word, step: 'try again', call: true };
 }
