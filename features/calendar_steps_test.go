@@ -64,6 +64,9 @@ type guest struct {
 	offered              []string // the times round one's question offered
 	booking              string   // the reference of the booking they were told of
 	service, stylist     string   // at a menu salon, the arguments' service and stylist; "" leaves each out
+	key                  string   // the booking's manage key, as round two told it
+	roundTwo, told       []byte   // their latest round two's body, and the reply it got, exactly
+	moveState            string   // the state of their move's round one
 }
 
 // flaky is the calendar's database as the service reaches it: while down, every call fails as an unreachable database would.
@@ -219,9 +222,12 @@ func (w *calendarWorld) book(salonID string, g *guest, answers any, withCustomer
 	if err := w.send(w.request(http.MethodPost, "/salons/"+url.PathEscape(salonID)+"/book", b, false)); err != nil {
 		return err
 	}
+	if answers != nil {
+		g.roundTwo, g.told = encode(b), w.reply.Body
+	}
 	var r struct{ StructuredContent wire.Completion }
 	if w.reply.Status == http.StatusOK && json.Unmarshal(w.reply.Body, &r) == nil && r.StructuredContent.Booking != "" {
-		g.booking = r.StructuredContent.Booking
+		g.booking, g.key = r.StructuredContent.Booking, r.StructuredContent.Manage
 	}
 	return nil
 }
@@ -597,7 +603,7 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		return w.book(w.salon, g, accept(slot), true)
 	})
 	sc.Step(`^the server refuses it with (\d+) "([^"]*)"$`, func(status int, reason string) error {
-		return refusal(w.reply, status, reason)
+		return refusal(w.reply, status, w.references(reason))
 	})
 	sc.Step(`^the server refuses it with (\d+) "([^"]*)" and asks for a bearer token$`, func(status int, reason string) error {
 		if got := w.reply.Header.Get("WWW-Authenticate"); got != "Bearer" {

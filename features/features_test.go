@@ -50,4 +50,5 @@ func initializeScenario(sc *godog.ScenarioContext) {
 	harnessSteps(sc, w, cal)
 	calendarSteps(sc, cal)
 	menuSteps(sc, cal)
+	ownSteps(sc, cal)
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,15 +141,30 @@ type listedBooking struct {
 	Booking, Slot, Label, Name, Contact, Status string
 }
 
-// ownersBookings is the owner's list of night-owls' bookings, from now to the end of its horizon.
+// ownersBookings is the owner's list of night-owls' bookings, from now to the end of its horizon,
+// every page of it.
 func ownersBookings(t *testing.T, base string) []listedBooking {
 	t.Helper()
-	r := call(http.MethodGet, base+"/salons/"+nightOwls+"/bookings", ownerToken, "")
-	var list struct{ Bookings []listedBooking }
-	if r.status != http.StatusOK || json.Unmarshal([]byte(r.body), &list) != nil {
-		t.Fatalf("the owner's bookings: got %s, want 200 with a list", r)
+	var all []listedBooking
+	for after := ""; ; {
+		query := ""
+		if after != "" {
+			query = "?after=" + url.QueryEscape(after)
+		}
+		r := call(http.MethodGet, base+"/salons/"+nightOwls+"/bookings"+query, ownerToken, "")
+		var page struct {
+			Bookings []listedBooking
+			Next     string
+		}
+		if r.status != http.StatusOK || json.Unmarshal([]byte(r.body), &page) != nil {
+			t.Fatalf("the owner's bookings: got %s, want 200 with a list", r)
+		}
+		all = append(all, page.Bookings...)
+		if page.Next == "" {
+			return all
+		}
+		after = page.Next
 	}
-	return list.Bookings
 }
 
 // patron is a customer of these tests: a name and contact of their own, so a state of their own,

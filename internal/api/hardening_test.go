@@ -130,4 +130,12 @@ func TestCORSIsOffUnlessOriginsAreAllowed(t *testing.T) {
 	if got := preflight(app, "https://elsewhere.example").Get("Access-Control-Allow-Origin"); got != "" {
 		t.Errorf("another origin: got Access-Control-Allow-Origin %q, want none", got)
 	}
+	// The customer's page sends a booking's manage key as Authorization; never a cookie.
+	h := preflight(app, "https://salon.example")
+	if got := strings.ToLower(h.Get("Access-Control-Allow-Headers")); !strings.Contains(got, "authorization") || !strings.Contains(got, "content-type") {
+		t.Errorf("an allowed origin: got Access-Control-Allow-Headers %q, want Content-Type and Authorization", got)
+	}
+	if got := h.Get("Access-Control-Allow-Credentials"); got != "" {
+		t.Errorf("an allowed origin: got Access-Control-Allow-Credentials %q, want none", got)
+	}
 }

@@ -44,7 +44,7 @@ func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
-		wire.Availability{}, wire.MoveRequest{}} {
+		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -54,13 +54,16 @@ func build() (*openapi3.T, error) {
 			return nil, fmt.Errorf("openapi: schema of %T: %w", v, err)
 		}
 	}
-	schemas["BookRequest"].Value.Properties["inputResponses"] = openapi3.NewSchemaRef("", &openapi3.Schema{
-		Type:                 &openapi3.Types{openapi3.TypeObject},
-		Nullable:             true,
-		Description:          fieldDoc(wire.BookRequest{}, "InputResponses"),
-		AdditionalProperties: openapi3.AdditionalProperties{Schema: component("Answer")},
-	})
-	schemas["BookRequest"].Value.Properties["requestState"].Value.Nullable = true
+	// Both rounds' bodies: the answers are a map of Answers, and either field may be null.
+	for _, name := range []string{"BookRequest", "MyMoveRequest"} {
+		schemas[name].Value.Properties["inputResponses"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+			Type:                 &openapi3.Types{openapi3.TypeObject},
+			Nullable:             true,
+			Description:          fieldDoc(wire.BookRequest{}, "InputResponses"),
+			AdditionalProperties: openapi3.AdditionalProperties{Schema: component("Answer")},
+		})
+		schemas[name].Value.Properties["requestState"].Value.Nullable = true
+	}
 	schemas["BookResult"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Description: "A round's result: a question to answer, or the completed booking.",
 		OneOf:       openapi3.SchemaRefs{component("InputRequiredResult"), component("CompleteResult")},
@@ -97,6 +100,11 @@ func build() (*openapi3.T, error) {
 				WithBearerFormat("opaque").
 				WithDescription("The owner's token (BOOKING_OWNER_TOKEN), as Authorization: Bearer <token>. " +
 					"Without a token configured, the owner's operations answer 404.")},
+			manageScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
+				WithBearerFormat("opaque").
+				WithDescription("A booking's manage key, as round two's booked result gave it (manage), as " +
+					"Authorization: Bearer <key>. It opens its own booking and no other. A missing or wrong key " +
+					"answers 404, as an unknown booking does.")},
 		}},
 	}
 	addRoutes(doc, routes)

@@ -17,6 +17,10 @@ import (
 // ownerScheme names the owner's bearer token in the document's security schemes.
 const ownerScheme = "ownerToken"
 
+// manageScheme names a booking's manage key, the customer's bearer token, in the document's
+// security schemes.
+const manageScheme = "manageKey"
+
 // days are the keys of a salon's weekly hours, in the week's order.
 var days = []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"}
 
@@ -43,6 +47,17 @@ var (
 	salonView    = success("The salon, with the slots open now.", "SalonView")
 	noSlot       = refused(http.StatusNotFound, "There is no such salon, or the slot is not one of its slots.")
 	badID        = refused(http.StatusBadRequest, "The salon's id or the path's other id holds a character no id may hold, or is outside its bounds.")
+)
+
+// The customer's routes' shared parameters and responses.
+var (
+	bookingParams = openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)}
+	noBooking     = refused(http.StatusNotFound,
+		"There is no such booking, or the manage key is missing or wrong: each answers \"there is no booking <id>\".")
+	badSalon      = refused(http.StatusBadRequest, "The salon's id is outside its bounds.")
+	mine          = success("The booking, as its customer sees it.", "MyBooking")
+	refusedChange = refused(http.StatusConflict, "Changes have closed (changeUntil has passed: the body says whom to call), "+
+		"or the booking is already cancelled.")
 )
 
 // The parameters several routes share.
@@ -77,6 +92,52 @@ var routes = []route{{
 	},
 	quota: true,
 	serve: (*Service).book,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/book/outcome", id: "bookOutcome",
+	summary: "Tells again what a round two did, for a client whose reply was lost: send round two's body exactly.",
+	params:  openapi3.Parameters{salonParam},
+	body:    &requestBody{schema: "BookRequest", description: "Round two's body, exactly as it was sent."},
+	replies: []response{
+		success("The same complete result round two gave, manage key included.", "CompleteResult"),
+		refused(http.StatusBadRequest, "The body was refused; the body names the reason."),
+		refused(http.StatusNotFound, "There is no outcome for this request: its state was not spent by it, or its life has ended."),
+		tooLarge, notJSON, unavailable,
+	},
+	serve: (*Service).outcome,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/my/{booking}", id: "myBooking",
+	summary: "Reads a booking for the holder of its manage key.",
+	params:  bookingParams,
+	replies: []response{mine, badSalon, noBooking, unavailable},
+	manage:  true,
+	serve:   (*Service).myBooking,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/my/{booking}/cancel", id: "cancelMyBooking",
+	summary: "Cancels a booking for the holder of its manage key, until changeUntil; its span opens again.",
+	params:  bookingParams,
+	replies: []response{success("The booking, cancelled.", "MyBooking"), badSalon, noBooking, refusedChange, unavailable},
+	manage:  true,
+	serve:   (*Service).cancelMine,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/my/{booking}/move", id: "moveMyBooking",
+	summary: "Moves a booking for the holder of its manage key, in the booking route's two rounds, until changeUntil.",
+	params:  bookingParams,
+	body:    &requestBody{schema: "MyMoveRequest", description: fmt.Sprintf("The move, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)},
+	replies: []response{
+		success("A question to answer, or the completed move: booked at the new time, or not_booked and where it stays.", "BookResult"),
+		refused(http.StatusBadRequest, "The request was refused; the body names the reason."),
+		noBooking, refusedChange, tooLarge, notJSON, unavailable,
+	},
+	manage: true,
+	serve:  (*Service).moveMine,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/my/{booking}/calendar.ics", id: "myBookingCalendar",
+	summary: "The booking as an RFC 5545 calendar of one event, for the holder of its manage key.",
+	params:  bookingParams,
+	replies: []response{textReply("One VEVENT (UID <booking>@<salon>, SEQUENCE, DTSTART and DTEND in the salon's zone with its "+
+		"VTIMEZONE, STATUS CONFIRMED or CANCELLED).", calendarMedia), badSalon, noBooking, unavailable},
+	manage: true,
+	serve:  (*Service).myCalendar,
 }, {
 	method: http.MethodGet, path: "/salons", id: "listSalons",
 	summary: "Lists a page of the registered salons, ordered by id; empty when no calendar is configured.",

@@ -22,7 +22,8 @@ type route struct {
 	params  openapi3.Parameters
 	body    *requestBody // nil when the operation reads no body
 	replies []response
-	owner   bool // behind the owner's bearer token; public when false
+	owner   bool // behind the owner's bearer token
+	manage  bool // behind the booking's manage key, which the handler checks; public when neither
 	quota   bool // behind the quota per client address (limited says which routes are, this row's word among them)
 	serve   func(*Service, echo.Context) error
 }
@@ -34,20 +35,28 @@ type requestBody struct {
 }
 
 // response is one status an operation answers with, what the document says of it and the component
-// of its JSON body.
+// of its body, JSON unless media names another type (whose body is then a string).
 type response struct {
 	status      int
 	description string
 	schema      string
+	media       string
 }
 
 // success is a response with status 200 and the component schema.
 func success(description, schema string) response {
-	return response{http.StatusOK, description, schema}
+	return response{status: http.StatusOK, description: description, schema: schema}
 }
 
 // refused is a response with status whose body is a Refusal.
-func refused(status int, why string) response { return response{status, why, "Refusal"} }
+func refused(status int, why string) response {
+	return response{status: status, description: why, schema: "Refusal"}
+}
+
+// textReply is a response with status 200 whose body is text of the media type.
+func textReply(description, media string) response {
+	return response{status: http.StatusOK, description: description, media: media}
+}
 
 // operation is the row as the document states it. A public operation gets its security ([]) from markPublic.
 func (r route) operation() *openapi3.Operation {
@@ -64,7 +73,12 @@ func (r route) operation() *openapi3.Operation {
 			WithJSONSchemaRef(component(r.body.schema))}
 	}
 	for _, resp := range r.replies {
-		op.Responses.Set(strconv.Itoa(resp.status), jsonResponse(resp.description, component(resp.schema)))
+		reply := jsonResponse(resp.description, component(resp.schema))
+		if resp.media != "" {
+			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description).
+				WithContent(openapi3.NewContentWithSchema(openapi3.NewStringSchema(), []string{resp.media}))}
+		}
+		op.Responses.Set(strconv.Itoa(resp.status), reply)
 	}
 	if r.limited() {
 		tooMany := jsonResponse("With a quota configured (-rate), this client address asked too often; "+
@@ -77,8 +91,11 @@ func (r route) operation() *openapi3.Operation {
 			}}}}
 		op.Responses.Set(strconv.Itoa(http.StatusTooManyRequests), tooMany)
 	}
-	if r.owner {
+	switch {
+	case r.owner:
 		op.Security = &openapi3.SecurityRequirements{{ownerScheme: []string{}}}
+	case r.manage:
+		op.Security = &openapi3.SecurityRequirements{{manageScheme: []string{}}}
 	}
 	return op
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
+
 	"salon/internal/api"
 )
 
@@ -70,9 +72,22 @@ func TestTheBookingRouteIsServedAtBookPath(t *testing.T) {
 	t.Fatal("got no route named book, want POST " + api.BookPath)
 }
 
+// requires reports whether op's security asks for the scheme named.
+func requires(op *openapi3.Operation, scheme string) bool {
+	if op.Security == nil {
+		return false
+	}
+	for _, req := range *op.Security {
+		if _, ok := req[scheme]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // TestTheOwnersOperationsAreTheGuardedOnes sends every documented operation without a token to a
 // server with an owner's token: exactly the operations the document puts behind the owner's scheme
-// answer 401.
+// answer 401. The customer's, behind a booking's manage key, answer as an unknown booking does.
 func TestTheOwnersOperationsAreTheGuardedOnes(t *testing.T) {
 	doc, err := api.Document()
 	if err != nil {
@@ -81,11 +96,18 @@ func TestTheOwnersOperationsAreTheGuardedOnes(t *testing.T) {
 	server := api.New(api.Service{OwnerToken: "the owner's token"})
 	filled := strings.NewReplacer("{salon}", "studio-nine", "{booking}", "b-1", "{slot}", "2026-12-05T10:30:00Z")
 	owners := 0
+	var manage []string
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
-			guarded := op.Security != nil && len(*op.Security) > 0
+			guarded := requires(op, "ownerToken")
 			if guarded {
 				owners++
+			}
+			if requires(op, "manageKey") {
+				manage = append(manage, method+" "+path)
+			}
+			if guarded && requires(op, "manageKey") {
+				t.Errorf("%s %s asks for both the owner's token and a manage key", method, path)
 			}
 			req := httptest.NewRequest(method, filled.Replace(path), strings.NewReader("{}"))
 			req.Header.Set("Content-Type", "application/json")
@@ -99,5 +121,13 @@ func TestTheOwnersOperationsAreTheGuardedOnes(t *testing.T) {
 	}
 	if owners != 7 {
 		t.Errorf("got %d operations behind the owner's token, want 7", owners)
+	}
+	slices.Sort(manage)
+	want := []string{
+		"GET /salons/{salon}/my/{booking}", "GET /salons/{salon}/my/{booking}/calendar.ics",
+		"POST /salons/{salon}/my/{booking}/cancel", "POST /salons/{salon}/my/{booking}/move",
+	}
+	if !slices.Equal(manage, want) {
+		t.Errorf("got %q behind a manage key, want %q", manage, want)
 	}
 }

@@ -91,8 +91,9 @@ func MountMCP(e *echo.Echo, h http.Handler, middleware ...echo.MiddlewareFunc) {
 
 // AllowOrigins lets pages served from origins (such as "https://salon.example") call e from a
 // browser: it answers CORS preflights and marks replies to those origins readable, for POST and
-// GET with a JSON body and no credentials. With no origins it does nothing, so no reply carries a
-// CORS header and browsers keep every other site's pages out. Call it before e serves.
+// GET with a JSON body, and an Authorization header for the customer's page to send a booking's
+// manage key; never cookies. With no origins it does nothing, so no reply carries a CORS header
+// and browsers keep every other site's pages out. Call it before e serves.
 func AllowOrigins(e *echo.Echo, origins []string) {
 	if len(origins) == 0 {
 		return // Echo's CORS middleware would read an empty list as "*"
@@ -100,7 +101,7 @@ func AllowOrigins(e *echo.Echo, origins []string) {
 	e.Use(middleware.CORSWithConfig(middleware.CORSConfig{
 		AllowOrigins: origins,
 		AllowMethods: []string{http.MethodGet, http.MethodPost},
-		AllowHeaders: []string{echo.HeaderContentType},
+		AllowHeaders: []string{echo.HeaderContentType, echo.HeaderAuthorization},
 		MaxAge:       600,
 	}))
 }

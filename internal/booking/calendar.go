@@ -329,7 +329,9 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		}
 		rec.held(hold)
 	}
-	out, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, hold, cal.now)
+	spending, done := spendContext(ctx)
+	defer done()
+	out, err := d.Calendar.Spend(spending, verified.ID, verified.GoodUntil, hold, cal.now)
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}
@@ -347,6 +349,17 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}, nil
 	}
 	return Result{Outcome: bookedOutcome(cal, out.Booking)}, nil
+}
+
+// spendTime bounds a round two's spend at a salon with a calendar, once it has begun.
+const spendTime = 10 * time.Second
+
+// spendContext is the context a round two's spend runs in: ctx's values, not its end. Once the
+// state verified and the answer read, the customer has decided, so a client that hangs up (a train
+// going into a tunnel) doesn't stop the spend half way: it completes or fails as the database
+// decides, within spendTime, and the outcome route tells it again. done releases it.
+func spendContext(ctx context.Context) (spending context.Context, done context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), spendTime)
 }
 
 // withManage is res with the manage key when it booked.

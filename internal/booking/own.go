@@ -49,7 +49,9 @@ func hours(n int) string {
 type Mine struct {
 	salon.Booking
 	Settings salon.Settings
-	Label    string
+	// Zone is the salon's time zone, in which Label reads and the booking's times are written.
+	Zone  *time.Location
+	Label string
 	// Ends is when the service ends: its minutes after the start (the salon's slot at a simple salon).
 	Ends time.Time
 	// ChangeUntil is the last moment the customer may cancel or move it: its start less the
@@ -96,7 +98,7 @@ func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, readi
 
 // seen is b as its customer sees it at the salon of cal.
 func (d *Desk) seen(cal reading, b salon.Booking) Mine {
-	m := Mine{Booking: b, Settings: cal.Settings, Label: cal.label(b.Start), Ends: b.Ends()}
+	m := Mine{Booking: b, Settings: cal.Settings, Zone: cal.loc, Label: cal.label(b.Start), Ends: b.Ends()}
 	if b.Minutes == 0 && cal.Settings.SlotMinutes > 0 {
 		m.Ends = b.Start.Add(time.Duration(cal.Settings.SlotMinutes) * time.Minute)
 	}
@@ -178,7 +180,12 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	}
 	ask := r.Ask
 	ask.Moving, ask.Choice, ask.Customer = m.ID, &salon.Choice{Service: m.Service, Stylist: r.Stylist}, &m.Customer
-	if r.Stylist != "" {
+	switch {
+	case r.Stylist == "":
+	case !cal.Settings.HasMenu():
+		// A simple salon has one chair and no stylist to move to.
+		return Result{}, salon.Refusal(r.Salon + " has no such stylist")
+	default:
 		if err := cal.Settings.Choose(r.Salon, m.Service, r.Stylist); err != nil {
 			return Result{}, err
 		}
@@ -216,7 +223,9 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 		return Result{Outcome: step.NotBooked{Say: cal.label(start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
 	}
 	own, _ := d.own()
-	b, taken, err := own.MoveSpend(ctx, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
+	spending, done := spendContext(ctx)
+	defer done()
+	b, taken, err := own.MoveSpend(spending, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
 		if err := refuseChange(d.seen(cal, b)); err != nil {
 			return salon.Move{}, err
 		}

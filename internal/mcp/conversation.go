@@ -80,30 +80,36 @@ func present(raw json.RawMessage) json.RawMessage {
 
 // askInConversation is round one's question as a completed result: the question, the times and
 // the state as structuredContent, and the same in words for the model, which asks the customer
-// and calls book again with their answer and the state in the arguments.
-func askInConversation(q step.Question, state string) *sdk.CallToolResult {
+// and calls the tool again with their answer and the state in the arguments.
+func askInConversation(tool string, q step.Question, state string) *sdk.CallToolResult {
 	out := Asking{Status: wire.ResultInputRequired, Say: q.Message, Times: q.Times, RequestState: state}
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: conversationText(q, state)}}, StructuredContent: out}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: conversationText(tool, q, state)}}, StructuredContent: out}
 }
 
-// conversationText tells the model what to do with round one's question: ask, then call book
-// again with the answer and the state, both written as JSON so they can be copied as they are.
-func conversationText(q step.Question, state string) string {
+// conversationText tells the model what to do with round one's question of tool (book or
+// move_booking): ask, then call the tool again with the answer and the state, both written as
+// JSON so they can be copied as they are.
+func conversationText(tool string, q step.Question, state string) string {
 	times := make([]string, len(q.Times))
 	for i, t := range q.Times {
 		times[i] = quote(t)
 	}
+	opening, completes := "Nothing is booked yet: the customer chooses a time first. Ask them: ", "booking"
+	if tool == MoveToolName {
+		opening, completes = "Nothing has moved yet: the customer chooses the new time first. Ask them: ", "move"
+	}
 	var b strings.Builder
-	b.WriteString("Nothing is booked yet: the customer chooses a time first. Ask them: ")
+	b.WriteString(opening)
 	b.WriteString(q.Message)
 	b.WriteString("\nThe times offered, exactly as to send back: ")
 	b.WriteString(strings.Join(times, ", "))
-	b.WriteString(".\nWhen they have answered, call book again with the same arguments as this call, and add:\n")
+	b.WriteString(".\nWhen they have answered, call " + tool + " again with the same arguments as this call, and add:\n")
 	b.WriteString(`- answer: {"action":"accept","content":{"time":"<the time they chose, as offered>"}}, or {"action":"decline"} if none suits them;` + "\n")
 	b.WriteString("- requestState: ")
 	b.WriteString(quote(state))
 	b.WriteString(", unchanged.\n")
-	b.WriteString("The requestState completes one booking, once, and only for a few minutes; if it has expired, call book without answer and requestState to be offered times again.")
+	b.WriteString("The requestState completes one " + completes + ", once, and only for a few minutes; if it has expired, call " +
+		tool + " without answer and requestState to be offered times again.")
 	return b.String()
 }
 

@@ -27,10 +27,15 @@ func capabilities() *sdk.ServerCapabilities {
 	}
 }
 
-// offer registers on s everything the capabilities declare: the book tool, the guide, the salon
-// template and the book_a_time prompt. The registered salons are listed by listingSalons.
+// offer registers on s everything the capabilities declare: the book tool and the customer's own
+// (my_booking, cancel_booking, move_booking), the guide, the salon template and the book_a_time
+// prompt. The registered salons are listed by listingSalons.
 func offer(s *sdk.Server, b *booker) {
 	s.AddTool(bookTool(), b.book)
+	my, cancel, move := ownTools()
+	s.AddTool(my, b.myBooking)
+	s.AddTool(cancel, b.cancelBooking)
+	s.AddTool(move, b.moveBooking)
 	for _, r := range resources() {
 		s.AddResource(r.about, r.read)
 	}

@@ -1,4 +1,4 @@
-// Package mcp offers the salon's booking to AI clients as one MCP tool, book, on the official Go SDK and the route's own desk.
+// Package mcp offers the salon's booking to AI clients as MCP tools (book, and the customer's own my_booking, cancel_booking and move_booking) on the official Go SDK and the route's own desk.
 package mcp
 
 import (
@@ -17,7 +17,7 @@ import (
 	"salon/internal/wire"
 )
 
-// ToolName is the name of the one tool the server offers.
+// ToolName is the name of the booking tool.
 const ToolName = "book"
 
 // ProtocolVersion is the revision whose multi round-trip requests the tool follows. Clients of
@@ -27,11 +27,12 @@ const ProtocolVersion = "2026-07-28"
 // Version is the server's version, told to clients in serverInfo.
 const Version = "1.0.0"
 
-// NewServer returns an MCP server whose one tool, book, answers both rounds of a booking through
-// desk, the same desk (or one built from the same Service) as the HTTP route, so the rules, the
-// signer and the spent store are shared. It also lists a guide to booking as a resource, and
-// puts caching hints (ttlMs, cacheScope) on server/discover, every list and resources/read. log
-// receives one line per call, never a requestState; nil discards. The server is safe for
+// NewServer returns an MCP server whose tool book answers both rounds of a booking through desk,
+// the same desk (or one built from the same Service) as the HTTP route, so the rules, the signer
+// and the spent store are shared; my_booking, cancel_booking and move_booking serve the
+// customer's own booking through the same desk. It also lists a guide to booking as a resource,
+// and puts caching hints (ttlMs, cacheScope) on server/discover, every list and resources/read.
+// log receives one line per call, never a requestState nor a manage key; nil discards. The server is safe for
 // concurrent use and may serve any number of transports.
 func NewServer(desk *booking.Desk, log *slog.Logger) *sdk.Server {
 	if log == nil {
@@ -73,7 +74,9 @@ func (h atLeast) WithGroup(name string) slog.Handler {
 const instructions = "Books a time at a hair salon for the customer. Call book with the salon, the customer's words " +
 	"and the slots still open; the customer is asked which of the first open times suits them, and their answer completes the booking. " +
 	"When your client can't show the question as a form, book's result has status input_required: ask the customer yourself, " +
-	"then call book again with their answer and the requestState, as its description says."
+	"then call book again with their answer and the requestState, as its description says. " +
+	"A booked result at a salon with a calendar carries the booking's reference and its manage key: with both, " +
+	"my_booking shows the booking, cancel_booking cancels it and move_booking moves it (in two rounds, as book), until the salon's cutoff."
 
 // booker is the tool's handler and what it depends on.
 type booker struct {
@@ -94,6 +97,25 @@ var (
 // can't be is asked in the conversation (askedInConversation), and brings its answer and the
 // state back in the arguments.
 func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	return b.twoRounds(ctx, req, func(p *sdk.CallToolParamsRaw) (rounds, error) {
+		r, inArguments, err := decodeCall(p)
+		return rounds{ask: r.Booking, inArguments: inArguments,
+			run: func(ctx context.Context) (booking.Result, error) { return b.desk.Book(ctx, r) }}, err
+	})
+}
+
+// rounds is one call of a tool that answers in two rounds (book, move_booking), decoded: what
+// round one would ask with, whether round two's answer and state came in the arguments, and the
+// desk's answer to the call.
+type rounds struct {
+	ask         step.Request
+	inArguments bool
+	run         func(context.Context) (booking.Result, error)
+}
+
+// twoRounds answers one round of a tool whose call decode reads, in the order book's description
+// gives: the key, the arguments, the client's capability to be asked, then the desk.
+func (b *booker) twoRounds(ctx context.Context, req *sdk.CallToolRequest, decode func(*sdk.CallToolParamsRaw) (rounds, error)) (*sdk.CallToolResult, error) {
 	round := 1
 	if req.Params.RequestState != "" || req.Params.InputResponses != nil {
 		round = 2
@@ -102,8 +124,8 @@ func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		b.logCall(req, round, "unavailable")
 		return nil, errUnavailable
 	}
-	r, inArguments, err := decodeCall(req.Params)
-	if inArguments {
+	r, err := decode(req.Params)
+	if r.inArguments {
 		round = 2
 	}
 	if err != nil {
@@ -112,14 +134,14 @@ func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		return toolError(err), nil
 	}
 	inConversation := round == 1 && askedInConversation(req)
-	if round == 1 && !inConversation && booking.CanAsk(r.Booking) && !canAskForm(req.ClientCapabilities()) {
+	if round == 1 && !inConversation && booking.CanAsk(r.ask) && !canAskForm(req.ClientCapabilities()) {
 		b.logCall(req, round, "cannot_ask")
 		return nil, errCannotAsk
 	}
-	result, err := b.desk.Book(ctx, r)
+	result, err := r.run(ctx)
 	if err != nil {
 		err = b.refused(req, round, err)
-		if rpcErr, ok := err.(*jsonrpc.Error); ok && inArguments && rpcErr.Code == jsonrpc.CodeInvalidParams {
+		if rpcErr, ok := err.(*jsonrpc.Error); ok && r.inArguments && rpcErr.Code == jsonrpc.CodeInvalidParams {
 			// The answer and the state were arguments the model wrote: it reads why, and asks again.
 			return toolError(errors.New(rpcErr.Message)), nil
 		}
@@ -128,14 +150,14 @@ func (b *booker) book(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 	if result.Question != nil {
 		if inConversation {
 			b.logCall(req, round, wire.ResultInputRequired, "asked", "in_conversation")
-			return askInConversation(*result.Question, result.State), nil
+			return askInConversation(req.Params.Name, *result.Question, result.State), nil
 		}
 		b.logCall(req, round, wire.ResultInputRequired)
 		return inputRequired(*result.Question, result.State), nil
 	}
 	out := wire.CompletionOf(result.Outcome)
 	b.logCall(req, round, out.Status)
-	return completed(out)
+	return structured(out)
 }
 
 // toolError is a tool execution error whose text is err's.
@@ -178,14 +200,14 @@ func (b *booker) refused(req *sdk.CallToolRequest, round int, err error) error {
 	return &jsonrpc.Error{Code: code, Message: r.Reason}
 }
 
-// logCall writes the one line of a call: who asked, which round, what it came to. Never a state,
-// an answer or a customer's details.
+// logCall writes the one line of a call: which tool, who asked, which round, what it came to.
+// Never a state, an answer, a manage key or a customer's details.
 func (b *booker) logCall(req *sdk.CallToolRequest, round int, outcome string, attrs ...any) {
 	client := ""
 	if info := req.ClientInfo(); info != nil {
 		client = info.Name
 	}
-	b.log.Info("mcp tool call", append([]any{"tool", ToolName, "round", round, "outcome", outcome,
+	b.log.Info("mcp tool call", append([]any{"tool", req.Params.Name, "round", round, "outcome", outcome,
 		"protocol", req.ProtocolVersion(), "client", client}, attrs...)...)
 }
 
@@ -208,26 +230,11 @@ func decodeCall(p *sdk.CallToolParamsRaw) (r booking.Request, inArguments bool, 
 	if err != nil {
 		return booking.Request{}, false, err
 	}
-	answers, state, inArguments, err := fromArguments(args, p)
+	r.InputResponses, r.RequestState, inArguments, err = roundTwoOf(args, p)
 	if err != nil {
 		return booking.Request{}, inArguments, err
 	}
-	if inArguments {
-		r.InputResponses, r.RequestState = answers, state
-		return r, true, nil
-	}
-	if p.InputResponses != nil {
-		raw, err := json.Marshal(map[string]sdk.InputResponse(p.InputResponses))
-		if err != nil {
-			return booking.Request{}, false, errors.New("inputResponses must be an object")
-		}
-		r.InputResponses = raw
-	}
-	if p.RequestState != "" {
-		state := p.RequestState
-		r.RequestState = &state
-	}
-	return r, false, nil
+	return r, inArguments, nil
 }
 
 // inputRequired is round one's question: the route's elicitation form, and the state to echo.
@@ -241,9 +248,9 @@ func inputRequired(q step.Question, state string) *sdk.CallToolResult {
 	}
 }
 
-// completed carries the outcome as structuredContent and, for clients that read only text, the
-// same JSON as a text block.
-func completed(out wire.Completion) (*sdk.CallToolResult, error) {
+// structured carries out (a completed booking or move, or a booking as its customer sees it) as
+// structuredContent and, for clients that read only text, the same JSON as a text block.
+func structured(out any) (*sdk.CallToolResult, error) {
 	text, err := json.Marshal(out)
 	if err != nil {
 		return nil, errInternal

@@ -106,7 +106,7 @@ func TestMove(t *testing.T) {
 				t.Fatalf("Move: got %v, %v, want moved", taken, err)
 			}
 			want := before
-			want.Start, want.Slot = at(4).UTC(), slotAt(at(4)).ID
+			want.Start, want.Slot, want.Sequence = at(4).UTC(), slotAt(at(4)).ID, 1 // a move raises the sequence
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got %+v, want %+v", got, want)
 			}

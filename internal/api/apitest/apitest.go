@@ -20,6 +20,9 @@ import (
 	"salon/internal/api"
 )
 
+// A calendar reply's body is text, which the document describes as a string.
+func init() { openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.PlainBodyDecoder) }
+
 // Reply is what came back from one request.
 type Reply struct {
 	Status int
