@@ -217,9 +217,9 @@ export const bookingApi = comingApi.enhanceEndpoints<(typeof tagTypes)[number], 
     moveMyBooking: {
       transformResponse: (body: unknown): Decoded => decodeReply(body),
       transformErrorResponse: asTrouble,
-      invalidatesTags: (result, error, { salon, booking, moveRequest }) => {
+      invalidatesTags: (result, error, { salon, booking, myMoveRequest }) => {
         const completed = result?.ok === true && result.reply.resultType === 'complete';
-        const refusedAnswer = moveRequest.requestState != null && isTrouble(error) && error.kind === 'refused';
+        const refusedAnswer = myMoveRequest.requestState != null && isTrouble(error) && error.kind === 'refused';
         return completed || refusedAnswer ? [...calendarOf(salon), { type: 'Own', id: booking }] : [];
       },
     },

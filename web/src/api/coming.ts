@@ -1,39 +1,6 @@
 // Reviewed, hand-written: the endpoints of operations the pages use that ../openapi.json doesn't hold yet, written as npm run codegen writes them (same names, arguments and types), so each moves to generated.ts unchanged when its route lands. docs/pages.md lists which are here.
 import { generatedApi } from './generated';
-import type { Answer, BookRequest, CompleteResult, BookResult } from './generated';
 
-/** The arguments of a move: the customer's words, the times they would move to, and maybe another stylist. */
-export type MoveArguments = {
-  message: string;
-  openSlots: string[];
-  stylist?: string;
-};
-/** A move's body, both rounds: the arguments, and in round two the answers with their state. */
-export type MyMoveRequest = {
-  arguments: MoveArguments;
-  inputResponses?: { [key: string]: Answer } | null;
-  requestState?: string | null;
-};
-/** A booking as its customer sees it (GET /salons/{salon}/my/{booking}). */
-export type MyBooking = {
-  booking: string;
-  salon: string;
-  salonName: string;
-  phone: string;
-  service: string | null;
-  serviceName: string | null;
-  stylist: string | null;
-  stylistName: string | null;
-  slot: string;
-  label: string;
-  ends: string;
-  status: 'booked' | 'cancelled';
-  name: string;
-  contact: string;
-  changeUntil: string;
-  canChange: boolean;
-  sequence: number;
-};
 export type WebhookState = {
   events: string[];
   failures: number;
@@ -52,10 +19,6 @@ export type Erased = { erased: number };
 
 /** The operations written here, by the operationId each will have in ../openapi.json. */
 export const comingOperations: readonly string[] = [
-  'myBooking',
-  'cancelMyBooking',
-  'moveMyBooking',
-  'bookOutcome',
   'listWebhooks',
   'putWebhook',
   'deleteWebhook',
@@ -64,37 +27,9 @@ export const comingOperations: readonly string[] = [
   'eraseCustomer',
 ];
 
-export type MyBookingApiArg = { salon: string; booking: string };
-export type BookOutcomeApiArg = { salon: string; bookRequest: BookRequest };
-
 /** The api with the coming endpoints injected beside the generated ones. */
 export const comingApi = generatedApi.injectEndpoints({
   endpoints: (build) => ({
-    myBooking: build.query<MyBooking, MyBookingApiArg>({
-      query: (queryArg) => ({
-        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}`,
-      }),
-    }),
-    cancelMyBooking: build.mutation<MyBooking, MyBookingApiArg>({
-      query: (queryArg) => ({
-        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/cancel`,
-        method: 'POST',
-      }),
-    }),
-    moveMyBooking: build.mutation<BookResult, { salon: string; booking: string; moveRequest: MyMoveRequest }>({
-      query: (queryArg) => ({
-        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/move`,
-        method: 'POST',
-        body: queryArg.moveRequest,
-      }),
-    }),
-    bookOutcome: build.mutation<CompleteResult, BookOutcomeApiArg>({
-      query: (queryArg) => ({
-        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book/outcome`,
-        method: 'POST',
-        body: queryArg.bookRequest,
-      }),
-    }),
     listWebhooks: build.query<WebhookList, { salon: string }>({
       query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks` }),
     }),

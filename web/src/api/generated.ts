@@ -39,6 +39,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.bookRequest,
       }),
     }),
+    bookOutcome: build.mutation<BookOutcomeApiResponse, BookOutcomeApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book/outcome`,
+        method: 'POST',
+        body: queryArg.bookRequest,
+      }),
+    }),
     listBookings: build.query<ListBookingsApiResponse, ListBookingsApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings`,
@@ -61,6 +68,24 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/move`,
         method: 'POST',
         body: queryArg.moveRequest,
+      }),
+    }),
+    myBooking: build.query<MyBookingApiResponse, MyBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}`,
+      }),
+    }),
+    cancelMyBooking: build.mutation<CancelMyBookingApiResponse, CancelMyBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/cancel`,
+        method: 'POST',
+      }),
+    }),
+    moveMyBooking: build.mutation<MoveMyBookingApiResponse, MoveMyBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/move`,
+        method: 'POST',
+        body: queryArg.myMoveRequest,
       }),
     }),
     listSlots: build.query<ListSlotsApiResponse, ListSlotsApiArg>({
@@ -127,6 +152,14 @@ export type BookApiArg = {
   /** The booking, and in round two the answers with their state. At most 65536 bytes. */
   bookRequest: BookRequest;
 };
+export type BookOutcomeApiResponse =
+  /** status 200 The same complete result round two gave, manage key included. */ CompleteResult;
+export type BookOutcomeApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** Round two's body, exactly as it was sent. */
+  bookRequest: BookRequest;
+};
 export type ListBookingsApiResponse = /** status 200 A page of the bookings. */ BookingList;
 export type ListBookingsApiArg = {
   /** The salon's id. */
@@ -154,6 +187,31 @@ export type MoveBookingApiArg = {
   /** The booking's reference. */
   booking: string;
   moveRequest: MoveRequest;
+};
+export type MyBookingApiResponse =
+  /** status 200 The booking, as its customer sees it. */ MyBooking;
+export type MyBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+};
+export type CancelMyBookingApiResponse = /** status 200 The booking, cancelled. */ MyBooking;
+export type CancelMyBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+};
+export type MoveMyBookingApiResponse =
+  /** status 200 A question to answer, or the completed move: booked at the new time, or not_booked and where it stays. */ BookResult;
+export type MoveMyBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+  /** The move, and in round two the answers with their state. At most 65536 bytes. */
+  myMoveRequest: MyMoveRequest;
 };
 export type ListSlotsApiResponse = /** status 200 The slots. */ SlotList;
 export type ListSlotsApiArg = {
@@ -464,6 +522,56 @@ export type MoveRequest = {
   slot: string;
   /** At a menu salon, the stylist who keeps the booking; absent, its own. */
   stylist?: string | null;
+};
+export type MyBooking = {
+  /** The booking's reference. */
+  booking: string;
+  /** Whether it is booked and changeUntil is still ahead. */
+  canChange: boolean;
+  /** The last moment the customer may cancel or move it, RFC 3339 with the salon's offset: the start less the salon's changeCutoffHours as the salon has it now. */
+  changeUntil: string;
+  contact: string;
+  /** When the appointment ends, RFC 3339 with the salon's offset: the service's minutes after the start, or the salon's slot at a simple salon. */
+  ends: string;
+  /** The start in the salon's words, such as Saturday 5 December, 10:30. */
+  label: string;
+  /** Whom it is for. */
+  name: string;
+  /** The salon's phone, for what the customer can no longer change themselves. */
+  phone: string;
+  /** The salon's id. */
+  salon: string;
+  salonName: string;
+  /** How many times it has changed since it was made: each cancel or move raises it. Its calendar event's SEQUENCE. */
+  sequence: number;
+  /** The menu's service booked; null at a simple salon. */
+  service: string | null;
+  /** Its name on the menu; null at a simple salon. */
+  serviceName: string | null;
+  /** The booked slot: its start in RFC 3339, with the salon's offset on that day. */
+  slot: string;
+  status: 'booked' | 'cancelled';
+  /** The stylist booked; null at a simple salon. */
+  stylist: string | null;
+  /** Their name; null at a simple salon. */
+  stylistName: string | null;
+};
+export type MyMoveArguments = {
+  /** The customer's words. */
+  message: string;
+  /** The slots the customer would move to, in the app's order: the salon's slot ids. */
+  openSlots: string[];
+  /** At a menu salon, the stylist to move to; absent keeps the booking's own. The booking's service is kept. */
+  stylist?: string;
+};
+export type MyMoveRequest = {
+  arguments: MyMoveArguments;
+  /** Round two: the customer's answers, keyed by the name of the request they answer. */
+  inputResponses?: {
+    [key: string]: Answer;
+  } | null;
+  /** Round two: the requestState round one returned, byte for byte. */
+  requestState?: string | null;
 };
 export type SlotView = {
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */

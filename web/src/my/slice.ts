@@ -6,7 +6,7 @@ import { failureOf, isFailure, lost, noReply, replyOf } from '../booking/failure
 import type { Failure, RoundDispatch } from '../booking/failure';
 import { answerFailed, answerSent, answersOf, asked, completedOf, mayAnswer, mayAsk } from '../booking/round';
 import type { Choice, Round, RoundFlow } from '../booking/round';
-import type { MoveArguments, MyMoveRequest } from '../api/coming';
+import type { MyMoveArguments as MoveArguments, MyMoveRequest } from '../api/generated';
 import type { OpenTime } from '../calendar/decode';
 import type { Own } from './decode';
 
@@ -60,8 +60,8 @@ type MoveRoundOne =
   | { readonly booking: MoveArguments; readonly question: Question; readonly labels: Record<string, string>; readonly requestState: string }
   | { readonly outcome: MoveOutcome };
 
-async function sendMove(dispatch: RoundDispatch, salon: string, booking: string, moveRequest: MyMoveRequest) {
-  return replyOf(await dispatch(bookingApi.endpoints.moveMyBooking.initiate({ salon, booking, moveRequest }, { track: false })));
+async function sendMove(dispatch: RoundDispatch, salon: string, booking: string, myMoveRequest: MyMoveRequest) {
+  return replyOf(await dispatch(bookingApi.endpoints.moveMyBooking.initiate({ salon, booking, myMoveRequest }, { track: false })));
 }
 
 /** readOwn reads the booking again, past the cache: what it shows now, or null when it can't be read. */
