@@ -21,7 +21,7 @@ export type MenuOperation =
   | 'putWebhook'
   | 'deleteWebhook'
   | 'newFeed'
-  | 'listAudit'
+  | 'readAudit'
   | 'eraseCustomer';
 
 const routes: readonly (readonly [string, RegExp, MenuOperation])[] = [
@@ -41,7 +41,7 @@ const routes: readonly (readonly [string, RegExp, MenuOperation])[] = [
   ['PUT', /^\/salons\/([^/]+)\/webhooks\/([^/]+)$/, 'putWebhook'],
   ['DELETE', /^\/salons\/([^/]+)\/webhooks\/([^/]+)$/, 'deleteWebhook'],
   ['POST', /^\/salons\/([^/]+)\/feed$/, 'newFeed'],
-  ['GET', /^\/salons\/([^/]+)\/audit$/, 'listAudit'],
+  ['GET', /^\/salons\/([^/]+)\/audit$/, 'readAudit'],
   ['POST', /^\/salons\/([^/]+)\/customers\/erase$/, 'eraseCustomer'],
 ];
 
@@ -54,7 +54,7 @@ const ownerOnly: ReadonlySet<MenuOperation> = new Set([
   'putWebhook',
   'deleteWebhook',
   'newFeed',
-  'listAudit',
+  'readAudit',
   'eraseCustomer',
 ]);
 const keyOnly: ReadonlySet<MenuOperation> = new Set(['myBooking', 'cancelMyBooking', 'moveMyBooking', 'myBookingCalendar']);
@@ -204,21 +204,27 @@ export class FakeMenu {
     return this.settings.services.find((s) => s.id === id);
   }
 
-  private works(stylist: (typeof menuSalon.stylists)[number], date: string): boolean {
+  /** intervals is when a stylist works on a date, in minutes since midnight: their own hours, else the salon's. */
+  private intervals(stylist: (typeof menuSalon.stylists)[number], date: string): [number, number][] {
     const morning = mornings.find((m) => m.date === date);
-    const hours = (stylist as { hours?: Record<string, unknown> }).hours ?? this.settings.hours;
-    return morning !== undefined && Object.hasOwn(hours, morning.day) && Object.hasOwn(this.settings.hours, morning.day);
+    const hours = ((stylist as { hours?: Record<string, string[][]> }).hours ?? this.settings.hours) as Record<string, string[][]>;
+    if (morning === undefined) {
+      return [];
+    }
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    return (hours[morning.day] ?? []).map(([from = '', to = '']) => [minutes(from), minutes(to)]);
   }
 
   /** free says whether stylist can start service at slot, leaving out the booking `except`. */
   free(service: string, stylist: string, slot: string, except?: string): boolean {
     const s = this.service(service);
     const p = this.settings.stylists.find((x) => x.id === stylist);
-    if (s === undefined || p === undefined || !p.services.includes(service) || !this.works(p, slot.slice(0, 10))) {
+    if (s === undefined || p === undefined || !p.services.includes(service)) {
       return false;
     }
     const start = minutesOf(slot);
-    if (start < 9 * 60 || start + s.minutes > 12 * 60 || (start - 9 * 60) % this.settings.gridMinutes !== 0) {
+    const fits = this.intervals(p, slot.slice(0, 10)).some(([from, to]) => start >= from && start + s.minutes <= to && (start - from) % this.settings.gridMinutes === 0);
+    if (!fits) {
       return false;
     }
     return !this.bookings.some((b) => {
@@ -327,7 +333,7 @@ export class FakeMenu {
         this.feedKeys += 1;
         this.record('feed.new');
         return json(200, { url: `http://salon.test/salons/studio-nine/calendar.ics?key=feed${this.feedKeys}` });
-      case 'listAudit':
+      case 'readAudit':
         return json(200, { entries: [...this.audit].reverse() });
       case 'eraseCustomer': {
         const { contact } = JSON.parse(body) as { contact: string };

@@ -94,7 +94,7 @@ type Decoding = Omit<
   | 'putWebhook'
   | 'deleteWebhook'
   | 'newFeed'
-  | 'listAudit'
+  | 'readAudit'
   | 'eraseCustomer'
 > & {
   book: OverrideResultType<Definitions['book'], Decoded>;
@@ -116,7 +116,7 @@ type Decoding = Omit<
   putWebhook: OverrideResultType<Definitions['putWebhook'], Verdict<PutWebhook>>;
   deleteWebhook: OverrideResultType<Definitions['deleteWebhook'], null>;
   newFeed: OverrideResultType<Definitions['newFeed'], Verdict<string>>;
-  listAudit: OverrideResultType<Definitions['listAudit'], Verdict<readonly AuditLine[]>>;
+  readAudit: OverrideResultType<Definitions['readAudit'], Verdict<readonly AuditLine[]>>;
   eraseCustomer: OverrideResultType<Definitions['eraseCustomer'], Verdict<number>>;
 };
 
@@ -244,7 +244,7 @@ export const bookingApi = comingApi.enhanceEndpoints<(typeof tagTypes)[number], 
       transformErrorResponse: asTrouble,
       invalidatesTags: (_result, _error, { salon }) => [{ type: 'Audit', id: salon }],
     },
-    listAudit: {
+    readAudit: {
       transformResponse: (body: unknown) => decodeAudit(body),
       transformErrorResponse: asTrouble,
       providesTags: (_result, _error, { salon }) => [{ type: 'Audit', id: salon }],

@@ -12,9 +12,9 @@ export type WebhookList = { webhooks: WebhookState[] };
 export type WebhookPut = { events?: string[]; url: string };
 export type WebhookView = { events: string[]; id: string; secret?: string; url: string };
 export type FeedView = { url: string };
-export type AuditEntry = { action: string; at: string; booking?: string | null; by: string; detail?: string | null };
-export type AuditList = { entries: AuditEntry[] };
-export type EraseRequest = { contact: string };
+export type AuditEntry = { action: string; at: string; booking: string; by: string; detail: string };
+export type AuditList = { entries: AuditEntry[]; next?: string };
+export type ContactRequest = { contact: string };
 export type Erased = { erased: number };
 
 /** The operations written here, by the operationId each will have in ../openapi.json. */
@@ -23,7 +23,7 @@ export const comingOperations: readonly string[] = [
   'putWebhook',
   'deleteWebhook',
   'newFeed',
-  'listAudit',
+  'readAudit',
   'eraseCustomer',
 ];
 
@@ -49,14 +49,14 @@ export const comingApi = generatedApi.injectEndpoints({
     newFeed: build.mutation<FeedView, { salon: string }>({
       query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}/feed`, method: 'POST' }),
     }),
-    listAudit: build.query<AuditList, { salon: string }>({
+    readAudit: build.query<AuditList, { salon: string }>({
       query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}/audit` }),
     }),
-    eraseCustomer: build.mutation<Erased, { salon: string; eraseRequest: EraseRequest }>({
+    eraseCustomer: build.mutation<Erased, { salon: string; contactRequest: ContactRequest }>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/customers/erase`,
         method: 'POST',
-        body: queryArg.eraseRequest,
+        body: queryArg.contactRequest,
       }),
     }),
   }),

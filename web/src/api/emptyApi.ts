@@ -24,7 +24,7 @@ export const ownerOperations: readonly string[] = [
   'putWebhook',
   'deleteWebhook',
   'newFeed',
-  'listAudit',
+  'readAudit',
   'eraseCustomer',
 ];
 

@@ -11,19 +11,15 @@ import type { VisitOutcome } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { DetailsForm, Ending, customerOf, detailErrors, endAloud, initialTyped } from './Customer';
 import type { DetailErrors } from './Customer';
-import { byDay } from './days';
 import { tidyWords } from './fields';
 import { Announcer, PageHeader, telHref } from './parts';
 import { QuestionForm } from './QuestionForm';
+import { TimeButtons } from './TimeButtons';
 import { rememberCustomer } from './remember';
 import { announcement, troubleWords } from './words';
 
 /** How often the open times are read again while the page is open. */
 const refreshMs = 30_000;
-
-/** How many days of open times show at first, and how many more each "Show later days" adds. */
-const firstDays = 3;
-const moreDays = 4;
 
 /** Anyone is the stylist choice that books whoever is free, in the salon's order. */
 const anyone = '';
@@ -186,7 +182,14 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
         {chosen === null ? (
           <p>Choose a service to see its open times.</p>
         ) : openings.data?.ok === true ? (
-          <TimeButtons key={`${chosen.id} ${stylist}`} times={times} busy={busy} onTap={tap} />
+          <TimeButtons
+            key={`${chosen.id} ${stylist}`}
+            times={times}
+            busy={busy}
+            onTap={tap}
+            hint="Tap a time to book it. The salon then asks you to confirm it."
+            none="Nothing is open for this choice right now. Try another stylist, or call the salon."
+          />
         ) : openings.isLoading ? (
           <p>Looking up the open times…</p>
         ) : (
@@ -240,54 +243,5 @@ function StylistChoice({ team, chosen, onChoose }: { team: Menu['stylists']; cho
         </label>
       ))}
     </fieldset>
-  );
-}
-
-/** TimeButtons are the open times by day, a few days at first: each time a button that asks for it. */
-function TimeButtons({ times, busy, onTap }: { times: readonly AvailableTime[]; busy: boolean; onTap: (time: AvailableTime) => void }) {
-  const [shown, setShown] = useState(firstDays);
-  const days = byDay(times);
-  const firstHidden = useRef<HTMLHeadingElement>(null);
-  const [revealed, setRevealed] = useState<number | null>(null);
-  useEffect(() => {
-    if (revealed !== null) {
-      firstHidden.current?.focus();
-    }
-  }, [revealed]);
-  if (times.length === 0) {
-    return <p>Nothing is open for this choice right now. Try another stylist, or call the salon.</p>;
-  }
-  return (
-    <>
-      <p className="hint">Tap a time to book it. The salon then asks you to confirm it.</p>
-      {days.slice(0, shown).map((day, i) => (
-        <section className="day" key={day.key} aria-labelledby={`day-${day.key}`}>
-          <h3 id={`day-${day.key}`} ref={i === revealed ? firstHidden : undefined} tabIndex={i === revealed ? -1 : undefined}>
-            {day.heading}
-          </h3>
-          <ul className="slot-buttons" aria-labelledby={`day-${day.key}`}>
-            {day.times.map((time) => (
-              <li key={time.slot}>
-                <button type="button" className="slot" aria-label={time.label} aria-disabled={busy} onClick={() => !busy && onTap(time)}>
-                  {time.time === '' ? time.label : time.time}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-      {shown < days.length && (
-        <button
-          type="button"
-          className="quiet"
-          onClick={() => {
-            setRevealed(shown);
-            setShown(shown + moreDays);
-          }}
-        >
-          Show later days
-        </button>
-      )}
-    </>
   );
 }
