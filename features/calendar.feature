@@ -103,7 +103,7 @@ Feature: The salon's calendar
     When the owner closes "2026-12-05T09:10:00Z"
     Then the server refuses it with 404 "there is no slot 2026-12-05T09:10:00Z"
 
-  # Decided by: internal/api.owner (salons.go)
+  # Decided by: internal/api.Service.owner (access.go)
   Scenario: The owner's endpoints need the owner's token
     When someone without the owner's token lists the bookings
     Then the server refuses it with 401 "the owner's token is missing or wrong" and asks for a bearer token

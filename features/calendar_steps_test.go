@@ -72,11 +72,15 @@ type guest struct {
 // flaky is the calendar's database as the service reaches it: while down, every call fails as an unreachable database would.
 type flaky struct {
 	calendar // every call not overridden below goes straight through
+	access   // the keys, the audit and the customer's data, straight through
 	isDown   atomic.Bool
 }
 
 // calendar names the embedded database in flaky apart from its Calendar method.
 type calendar = desk.Calendar
+
+// access names the database's keys, audit and customers' data in flaky.
+type access = desk.Access
 
 var errDown = errors.New("the database can't be reached")
 
@@ -135,7 +139,7 @@ func (w *calendarWorld) open() error {
 		return err
 	}
 	w.db = db
-	w.down.calendar = db
+	w.down.calendar, w.down.access = db, db
 	w.server = httptest.NewServer(api.New(api.Service{
 		Keys: &w.keys, Life: stateLife, Now: w.clock.Now, Nonce: randomNonce,
 		Spent: requeststate.NewMemory(w.clock.Now), Calendar: &w.down, Ready: w.down.Ping,

@@ -51,4 +51,5 @@ func initializeScenario(sc *godog.ScenarioContext) {
 	calendarSteps(sc, cal)
 	menuSteps(sc, cal)
 	ownSteps(sc, cal)
+	accessSteps(sc, cal)
 }

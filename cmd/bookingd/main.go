@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -49,6 +50,8 @@ const (
 	envMCPToken     = "BOOKING_MCP_TOKEN"
 	envRate         = "BOOKING_RATE"
 	envProxies      = "BOOKING_TRUSTED_PROXIES"
+	envRetention    = "BOOKING_RETENTION"
+	envGuesses      = "BOOKING_OWNER_GUESSES"
 )
 
 // fileSuffix turns a secret's variable into the one naming a file that holds it, as Docker and
@@ -109,7 +112,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return srv.ServeStdio(ctx, stdin, stdout)
 	}
 	logMCPEndpoint(log, cfg.mcpToken)
-	return serve(ctx, cfg.addr, srv.Handler(), log)
+	return serve(ctx, cfg.addr, srv.Handler(), log, srv.Drain)
 }
 
 // server reads what the flags and the environment say into the server's configuration, refusing
@@ -150,7 +153,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 			return fail(err)
 		}
 	}
-	return server.Config{
+	composed := server.Config{
 		Keys:           keys,
 		KeyIsOwn:       keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
 		Life:           cfg.stateTTL,
@@ -167,7 +170,13 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 		MCPToken:       cfg.mcpToken,
 		Rate:           cfg.rate,
 		TrustedProxies: cfg.trustedProxies,
-	}, closeOfferer, nil
+		Retention:      cfg.retention,
+		OwnerGuesses:   cfg.guesses,
+	}
+	if err := cfg.tell.apply(&composed); err != nil {
+		return fail(err)
+	}
+	return composed, closeOfferer, nil
 }
 
 // config is bookingd's configuration, from flags and the environment.
@@ -184,12 +193,15 @@ type config struct {
 	corsOrigins  []string
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
+	tell         tellConfig
 	db           string     // the calendar's database URL; empty is none
 	owner        string     // the owner's token; empty is none
 	cacheDir     string     // where -dev keeps its demo database
 	rate         rate.Limit // requests a second per client address; 0 is no limit
 	// trustedProxies are the proxies whose X-Forwarded-For is believed; none, no header is.
 	trustedProxies []netip.Prefix
+	retention      time.Duration // how long after a booking ended its customer's details are kept
+	guesses        int           // wrong owner's tokens a client address may send at once; 0 is no limit
 	stderr         io.Writer
 }
 
@@ -205,18 +217,21 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.IntVar(&cfg.replicas, "redis-replicas", 0, "count a spend as done only once this many Redis replicas hold it (WAIT), so a failover to one of them forgets none")
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
+	cfg.tell.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	perClient := fs.String("rate", or(getenv(envRate), "0"), "requests a second each client address may make to round one, round two and /mcp, such as 5/s, in bursts of four times that; past it they answer 429 (default $"+envRate+", else 0: no limit)")
+	retention := fs.String("retention", or(getenv(envRetention), defaultRetention), "how long after a booking ended its customer's name, contact and words are kept before a sweep erases them: a Go duration such as 9600h, or a number of days such as 400d (default $"+envRetention+", else "+defaultRetention+")")
+	guesses := fs.String("owner-guesses", or(getenv(envGuesses), strconv.Itoa(defaultGuesses)), "wrong owner's tokens one client address may send at once before every token it sends answers 429; they come back at "+strconv.Itoa(server.GuessesPerMinute)+" a minute; 0 is no limit (default $"+envGuesses+", else "+strconv.Itoa(defaultGuesses)+")")
 	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
-			"             %s, %s, %s, %s, %s\n"+
+			"             %s, %s, %s, %s, %s, %s, %s\n"+
 			"             %s%s and %s%s name a file holding the key or the token instead (Docker's secrets)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
-			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies,
+			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies, envRetention, envGuesses,
 			envSigningKey, fileSuffix, envOwnerToken, fileSuffix)
 		fs.PrintDefaults()
 	}
@@ -246,6 +261,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	if err := cfg.model.check(); err != nil {
 		return config{}, err
 	}
+	if err := cfg.tell.check(); err != nil {
+		return config{}, err
+	}
 	origins, err := corsOrigins(*cors)
 	if err != nil {
 		return config{}, err
@@ -257,7 +275,41 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	if cfg.trustedProxies, err = trustedProxies(*proxies); err != nil {
 		return config{}, err
 	}
+	if cfg.retention, err = parseRetention(*retention); err != nil {
+		return config{}, err
+	}
+	if cfg.guesses, err = strconv.Atoi(strings.TrimSpace(*guesses)); err != nil || cfg.guesses < 0 {
+		return config{}, fmt.Errorf("-owner-guesses: %q is not a whole number of 0 or more", *guesses)
+	}
 	return cfg, nil
+}
+
+// The defaults of -retention and -owner-guesses.
+const (
+	defaultRetention = "400d"
+	defaultGuesses   = 100
+)
+
+// parseRetention reads -retention: a Go duration (9600h) or a whole number of days (400d), positive.
+func parseRetention(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	var d time.Duration
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n <= 0 || n > 100*366 {
+			return 0, fmt.Errorf("-retention: %q is not a number of days such as 400d", s)
+		}
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		var err error
+		if d, err = time.ParseDuration(s); err != nil {
+			return 0, fmt.Errorf("-retention: %q is neither a Go duration such as 9600h nor a number of days such as 400d", s)
+		}
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("-retention: %q must be positive, such as 400d", s)
+	}
+	return d, nil
 }
 
 // secret reads the secret the variable name holds, or the file that name+"_FILE" names, never
@@ -460,8 +512,9 @@ func healthcheck(ctx context.Context, args []string, stderr io.Writer) error {
 	return nil
 }
 
-// serve answers on addr until ctx is done, then lets in-flight requests finish.
-func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+// serve answers on addr until ctx is done, then lets in-flight requests finish and, at the same
+// time and within the same bound, the deliveries under way (drain).
+func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, drain func(context.Context)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -476,10 +529,17 @@ func serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) e
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: draining in-flight requests")
-	drain, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	log.Info("shutting down: draining in-flight requests and deliveries")
+	bound, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(drain); err != nil {
+	delivered := make(chan struct{})
+	go func() {
+		defer close(delivered)
+		drain(bound)
+	}()
+	err = srv.Shutdown(bound)
+	<-delivered
+	if err != nil {
 		return fmt.Errorf("draining: %w", err)
 	}
 	log.Info("stopped")

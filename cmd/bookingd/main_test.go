@@ -230,6 +230,24 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"a negative rate", map[string]string{envRate: "-1/s"}, nil, `-rate: "-1/s" is not a rate`},
 		{"a proxy that isn't an address", nil, []string{"-trusted-proxies", "10.0.0.0/8, proxy.internal"}, `-trusted-proxies: "proxy.internal" is not an IP address or a CIDR range`},
 		{"a proxy range that doesn't parse", map[string]string{envProxies: "10.0.0.0/33"}, nil, `-trusted-proxies: "10.0.0.0/33" is not an IP address`},
+		{"mail without a sender", map[string]string{envSigningKey: testKey}, []string{"-db", "sqlite:x.db", "-smtp-url", "smtp://127.0.0.1:2525"},
+			"-smtp-url needs -mail-from"},
+		{"a sender without mail", map[string]string{envSigningKey: testKey}, []string{"-mail-from", "hello@studio-nine.example"},
+			"-mail-from needs -smtp-url"},
+		{"mail that isn't SMTP", map[string]string{envSigningKey: testKey, envSMTPURL: "http://127.0.0.1:2525"},
+			[]string{"-mail-from", "hello@studio-nine.example"}, "the server URL must be smtp://"},
+		{"mail without a calendar", map[string]string{envSigningKey: testKey},
+			[]string{"-smtp-url", "smtp://127.0.0.1:2525", "-mail-from", "hello@studio-nine.example"}, "-smtp-url needs -db"},
+		{"a reminder after the start", map[string]string{envSigningKey: testKey}, []string{"-remind-before", "-1h"}, "-remind-before must be 0 or more"},
+		{"a public URL with a query", map[string]string{envSigningKey: testKey}, []string{"-public-url", "https://book.example/?a=b"}, "-public-url must be"},
+		{"insecure webhooks neither true nor false", map[string]string{envSigningKey: testKey, envWebhooksInsecure: "maybe"}, nil,
+			"$BOOKING_WEBHOOKS_INSECURE must be true or false"},
+		{"a first retry that is no duration", map[string]string{envSigningKey: testKey, envTestFirstRetry: "soon"}, nil,
+			"$BOOKING_TEST_FIRST_RETRY must be a positive duration"},
+		{"a retention without its unit", nil, []string{"-retention", "400"}, `-retention: "400" is neither a Go duration`},
+		{"a retention of no days", map[string]string{envRetention: "0d"}, nil, `-retention: "0d" is not a number of days`},
+		{"a negative retention", nil, []string{"-retention", "-5h"}, `-retention: "-5h" must be positive`},
+		{"guesses that aren't a number", map[string]string{envGuesses: "ten"}, nil, `-owner-guesses: "ten" is not a whole number`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer
@@ -239,6 +257,14 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 				t.Errorf("got %v, want an error containing %q", err, c.want)
 			}
 		})
+	}
+}
+
+func TestRetentionReadsDaysOrAGoDuration(t *testing.T) {
+	for in, want := range map[string]time.Duration{"400d": 400 * 24 * time.Hour, "1d": 24 * time.Hour, "9600h": 9600 * time.Hour, " 90m ": 90 * time.Minute} {
+		if got, err := parseRetention(in); err != nil || got != want {
+			t.Errorf("parseRetention(%q): got %v, %v, want %v", in, got, err, want)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -130,6 +131,22 @@ func TestNoLogLineHoldsACustomersNameContactOrWords(t *testing.T) {
 	}
 	if r := call(http.MethodPost, base+"/salons/"+nightOwls+"/bookings/"+bookings[cancelled.name]+"/cancel", ownerToken, ""); r.status != http.StatusOK {
 		t.Fatalf("cancelling %s's booking: got %s, want 200", cancelled.name, r)
+	}
+
+	// A salon's key exports one customer's bookings and erases another's, by contact; the audit names neither.
+	_, key := makeKey(t, base, nightOwls)
+	if r := call(http.MethodGet, base+"/salons/"+nightOwls+"/customers/export?contact="+url.QueryEscape(booked1.contact), key, ""); r.status != http.StatusOK ||
+		!strings.Contains(r.body, mustJSON(booked1.name)) {
+		t.Errorf("exporting %s's bookings: got %s, want them", booked1.name, r)
+	}
+	if r := call(http.MethodPost, base+"/salons/"+nightOwls+"/customers/erase", key, `{"contact":`+mustJSON(booked2.contact)+`}`); r.body != `{"erased":1}` {
+		t.Errorf("erasing %s's bookings: got %s, want one erased", booked2.name, r)
+	}
+	if r := call(http.MethodPost, base+"/salons/"+nightOwls+"/customers/erase", key, `{"contact":"`+trickster.contact+`"}`); r.body != `{"erased":0}` {
+		t.Errorf("erasing a contact with no booking: got %s, want none erased", r)
+	}
+	if r := call(http.MethodGet, base+"/salons/"+nightOwls+"/audit", key, ""); r.status != http.StatusOK || strings.Contains(r.body, booked1.contact) {
+		t.Errorf("the audit: got %s, want it naming no customer", r)
 	}
 
 	// One declines; one sends another's state; two are refused for what their fields hold.

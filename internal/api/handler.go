@@ -54,8 +54,14 @@ type Service struct {
 	Calendar booking.Calendar
 	// BookingID returns a fresh booking id; used with Calendar.
 	BookingID func() string
-	// OwnerToken guards the owner's endpoints. Empty: they don't exist.
+	// OwnerToken is the operator's token, good on every salon's owner endpoints; with it the
+	// operator makes each salon's keys, good on that salon's alone. Empty: they don't exist.
 	OwnerToken string
+	// Guesses, when set, limits the wrong tokens each client address may present to the owner's
+	// endpoints: a token that is neither the operator's nor any salon's key takes one from the
+	// address's bucket, and while the bucket is empty every owner request from the address that
+	// carries a token answers 429, a right one too, so guessing learns nothing. Nil limits nothing.
+	Guesses *quota.Limiter
 	// Quota, when set, limits how often each client address may call the limited routes (round
 	// one and round two, and every route under /salons/{salon}/my/); nil limits nothing.
 	Quota *quota.Limiter
@@ -66,6 +72,13 @@ type Service struct {
 	// spent its state (booking.Desk.Observe). They never hold a customer's contact or words, and
 	// their JSON form, which may be logged, leaves out the name. Nil keeps none.
 	Records func([]booking.Record)
+	// WebhooksInsecure lets the owner register webhooks at http URLs and private addresses, for
+	// tests and private networks.
+	WebhooksInsecure bool
+	// PublicURL is the service's own address as the world reaches it, such as
+	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
+	// it. Empty takes the request's own scheme and host.
+	PublicURL string
 
 	desk    *booking.Desk
 	metrics *metrics

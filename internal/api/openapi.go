@@ -44,7 +44,9 @@ func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
-		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{}} {
+		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{},
+		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{},
+		wire.KeyRequest{}, wire.KeyMade{}, wire.KeyList{}, wire.AuditList{}, wire.ContactRequest{}, wire.Erased{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,
 			openapi3gen.SchemaCustomizer(fromTags),
 			openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{
@@ -64,6 +66,7 @@ func build() (*openapi3.T, error) {
 		})
 		schemas[name].Value.Properties["requestState"].Value.Nullable = true
 	}
+	schemas["WebhookState"].Value.Properties["lastDelivery"].Value.Nullable = true
 	schemas["BookResult"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Description: "A round's result: a question to answer, or the completed booking.",
 		OneOf:       openapi3.SchemaRefs{component("InputRequiredResult"), component("CompleteResult")},
@@ -98,8 +101,10 @@ func build() (*openapi3.T, error) {
 		Components: &openapi3.Components{Schemas: schemas, SecuritySchemes: openapi3.SecuritySchemes{
 			ownerScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
 				WithBearerFormat("opaque").
-				WithDescription("The owner's token (BOOKING_OWNER_TOKEN), as Authorization: Bearer <token>. " +
-					"Without a token configured, the owner's operations answer 404.")},
+				WithDescription("As Authorization: Bearer <token>: the operator's token (BOOKING_OWNER_TOKEN), good on every " +
+					"salon, or a key the operator made for one salon (POST /salons/{salon}/keys), good on that salon's owner " +
+					"operations but not on its keys. Without an operator's token configured, the owner's operations answer 404. " +
+					"Wrong tokens from one client address are limited: past the limit every owner operation answers 429 with Retry-After.")},
 			manageScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
 				WithBearerFormat("opaque").
 				WithDescription("A booking's manage key, as round two's booked result gave it (manage), as " +

@@ -41,7 +41,7 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 var (
 	noSalon      = refused(http.StatusNotFound, "There is no such salon, or no calendar is configured.")
 	unavailable  = refused(http.StatusServiceUnavailable, "The calendar's database can't be reached.")
-	unauthorized = refused(http.StatusUnauthorized, "The owner's token is missing or wrong; the reply carries WWW-Authenticate: Bearer.")
+	unauthorized = refused(http.StatusUnauthorized, "The owner's token is missing or wrong, or is another salon's key; the reply carries WWW-Authenticate: Bearer.")
 	tooLarge     = refused(http.StatusRequestEntityTooLarge, "The body is over the size limit.")
 	notJSON      = refused(http.StatusUnsupportedMediaType, "The body is not labelled application/json.")
 	salonView    = success("The salon, with the slots open now.", "SalonView")
@@ -87,6 +87,8 @@ var routes = []route{{
 		success("A question to answer, or the completed booking.", "BookResult"),
 		refused(http.StatusBadRequest, "The request was refused; the body names the reason."),
 		refused(http.StatusNotFound, "With a calendar configured, the salon is not registered."),
+		refused(http.StatusConflict, "The contact already holds as many upcoming bookings at this salon as it allows "+
+			"(maxUpcomingPerContact); nothing is spent."),
 		tooLarge, notJSON,
 		refused(http.StatusServiceUnavailable, "The service can't complete bookings now."),
 	},
@@ -228,7 +230,121 @@ var routes = []route{{
 		refused(http.StatusConflict, "The salon has a menu."), unavailable},
 	owner: true,
 	serve: (*Service).openSlot,
+}, {
+	method: http.MethodPut, path: "/salons/{salon}/webhooks/{id}", id: "putWebhook",
+	summary: "Registers a webhook of the salon's booking events, or changes its URL and events; the secret is shown only when it is created.",
+	params:  openapi3.Parameters{salonParam, pathParameter("id", "The webhook's id: 1 to 64 of a-z, A-Z, 0-9, - and _.", booking.MaxWebhookIDChars)},
+	body:    &requestBody{schema: "WebhookPut"},
+	replies: []response{success("The webhook; with its secret when this put created it.", "WebhookView"),
+		refused(http.StatusBadRequest, "The URL breaks the address rule, the events name no event type, or the id is outside its bounds."),
+		unauthorized, noSalon, tooLarge, notJSON, unavailable},
+	owner: true,
+	serve: (*Service).putWebhook,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/webhooks", id: "listWebhooks",
+	summary: "Lists the salon's webhooks, without their secrets, with their last delivery and their failures.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The webhooks, by id.", "WebhookList"), badID, unauthorized, noSalon, unavailable},
+	owner:   true,
+	serve:   (*Service).listWebhooks,
+}, {
+	method: http.MethodDelete, path: "/salons/{salon}/webhooks/{id}", id: "deleteWebhook",
+	summary: "Deletes a webhook, with its deliveries still to go.",
+	params:  openapi3.Parameters{salonParam, pathParameter("id", "The webhook's id.", 0)},
+	replies: []response{noContent("The webhook is deleted."), badID, unauthorized,
+		refused(http.StatusNotFound, "There is no such salon or webhook."), unavailable},
+	owner: true,
+	serve: (*Service).deleteWebhook,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/feed", id: "newFeed",
+	summary: "Makes a new address for the salon's calendar feed; the one before stops answering at once.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The feed's address.", "FeedView"), badID, unauthorized, noSalon, unavailable},
+	owner:   true,
+	serve:   (*Service).newFeed,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/calendar.ics", id: "feed",
+	summary: "The salon's calendar feed (RFC 5545): every booking from 30 days ago to the horizon's end, one event each, named by the customer.",
+	params: openapi3.Parameters{salonParam, &openapi3.ParameterRef{Value: openapi3.NewQueryParameter("key").
+		WithRequired(true).WithSchema(openapi3.NewStringSchema()).WithDescription("The feed's key, as its address gave it.")}},
+	replies: []response{textReply("The calendar.", "text/calendar"), badID,
+		refused(http.StatusNotFound, "The key is not the salon's current feed key, or there is no such salon or feed."), unavailable},
+	serve: (*Service).feed,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/keys", id: "createKey",
+	summary: "Makes a key for this salon alone, good on its owner routes but not on its keys; the key is in this reply alone, and only its hash is kept. The operator's token only.",
+	params:  openapi3.Parameters{salonParam},
+	body:    &requestBody{schema: "KeyRequest"},
+	replies: []response{success("The key, shown this once.", "KeyMade"),
+		refused(http.StatusBadRequest, "The name is empty, too long, or holds a character no name may hold."),
+		operatorOnly, noSalon, tooLarge, notJSON, unavailable},
+	owner: true, operator: true,
+	serve: (*Service).createKey,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/keys", id: "listKeys",
+	summary: "Lists this salon's live keys, oldest first, without the keys themselves. The operator's token only.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The keys.", "KeyList"), operatorOnly, noSalon, unavailable},
+	owner:   true, operator: true,
+	serve: (*Service).listKeys,
+}, {
+	method: http.MethodDelete, path: "/salons/{salon}/keys/{id}", id: "revokeKey",
+	summary: "Revokes one of this salon's keys: from this reply on, every instance refuses it. The operator's token only.",
+	params:  openapi3.Parameters{salonParam, pathParameter("id", "The key's id.", 0)},
+	replies: []response{{status: http.StatusNoContent, description: "Revoked."}, badID, operatorOnly,
+		refused(http.StatusNotFound, "There is no such salon, or it holds no such live key."), unavailable},
+	owner: true, operator: true,
+	serve: (*Service).revokeKey,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/audit", id: "readAudit",
+	summary: "Reads the salon's audit: every owner action, newest first, a page at a time. An entry never holds a customer's name, contact or words.",
+	params: openapi3.Parameters{salonParam,
+		intQuery("limit", "How many entries a page holds at most; 200 when absent.", 1, 1000),
+		textQuery("after", "The next of the page before, to read the entries older than it.", false)},
+	replies: []response{success("A page of entries.", "AuditList"),
+		refused(http.StatusBadRequest, "The limit or the cursor is not one this list reads."), unauthorized, noSalon, unavailable},
+	owner: true,
+	serve: (*Service).readAudit,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/customers/erase", id: "eraseCustomer",
+	summary: "Erases the name, contact and words of every booking with this contact, leaving each empty; the bookings stay, so the calendar holds.",
+	params:  openapi3.Parameters{salonParam},
+	body:    &requestBody{schema: "ContactRequest"},
+	replies: []response{success("How many bookings were erased.", "Erased"),
+		refused(http.StatusBadRequest, "The contact is empty, too long, or holds a character no contact may hold."),
+		unauthorized, noSalon, tooLarge, notJSON, unavailable},
+	owner: true,
+	serve: (*Service).eraseCustomer,
+}, {
+	method: http.MethodGet, path: "/salons/{salon}/customers/export", id: "exportCustomer",
+	summary: "Lists every booking with this contact, past and upcoming, live and cancelled, earliest first, as the owner's list shows them.",
+	params: openapi3.Parameters{salonParam, textQuery("contact",
+		"The customer's contact: an e-mail address, compared case-insensitively, or a phone number, compared by its digits. Percent-encode + as %2B.", true)},
+	replies: []response{success("The customer's bookings.", "BookingList"),
+		refused(http.StatusBadRequest, "The contact is missing, too long, or holds a character no contact may hold."),
+		unauthorized, noSalon, unavailable},
+	owner: true,
+	serve: (*Service).exportCustomer,
+}, {
+	method: http.MethodPost, path: "/salons/{salon}/my/{booking}/erase", id: "eraseMyBooking",
+	summary: "Erases the customer's own booking's name, contact and words, with its manage key as Authorization: Bearer <key>; the booking stays.",
+	params:  openapi3.Parameters{salonParam, pathParameter("booking", "The booking's reference.", 0)},
+	replies: []response{success("1 when the details were erased, 0 when they were erased already.", "Erased"), badID,
+		refused(http.StatusNotFound, "There is no such booking, or the key is missing or not its key: the two answer the same."), unavailable},
+	manage: true,
+	serve:  (*Service).eraseMine,
 }}
+
+// operatorOnly is the 401 of the routes a salon's key can't use.
+var operatorOnly = refused(http.StatusUnauthorized,
+	"The operator's token is missing or wrong; a salon's key is refused here too. The reply carries WWW-Authenticate: Bearer.")
+
+// textQuery is a string query parameter of at least one character, required or not.
+func textQuery(name, description string, required bool) *openapi3.ParameterRef {
+	p := openapi3.NewQueryParameter(name).WithSchema(openapi3.NewStringSchema().WithMinLength(1))
+	p.Description, p.Required = description, required
+	return &openapi3.ParameterRef{Value: p}
+}
 
 // markPublic declares every operation without security of its own public (security: []), so the
 // document says of each operation whether it needs the owner's token.

@@ -227,7 +227,12 @@ func TestTheLimitedOperationsAreTheOnesThatDocument429(t *testing.T) {
 		}
 		for method, op := range item.Operations() {
 			server := api.New(api.Service{OwnerToken: strings.Repeat("o", 32), Quota: quota.New(0.25, 16)}) // a burst of one
-			documented := op.Responses.Status(http.StatusTooManyRequests) != nil
+			// An owner's operation documents a 429 of its own: too many wrong tokens (its own test).
+			guarded := false
+			if op.Security != nil && len(*op.Security) > 0 {
+				_, guarded = (*op.Security)[0]["ownerToken"]
+			}
+			documented := op.Responses.Status(http.StatusTooManyRequests) != nil && !guarded
 			if documented {
 				limited++
 			}

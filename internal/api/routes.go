@@ -22,10 +22,13 @@ type route struct {
 	params  openapi3.Parameters
 	body    *requestBody // nil when the operation reads no body
 	replies []response
-	owner   bool // behind the owner's bearer token
-	manage  bool // behind the booking's manage key, which the handler checks; public when neither
-	quota   bool // behind the quota per client address (limited says which routes are, this row's word among them)
-	serve   func(*Service, echo.Context) error
+	owner   bool // behind the owner's guard: the operator's token, or a key of the path's salon
+	// operator, with owner, keeps the route to the operator's token alone: a salon's key is refused
+	// (the keys themselves, and anything wider than one salon).
+	operator bool
+	manage   bool // behind the booking's manage key, which the handler checks; public when neither
+	quota    bool // behind the quota per client address (limited says which routes are, this row's word among them)
+	serve    func(*Service, echo.Context) error
 }
 
 // requestBody is an operation's required JSON body: the component that describes it, and what the
@@ -35,7 +38,8 @@ type requestBody struct {
 }
 
 // response is one status an operation answers with, what the document says of it and the component
-// of its body, JSON unless media names another type (whose body is then a string).
+// of its body, JSON unless media names another type (whose body is then a string). A response with
+// neither has no body.
 type response struct {
 	status      int
 	description string
@@ -58,6 +62,11 @@ func textReply(description, media string) response {
 	return response{status: http.StatusOK, description: description, media: media}
 }
 
+// noContent is a response with status 204 and no body.
+func noContent(description string) response {
+	return response{status: http.StatusNoContent, description: description}
+}
+
 // operation is the row as the document states it. A public operation gets its security ([]) from markPublic.
 func (r route) operation() *openapi3.Operation {
 	op := &openapi3.Operation{
@@ -73,16 +82,24 @@ func (r route) operation() *openapi3.Operation {
 			WithJSONSchemaRef(component(r.body.schema))}
 	}
 	for _, resp := range r.replies {
-		reply := jsonResponse(resp.description, component(resp.schema))
-		if resp.media != "" {
+		var reply *openapi3.ResponseRef
+		switch {
+		case resp.media != "":
 			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description).
 				WithContent(openapi3.NewContentWithSchema(openapi3.NewStringSchema(), []string{resp.media}))}
+		case resp.schema == "":
+			reply = &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription(resp.description)}
+		default:
+			reply = jsonResponse(resp.description, component(resp.schema))
 		}
 		op.Responses.Set(strconv.Itoa(resp.status), reply)
 	}
-	if r.limited() {
-		tooMany := jsonResponse("With a quota configured (-rate), this client address asked too often; "+
-			"Retry-After says in how many seconds to ask again.", component("Refusal"))
+	if r.limited() || r.owner {
+		why := "With a quota configured (-rate), this client address asked too often; "
+		if r.owner {
+			why = "This client address sent too many wrong tokens; "
+		}
+		tooMany := jsonResponse(why+"Retry-After says in how many seconds to ask again.", component("Refusal"))
 		tooMany.Value.Headers = openapi3.Headers{echo.HeaderRetryAfter: &openapi3.HeaderRef{Value: &openapi3.Header{
 			Parameter: openapi3.Parameter{
 				Description: "Whole seconds until this client may ask again.",
@@ -116,7 +133,8 @@ func addRoutes(doc *openapi3.T, table []route) {
 // the owner's guard and each limited route behind the quota. Each route takes its middleware
 // itself: an Echo group with middleware would catch every unknown path too.
 func (s *Service) serveRoutes(e *echo.Echo, table []route) {
-	guard, limit := owner(s.OwnerToken), Limit(s.Quota, s.Now)
+	limit := Limit(s.Quota, s.Now)
+	guards := map[bool]echo.MiddlewareFunc{false: s.owner(false), true: s.owner(true)}
 	for _, r := range table {
 		serve := r.serve
 		var middleware []echo.MiddlewareFunc
@@ -124,7 +142,7 @@ func (s *Service) serveRoutes(e *echo.Echo, table []route) {
 			middleware = append(middleware, limit)
 		}
 		if r.owner {
-			middleware = append(middleware, guard)
+			middleware = append(middleware, guards[r.operator])
 		}
 		e.Add(r.method, echoPath(r.path), func(c echo.Context) error { return serve(s, c) }, middleware...).Name = r.id
 	}

@@ -1,10 +1,8 @@
-// This file serves the salons' calendars: reading a salon, and the owner's operations behind the bearer token.
+// This file serves the salons' calendars: reading a salon, and the owner's operations behind the owner's guard.
 
 package api
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -15,33 +13,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/wire"
 )
-
-// errOwnerToken refuses an owner's request without the right bearer token.
-var errOwnerToken = refusal.New(refusal.Unauthorized, "owner_token", "the owner's token is missing or wrong")
-
-// owner guards the owner's endpoints: with no token configured they don't exist (404, as any unknown
-// route); otherwise the request must carry Authorization: Bearer with the token, compared in constant time.
-func owner(token string) echo.MiddlewareFunc {
-	want := sha256.Sum256([]byte(token))
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			if token == "" {
-				return echo.ErrNotFound
-			}
-			given, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
-			got := sha256.Sum256([]byte(given))
-			if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-				c.Response().Header().Set(echo.HeaderWWWAuthenticate, "Bearer")
-				return errOwnerToken
-			}
-			return next(c)
-		}
-	}
-}
 
 func (s *Service) listSalons(c echo.Context) error {
 	limit, err := wire.PageLimit(c.QueryParam("limit"))

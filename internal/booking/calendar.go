@@ -32,6 +32,8 @@ type Calendar interface {
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
 	// Spans are the live bookings of a salon whose spans can touch [from, to), earliest first.
 	Spans(ctx context.Context, salon string, from, to time.Time) ([]salon.Span, error)
+	// EachSpan hands yield those spans one at a time as they are read, until yield returns false.
+	EachSpan(ctx context.Context, salon string, from, to time.Time, yield func(salon.Span) bool) error
 	Bookings(ctx context.Context, salon string, from, to time.Time) ([]salon.Booking, error)
 	// BookingPage is Bookings, at most limit of them, after the key after when it is not nil.
 	BookingPage(ctx context.Context, salon string, from, to time.Time, after *salon.BookingKey, limit int) ([]salon.Booking, error)
@@ -249,6 +251,9 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		if err := admit(cal, &r); err != nil {
 			return Result{}, err
 		}
+		if err := d.underCap(ctx, r.Salon, cal, *r.Booking.Customer); err != nil {
+			return Result{}, err
+		}
 		if c := r.Booking.Choice; c != nil {
 			return d.askFromMenu(ctx, r, cal, *c)
 		}
@@ -320,7 +325,7 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
-			Customer: *r.Booking.Customer, Words: r.Booking.Message}
+			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact}
 		manage := d.Keys.ManageKey(r.Salon, hold.ID)
 		hold.ManageHash = requeststate.ManageHash(manage)
 		defer func() { result = withManage(result, manage) }()

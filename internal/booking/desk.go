@@ -62,6 +62,9 @@ type Desk struct {
 	// spent its state: the answer, the hold, and the read-back or why the slot was taken. They
 	// never hold a customer's contact. Nil keeps none. It must be safe for concurrent use.
 	Observe func([]Record)
+	// WebhooksInsecure lets the owner register webhooks at http URLs and private addresses, for
+	// tests and private networks; false keeps them to https and public addresses.
+	WebhooksInsecure bool
 
 	zones zones
 }

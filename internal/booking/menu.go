@@ -87,17 +87,20 @@ func (d *Desk) readSettingsOf(ctx context.Context, id string) (reading, error) {
 	return d.readSettings(ctx, id, d.Now())
 }
 
-// openTimes lists the open times of the menu salon id for ask, reading the bookings of its window.
+// openTimes lists the open times of the menu salon id for ask, reading the bookings of its window
+// as it goes: it stops reading once it has listed what ask asks for.
 func (d *Desk) openTimes(ctx context.Context, id string, cal reading, ask salon.Ask) ([]salon.OpenTime, bool, error) {
 	from, to := salon.OpenWindow(cal.Settings, cal.loc, cal.now, ask)
-	var spans []salon.Span
-	if from.Before(to) {
-		var err error
-		if spans, err = d.Calendar.Spans(ctx, id, from, to); err != nil {
-			return nil, false, refusal.Or(err)
+	var readErr error
+	spans := func(yield func(salon.Span) bool) {
+		if from.Before(to) {
+			readErr = d.Calendar.EachSpan(ctx, id, from, to, yield)
 		}
 	}
-	times, more := salon.OpenTimes(cal.Settings, cal.loc, cal.now, ask, slices.Values(spans))
+	times, more := salon.OpenTimes(cal.Settings, cal.loc, cal.now, ask, spans)
+	if readErr != nil {
+		return nil, false, refusal.Or(readErr)
+	}
 	return times, more, nil
 }
 

@@ -138,6 +138,10 @@ func annotate(s *jsonschema.Schema, t reflect.Type) {
 		}
 		p.MinLength, p.MaxLength, p.MaxItems = tagNumber(f.Tag, "minLength"), tagNumber(f.Tag, "maxLength"), tagNumber(f.Tag, "maxItems")
 		p.UniqueItems = f.Tag.Get("uniqueItems") == "true"
+		if f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
+			// An optional object is left out, never sent as null.
+			p.Types, p.Type = nil, "object"
+		}
 		if f.Type.Kind() == reflect.Slice {
 			p.Types, p.Type = nil, "array"
 			if p.Items != nil {

@@ -9,55 +9,58 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/answer"
 	"salon/internal/wire"
 )
 
-// bookTool is the definition clients list: its input schema states the bounds the route's decoder
-// enforces and the two arguments that bring round two back in the conversation, its output schema
-// the shape of a completed booking and of a question asked in the conversation.
+// BookInput is the book tool's arguments: the salon, the booking route's arguments (the wire's own
+// type, so the route's bounds are the tool's), and the two arguments that bring round two back in
+// the conversation. The tool's input schema is derived from it.
+type BookInput struct {
+	Salon string `json:"salon" minLength:"1" maxLength:"64" doc:"The salon's name, as it appears in its booking link."`
+	wire.BookArguments
+	Answer       *ConversationAnswer `json:"answer,omitempty"`
+	RequestState string              `json:"requestState,omitempty" minLength:"1"`
+}
+
+// ConversationAnswer is the customer's answer as a client that asked them in the conversation
+// sends it back: what a form would have returned.
+type ConversationAnswer struct {
+	Action  string `json:"action" enum:"accept|decline"`
+	Content *struct {
+		Time string `json:"time" minLength:"1" maxLength:"64" doc:"The time chosen, exactly as offered."`
+	} `json:"content,omitempty" doc:"With accept: the time chosen."`
+}
+
+// bookDescriptions are what the tool's schema tells a client's model of each argument, beside the
+// wire's words, where the tool says more.
+var bookDescriptions = map[string]string{
+	"message": "The customer's words, such as \"A cut on Saturday morning?\".",
+	"openSlots": "The slots still open, in the app's order. At a salon with a calendar, the slot ids its resource salon://{salon} lists; " +
+		"elsewhere, opaque strings such as \"sat-10:30\".",
+	"customer": "Whom the booking is for. Required at a salon with a calendar.",
+	"service": "At a salon with a menu: the id of the service to book, one of the services its resource salon://{salon} lists. " +
+		"Required where the menu has more than one service; where it has one, leaving it out books that one. Send the same in round two.",
+	"stylist": "At a salon with a menu: the id of the stylist to book, one of the stylists its resource lists who does the service. " +
+		"Leave it out for anyone: the first stylist in the salon's order who is free then. Send the same in round two.",
+	ArgAnswer: "Round two, when the last result's status was input_required: the customer's answer. " +
+		`{"action":"accept","content":{"time":"<one of the times offered, exactly as offered>"}}, or {"action":"decline"} when none suits them. Send it with requestState, and with the same salon, message, openSlots and customer.`,
+	ArgRequestState: "Round two, when the last result's status was input_required: its requestState, exactly as given. Send it with answer.",
+}
+
+// bookTool is the definition clients list: its input schema, derived from BookInput, states the
+// bounds the route's decoder enforces and the two arguments that bring round two back in the
+// conversation; its output schema the shape of a completed booking and of a question asked in the
+// conversation.
 func bookTool() *sdk.Tool {
-	slot := &jsonschema.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxSlotChars)}
+	input := schemaOf[BookInput]()
+	for name, description := range bookDescriptions {
+		input.Properties[name].Description = description
+	}
 	return &sdk.Tool{
 		Name:        ToolName,
 		Title:       "Book a salon time",
 		Description: bookDescription,
-		InputSchema: &jsonschema.Schema{
-			Type: "object",
-			Properties: map[string]*jsonschema.Schema{
-				"salon": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxSalonChars),
-					Description: "The salon's name, as it appears in its booking link."},
-				"message": {Type: "string", MaxLength: ptr(wire.MaxMessageChars),
-					Description: "The customer's words, such as \"A cut on Saturday morning?\"."},
-				"openSlots": {Type: "array", Items: slot, MaxItems: ptr(wire.MaxOpenSlots), UniqueItems: true,
-					Description: "The slots still open, in the app's order. At a salon with a calendar, the slot ids its resource salon://{salon} lists; elsewhere, opaque strings such as \"sat-10:30\"."},
-				"customer": {Type: "object", Description: "Whom the booking is for. Required at a salon with a calendar.",
-					Properties: map[string]*jsonschema.Schema{
-						"name": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxCustomerNameChars),
-							Description: "The customer's name."},
-						"contact": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxContactChars),
-							Description: "A phone number or an e-mail address, as the customer writes it."},
-					},
-					Required: []string{"name", "contact"}},
-				"service": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxIDChars),
-					Description: "At a salon with a menu: the id of the service to book, one of the services its resource salon://{salon} lists. " +
-						"Required where the menu has more than one service; where it has one, leaving it out books that one. Send the same in round two."},
-				"stylist": {Type: "string", MinLength: ptr(1), MaxLength: ptr(wire.MaxIDChars),
-					Description: "At a salon with a menu: the id of the stylist to book, one of the stylists its resource lists who does the service. " +
-						"Leave it out for anyone: the first stylist in the salon's order who is free then. Send the same in round two."},
-				ArgAnswer: {Type: "object", Description: "Round two, when the last result's status was input_required: the customer's answer. " +
-					`{"action":"accept","content":{"time":"<one of the times offered, exactly as offered>"}}, or {"action":"decline"} when none suits them. Send it with requestState, and with the same salon, message, openSlots and customer.`,
-					Properties: map[string]*jsonschema.Schema{
-						"action": {Type: "string", Enum: []any{"accept", "decline"}},
-						"content": {Type: "object", Properties: map[string]*jsonschema.Schema{answer.Question: slot},
-							Required: []string{answer.Question}, Description: "With accept: the time chosen."},
-					},
-					Required: []string{"action"}},
-				ArgRequestState: {Type: "string", MinLength: ptr(1),
-					Description: "Round two, when the last result's status was input_required: its requestState, exactly as given. Send it with answer."},
-			},
-			Required: []string{"salon", "message", "openSlots"},
-		},
+		InputSchema: input,
 		OutputSchema: &jsonschema.Schema{
 			Type: "object",
 			Properties: map[string]*jsonschema.Schema{

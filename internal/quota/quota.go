@@ -89,6 +89,40 @@ func New(perSecond rate.Limit, maxClients int) *Limiter {
 	}
 }
 
+// NewBurst returns a Limiter as New does, but whose buckets hold burst requests, whatever the
+// rate: for a count that refills slowly but may be spent at once, such as wrong guesses of a
+// token. perSecond must be positive and at most MaxRate, burst and maxClients positive.
+func NewBurst(perSecond rate.Limit, burst, maxClients int) *Limiter {
+	if burst <= 0 {
+		panic("quota: the burst must be positive")
+	}
+	l := New(perSecond, maxClients)
+	l.burst = burst
+	l.idle = time.Duration(math.Ceil(float64(burst) / float64(perSecond) * float64(time.Second)))
+	return l
+}
+
+// Wait is how long until addr's bucket holds a request at now: 0 when it holds one already. It
+// takes nothing, and a client it doesn't hold has a full bucket, so a Limiter that only answers
+// Wait holds no client.
+func (l *Limiter) Wait(addr string, now time.Time) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.forgetIdle(now)
+	e, ok := l.clients[addr]
+	if !ok {
+		return 0
+	}
+	bucket := e.Value.(*client).bucket
+	tokens := bucket.TokensAt(now)
+	if tokens >= 1 {
+		return 0
+	}
+	// To the microsecond: a slow rate's float error would otherwise add a nanosecond, and a whole
+	// second to a Retry-After rounded up.
+	return time.Duration(math.Ceil((1-tokens)/float64(l.every)*1e6-1e-6)) * time.Microsecond
+}
+
 // Burst is how many requests a client with a full bucket may make at once.
 func (l *Limiter) Burst() int { return l.burst }
 

@@ -105,6 +105,10 @@ type Hold struct {
 	// One for a named stylist; every stylist who does the service and works then, in the salon's
 	// order, for anyone. Empty at a simple salon.
 	Stylists []string
+	// MaxUpcoming, when above zero, is how many upcoming live bookings at the salon one contact may
+	// hold (the salon's maxUpcomingPerContact): the hold books only while the contact holds fewer,
+	// as counted inside the booking's own transaction, and otherwise nothing is spent (OverCap).
+	MaxUpcoming int
 }
 
 // Taken says why a slot is not open.

@@ -2,7 +2,11 @@
 
 package salon
 
-import "salon/internal/refusal"
+import (
+	"fmt"
+
+	"salon/internal/refusal"
+)
 
 // Refusal is a setting outside its bounds: invalid, with a reason that names the field, such as
 // "slotMinutes must be 5 to 480".
@@ -87,3 +91,18 @@ func NoMenu(id string) error {
 // ErrServiceAsked refuses asking for open times without naming a service, at a salon with more
 // than one.
 var ErrServiceAsked = refusal.New(refusal.Invalid, "service_required", "service is required at this salon")
+
+// OverCap refuses a booking by a contact who already holds held upcoming bookings at the salon
+// named name, as many as its cap (maxUpcomingPerContact) allows, or more: "you already hold 3
+// upcoming bookings here; call Studio Nine to book more".
+func OverCap(held int, name string) error {
+	bookings := "bookings"
+	if held == 1 {
+		bookings = "booking"
+	}
+	return refusal.New(refusal.Conflict, "over_cap",
+		fmt.Sprintf("you already hold %d upcoming %s here; call %s to book more", held, bookings, name))
+}
+
+// NoKey refuses a key id that isn't one of the salon's live keys.
+func NoKey(id string) error { return refusal.New(refusal.NotFound, "no_key", "there is no key "+id) }

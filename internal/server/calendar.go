@@ -9,16 +9,20 @@ import (
 	"log/slog"
 	"time"
 
+	"salon/internal/mail"
+	"salon/internal/notify"
 	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/webhook"
 )
 
 // DemoSalon is the salon Config.Demo registers, so a page books against a real calendar from
 // the first command.
 const DemoSalon = "studio-nine"
 
-// sweepEvery is how often expired spent states are deleted from the calendar's database.
+// sweepEvery is how often expired spent states are deleted from the calendar's database, and the
+// retention sweep runs.
 const sweepEvery = time.Minute
 
 // demoSettings are studio-nine's: a menu salon in London, in pounds, open Tuesday to Saturday
@@ -55,33 +59,70 @@ func demoSettings() salon.Settings {
 	}
 }
 
-// openCalendar opens the database at dbURL as s's calendar, registers the demo salon there if
-// demo asks and it isn't yet, and starts the sweeper; Close stops it and closes the database.
-func (s *Server) openCalendar(ctx context.Context, dbURL string, demo bool) error {
-	db, err := store.Open(ctx, dbURL)
+// openCalendar opens the database at cfg.DatabaseURL as s's calendar, registers the demo salon there
+// if cfg.Demo asks and it isn't yet, and starts the sweeper; Close stops it and closes the database.
+func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}
 	s.svc.Calendar, s.svc.Ready, s.svc.BookingID = db, db.Ping, freshBookingID
-	if demo {
+	if cfg.Demo {
 		if err := registerDemo(ctx, db); err != nil {
 			db.Close()
 			return err
 		}
 	}
+	every := cfg.SweepEvery
+	if every <= 0 {
+		every = sweepEvery
+	}
 	sweeping, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		sweep(sweeping, db, s.svc.Now, s.svc.Log)
+		sweep(sweeping, db, s.svc.Now, every, cfg.Retention, s.svc.Log)
 	}()
+	s.tell(db)
 	s.closers = append(s.closers, func() {
+		drain, cancel := context.WithTimeout(context.Background(), closeDrain)
+		s.Drain(drain)
+		cancel()
 		stop()
 		<-done
 		db.Close()
 	})
-	s.svc.Log.Info("the calendar is kept in a database", "database", RedactedURL(dbURL))
+	s.svc.Log.Info("the calendar is kept in a database", "database", RedactedURL(cfg.DatabaseURL))
+	if cfg.Retention > 0 {
+		s.svc.Log.Info("customers' details are erased once their booking ended longer ago than the retention",
+			"retention_hours", cfg.Retention.Hours())
+	}
 	return nil
+}
+
+// closeDrain bounds how long Close lets deliveries under way finish, when Drain wasn't called.
+const closeDrain = 2 * time.Second
+
+// tell starts the dispatcher of db's deliveries, and has each change of a booking write what it
+// tells: webhooks always, and with mail the customer's mails and reminders.
+func (s *Server) tell(db *store.Store) {
+	cfg := s.cfg
+	d := &notify.Dispatcher{
+		Store: db, Client: webhook.NewClient(cfg.WebhooksInsecure), Keys: cfg.Keys, PublicURL: cfg.PublicURL,
+		Now: s.svc.Now, Log: s.svc.Log, Registry: s.svc.Registry, FirstRetry: cfg.FirstRetry,
+	}
+	telling := store.Telling{}
+	if cfg.Mail != nil {
+		d.Mail = *cfg.Mail
+		telling.Mailable, telling.RemindBefore = mail.IsEmail, cfg.RemindBefore
+		s.svc.Log.Info("customers are mailed", "smtp", RedactedURL(cfg.Mail.URL), "remind_before", cfg.RemindBefore.String())
+	}
+	if cfg.WebhooksInsecure {
+		s.svc.Log.Warn("webhooks may go to http URLs and private addresses (-webhooks-insecure)")
+	}
+	s.telling = d.Start()
+	telling.Wake = s.telling.Wake
+	db.Tell(telling)
 }
 
 // registerDemo puts studio-nine into db unless it is there already.
@@ -93,9 +134,23 @@ func registerDemo(ctx context.Context, db *store.Store) error {
 	return db.PutSalon(ctx, DemoSalon, demoSettings())
 }
 
-// sweep deletes the spent states expired by now every sweepEvery until ctx is done.
-func sweep(ctx context.Context, db *store.Store, now func() time.Time, log *slog.Logger) {
-	tick := time.NewTicker(sweepEvery)
+// sweep runs the calendar's sweeps until ctx is done: the retention's at once and then every
+// every, and the spent states' every every. With retention zero the customers' details are kept.
+func sweep(ctx context.Context, db *store.Store, now func() time.Time, every, retention time.Duration, log *slog.Logger) {
+	erase := func() {
+		if retention <= 0 {
+			return
+		}
+		n, err := db.EraseEnded(ctx, now().Add(-retention))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("the retention sweep failed; the next sweep tries again", "error", err.Error())
+		case n > 0:
+			log.Info("the retention sweep erased the details of bookings that ended long ago", "bookings", n)
+		}
+	}
+	erase()
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -105,6 +160,7 @@ func sweep(ctx context.Context, db *store.Store, now func() time.Time, log *slog
 			if _, err := db.Sweep(ctx, now()); err != nil && ctx.Err() == nil {
 				log.Warn("sweeping spent states failed; the next sweep tries again", "error", err.Error())
 			}
+			erase()
 		}
 	}
 }

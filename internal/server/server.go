@@ -20,7 +20,9 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/booking"
+	"salon/internal/mail"
 	"salon/internal/mcp"
+	"salon/internal/notify"
 	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
@@ -59,8 +61,19 @@ type Config struct {
 	// It needs DatabaseURL.
 	Demo bool
 	// OwnerToken guards the owner's endpoints; empty, they don't exist. New takes it as given:
-	// how long it must be is the caller's rule.
+	// how long it must be is the caller's rule. With it the operator makes each salon's keys.
 	OwnerToken string
+	// OwnerGuesses is how many wrong tokens one client address may present to the owner's
+	// endpoints at once before it must wait; they come back at GuessesPerMinute. Zero limits
+	// nothing.
+	OwnerGuesses int
+	// Retention is how long after a booking ended its customer's name, contact and words are
+	// kept: a sweep erases them at start-up and every SweepEvery, on one instance at a time. Zero
+	// keeps them.
+	Retention time.Duration
+	// SweepEvery is how often the calendar's sweeps run: the spent states' and the retention's.
+	// Zero is a minute.
+	SweepEvery time.Duration
 	// RedisURL keeps the spent states in the Redis at this URL, shared by every instance. Empty
 	// keeps them in memory. It can't go with DatabaseURL, which keeps them itself.
 	RedisURL string
@@ -84,13 +97,35 @@ type Config struct {
 	// the quota counts and the request log names. None: the connection's peer, whatever the
 	// headers say.
 	TrustedProxies []netip.Prefix
+	// WebhooksInsecure lets the owner's webhooks go to http URLs and private addresses, for tests
+	// and private networks.
+	WebhooksInsecure bool
+	// Mail, when not nil, mails customers through its SMTP server, checked already. It needs
+	// DatabaseURL.
+	Mail *mail.Sender
+	// RemindBefore is how long before a booking starts its customer's reminder is sent; 0 sends none.
+	RemindBefore time.Duration
+	// PublicURL is the service's address as the world reaches it, without a trailing slash: the
+	// feed's address and the mails' manage links start with it. Empty: the feed's address takes the
+	// request's host, and mails carry no link.
+	PublicURL string
+	// FirstRetry is the gap before a failed delivery's first retry, which the later gaps double
+	// from; 0 is the contract's 5 s. Only tests set it.
+	FirstRetry time.Duration
 }
+
+// GuessesPerMinute is how fast a client address's wrong owner's tokens come back, past
+// Config.OwnerGuesses at once.
+const GuessesPerMinute = 10
 
 // Server is the composed service: one signer, one spent store and one calendar behind both
 // transports.
 type Server struct {
 	svc     api.Service
+	cfg     Config
 	handler http.Handler
+	// telling is the dispatcher of the calendar's deliveries; nil without a calendar.
+	telling *notify.Running
 	closers []func() // what New opened, in order; Close runs them last first
 	closed  sync.Once
 }
@@ -115,6 +150,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Demo && cfg.DatabaseURL == "" {
 		return nil, errors.New("server: the demo salon needs a calendar's database")
 	}
+	if cfg.Mail != nil && cfg.DatabaseURL == "" {
+		return nil, errors.New("server: mail needs a calendar's database, whose changes it tells of")
+	}
 	log, now, registry := cfg.Log, cfg.Now, cfg.Registry
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -131,7 +169,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	} else {
 		memory = requeststate.NewMemorySince(now, cfg.Life)
 	}
-	s := &Server{svc: api.Service{
+	s := &Server{cfg: cfg, svc: api.Service{
 		Keys:     cfg.Keys,
 		Life:     cfg.Life,
 		Now:      now,
@@ -143,10 +181,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		Offerer:  cfg.Offerer,
 		// One line per round two at a calendar: the hold, its read-back or why the slot was taken.
 		// A record's JSON names no customer: not the name, the contact or the words.
-		Records:        func(records []booking.Record) { log.Info("round two", "records", records) },
-		OwnerToken:     cfg.OwnerToken,
-		TrustedProxies: cfg.TrustedProxies,
+		Records:          func(records []booking.Record) { log.Info("round two", "records", records) },
+		OwnerToken:       cfg.OwnerToken,
+		TrustedProxies:   cfg.TrustedProxies,
+		WebhooksInsecure: cfg.WebhooksInsecure,
+		PublicURL:        cfg.PublicURL,
 	}}
+	if cfg.OwnerGuesses > 0 && cfg.OwnerToken != "" {
+		s.svc.Guesses = quota.NewBurst(rate.Every(time.Minute/GuessesPerMinute), cfg.OwnerGuesses, quota.MaxClients)
+	}
 	if cfg.Rate > 0 {
 		s.svc.Quota = quota.New(cfg.Rate, quota.MaxClients)
 		log.Info("requests are limited per client address", "rate_per_second", float64(cfg.Rate),
@@ -154,7 +197,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	vouchesFrom := memory.VouchesFrom
 	if cfg.DatabaseURL != "" {
-		if err := s.openCalendar(ctx, cfg.DatabaseURL, cfg.Demo); err != nil {
+		if err := s.openCalendar(ctx, cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -216,8 +259,18 @@ func (s *Server) ServeStdio(ctx context.Context, stdin io.Reader, stdout io.Writ
 	return err
 }
 
-// Close stops the sweeper and closes the calendar's database and the Redis client. Later calls
-// do nothing.
+// Drain stops telling of booking changes: no delivery is claimed any more, those under way may
+// finish until ctx is done, and the rest are cut off and recorded to be made again at once, by the
+// next process to claim them. Call it on SIGTERM beside the HTTP server's shutdown; Close calls it
+// too, with a short bound, when it wasn't.
+func (s *Server) Drain(ctx context.Context) {
+	if s.telling != nil {
+		s.telling.Stop(ctx)
+	}
+}
+
+// Close stops the dispatcher and the sweeper and closes the calendar's database and the Redis
+// client. Later calls do nothing.
 func (s *Server) Close() {
 	s.closed.Do(func() {
 		for i := len(s.closers) - 1; i >= 0; i-- {

@@ -40,15 +40,27 @@ func benchStores(b *testing.B, bench func(b *testing.B, s *store.Store)) {
 func BenchmarkSpend(b *testing.B) {
 	benchStores(b, func(b *testing.B, s *store.Store) {
 		var n atomic.Int64
+		capped := 0 // the cap per contact of the spends: 0 is none
 		spend := func(b *testing.B) {
 			i := n.Add(1)
 			start := now.Add(time.Duration(i) * time.Minute)
-			out, err := s.Spend(b.Context(), stateID("bench", i), goodUntil, hold(fmt.Sprint("bk", i), "studio-nine", start), now)
+			h := hold(fmt.Sprint("bk", i), "studio-nine", start)
+			h.Contact, h.MaxUpcoming = fmt.Sprintf("+44 7700 %06d", i), capped
+			out, err := s.Spend(b.Context(), stateID("bench", i), goodUntil, h, now)
 			if err != nil || out.Booking == nil {
 				b.Fatalf("got %+v, %v, want a booking", out, err)
 			}
 		}
 		b.Run("one at a time", func(b *testing.B) {
+			for b.Loop() {
+				spend(b)
+			}
+		})
+		// With a cap per contact, each booking counts its contact's upcoming bookings first, under
+		// the contact's lock on PostgreSQL.
+		b.Run("one at a time, capped", func(b *testing.B) {
+			capped = 3
+			defer func() { capped = 0 }()
 			for b.Loop() {
 				spend(b)
 			}

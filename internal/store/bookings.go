@@ -6,8 +6,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"salon/internal/salon"
 	"time"
+
+	"salon/internal/audit"
+	"salon/internal/salon"
 )
 
 // bookingColumns are a booking's columns in the order scanBooking reads them.
@@ -83,7 +85,8 @@ func (s *Store) Bookings(ctx context.Context, salonID string, from, to time.Time
 // Cancel makes the salon's booking cancelled, so its slot (at a menu salon, its stylist's span) is
 // open again, and returns it as the database then shows it. Cancelling a cancelled booking changes
 // nothing and returns it again. An unknown salon gives salon.NoSalon; an unknown booking of a known
-// salon, salon.NoBooking.
+// salon, salon.NoBooking. The cancel, even of a cancelled booking, is recorded in the audit in its
+// own transaction.
 func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Booking, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -101,8 +104,12 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 	} else if n == 0 {
 		b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(booking), text(salonID)))
 		switch {
-		case err == nil:
-			return b, nil // cancelled already
+		case err == nil: // cancelled already
+			if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.CancelBooking, Booking: booking,
+				Detail: "slot " + slotDetail(b.Start) + ", cancelled already"}); err != nil {
+				return salon.Booking{}, err
+			}
+			return b, tx.Commit()
 		case !errors.Is(err, sql.ErrNoRows):
 			return salon.Booking{}, err
 		}
@@ -120,12 +127,27 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 	if err != nil {
 		return salon.Booking{}, err
 	}
-	return b, tx.Commit()
+	if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.CancelBooking, Booking: booking,
+		Detail: "slot " + slotDetail(b.Start)}); err != nil {
+		return salon.Booking{}, err
+	}
+	if err := s.told(ctx, w, EventCancelled, b, time.Time{}, time.Now()); err != nil {
+		return salon.Booking{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return salon.Booking{}, err
+	}
+	s.wake()
+	return b, nil
 }
+
+// slotDetail is a slot's start as an audit entry's detail writes it: RFC 3339 in UTC.
+func slotDetail(start time.Time) string { return start.UTC().Format(time.RFC3339) }
 
 // CloseSlot closes the salon's slot, so it isn't offered or booked. Closing a closed slot changes
 // nothing. A live-booked slot gives salon.SlotBooked, an unknown salon salon.NoSalon, and neither
-// changes anything. A close and a booking of one slot racing end with one of them.
+// changes anything. A close and a booking of one slot racing end with one of them. The close is
+// recorded in the audit in its own transaction.
 func (s *Store) CloseSlot(ctx context.Context, salonID string, slot salon.Slot) error {
 	start := slot.Start
 	tx, err := s.write.BeginTx(ctx, nil)
@@ -156,13 +178,23 @@ func (s *Store) CloseSlot(ctx context.Context, salonID string, slot salon.Slot) 
 		text(salonID), start.Unix()); err != nil {
 		return err
 	}
+	if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.CloseSlot, Detail: "slot " + slotDetail(start)}); err != nil {
+		return err
+	}
 	return tx.Commit()
 }
 
 // OpenSlot opens the salon's slot starting at start again, if it was closed; opening an open slot
-// changes nothing. An unknown salon gives salon.NoSalon.
+// changes nothing. An unknown salon gives salon.NoSalon. The open is recorded in the audit in its
+// own transaction.
 func (s *Store) OpenSlot(ctx context.Context, salonID string, start time.Time) error {
-	res, err := s.w.exec(ctx,
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	res, err := w.exec(ctx,
 		`DELETE FROM closed_slots WHERE salon = $1 AND starts_at = $2`, text(salonID), start.Unix())
 	if err != nil {
 		return err
@@ -170,13 +202,19 @@ func (s *Store) OpenSlot(ctx context.Context, salonID string, start time.Time) e
 	if n, err := res.RowsAffected(); err != nil {
 		return err
 	} else if n == 0 {
-		if ok, err := s.salonExists(ctx, salonID); err != nil {
-			return err
-		} else if !ok {
+		var one int
+		err := w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`, text(salonID)).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
 			return salon.NoSalon(salonID)
 		}
+		if err != nil {
+			return err
+		}
 	}
-	return nil
+	if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.OpenSlot, Detail: "slot " + slotDetail(start)}); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // Sweep deletes the spent states whose goodUntil is more than a few seconds before now, so the

@@ -28,6 +28,19 @@ type dialect struct {
 	// booking waits. SQLite needs none.
 	lockRow string
 
+	// skipLocked goes at the end of the SELECT that picks the deliveries to claim. On PostgreSQL
+	// instances claiming at once each skip the rows another is claiming, rather than wait for
+	// them; SQLite's one writer claims alone.
+	skipLocked string
+
+	// lockContact takes a transaction's lock of one salon's contact, a 64-bit key as $1, so two
+	// bookings by one contact count its upcoming bookings one after the other (PostgreSQL). SQLite
+	// needs none: its write transactions run one at a time.
+	lockContact string
+	// tryLock tries a transaction's lock of a 64-bit key as $1 and answers whether it took it, so
+	// one instance at a time does a job (PostgreSQL); "" on SQLite, one instance's database.
+	tryLock string
+
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
 }
@@ -42,10 +55,13 @@ var sqliteDialect = dialect{
 }
 
 var postgresDialect = dialect{
-	goose:      goose.DialectPostgres,
-	shareSalon: " FOR KEY SHARE",
-	lockSalon:  " FOR UPDATE",
-	lockRow:    " FOR UPDATE",
+	goose:       goose.DialectPostgres,
+	shareSalon:  " FOR KEY SHARE",
+	lockSalon:   " FOR UPDATE",
+	lockRow:     " FOR UPDATE",
+	skipLocked:  " FOR UPDATE SKIP LOCKED",
+	lockContact: `SELECT pg_advisory_xact_lock($1)`,
+	tryLock:     `SELECT pg_try_advisory_xact_lock($1)`,
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

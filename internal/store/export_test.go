@@ -28,3 +28,9 @@ func (s *Store) SetClock(now func() time.Time) { s.cache.now = now }
 
 // QueryBookingsAfter is the statement of a page of bookings after a cursor, for the test of its plan.
 const QueryBookingsAfter = qBookingsAfter
+
+// SetNow makes s date its audit's entries and its keys by now. Call it before s is in use.
+func (s *Store) SetNow(now func() time.Time) { s.now = now }
+
+// RetentionLock is the PostgreSQL advisory lock the retention sweep holds.
+const RetentionLock = retentionLock

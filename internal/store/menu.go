@@ -41,8 +41,8 @@ const (
 		SELECT $1, $2, 'taken', NULL, $4 FROM salons WHERE id = $3`
 	// qMenuBook books the stylist's start, unless the stylist has a live booking starting then.
 	qMenuBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state,
-			service, stylist, minutes, after_minutes, manage_hash)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14)
+			service, stylist, minutes, after_minutes, manage_hash, contact_key)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
 	// qTakeCells takes the cells from $3 up to $4 of the salon's stylist for the booking $5, each
 	// (SQLite reads the ON of an upsert after a bare FROM as a join's, hence WHERE true),
@@ -59,8 +59,8 @@ const (
 	qMenuBooked = `UPDATE spent_states SET outcome = 'booked', booking = $2 WHERE id = $1`
 )
 
-// spendMenu runs a spend whose hold is a menu salon's, in a transaction of its own: it writes the
-// spend, then tries the hold's stylists in order, booking the first whose whole span is free, and
+// spendMenu runs a spend whose hold is a menu salon's, in a transaction of its own: it checks the
+// contact's cap (refusing with nothing written when it is reached), writes the spend, then tries the hold's stylists in order, booking the first whose whole span is free, and
 // records the spend as that booking's. With none free, the spend stays taken. The cells' primary
 // key decides what is free, inside the transaction, so two bookings racing for overlapping spans of
 // one stylist, on any instance, never both commit.
@@ -72,6 +72,10 @@ func (s *Store) spendMenu(sp *spend) spent {
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
+	if err := s.capHold(sp.ctx, w, sp); err != nil {
+		// Over the cap: nothing is written, and the state stays unspent.
+		return spent{err: err}
+	}
 	res, err := w.exec(sp.ctx, qMenuSpend+s.d.shareSalon+qOnConflict, sp.id[:], sp.goodUntil.Unix(), text(h.Salon), text(h.Slot))
 	if err != nil {
 		return spent{err: err}
@@ -97,6 +101,9 @@ func (s *Store) spendMenu(sp *spend) spent {
 		if err != nil {
 			return spent{err: err}
 		}
+		if err := s.told(sp.ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+			return spent{err: err}
+		}
 		if err := tx.Commit(); err != nil {
 			return spent{err: err}
 		}
@@ -114,7 +121,7 @@ func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end in
 	h := sp.hold
 	res, err := w.exec(sp.ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
-		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash)
+		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, salon.ContactKey(h.Contact))
 	if err != nil {
 		return false, err
 	}
@@ -143,26 +150,36 @@ func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end in
 // first: every one starting before to and at most the longest span before from. Reading them costs
 // what the window holds, not what the salon holds. An unknown salon has none.
 func (s *Store) Spans(ctx context.Context, id string, from, to time.Time) ([]salon.Span, error) {
+	var spans []salon.Span
+	err := s.EachSpan(ctx, id, from, to, func(sp salon.Span) bool {
+		spans = append(spans, sp)
+		return true
+	})
+	return spans, err
+}
+
+// EachSpan hands yield the spans Spans returns, one at a time as the database reads them, until
+// yield returns false: a caller that needs only the first few reads only those.
+func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yield func(salon.Span) bool) error {
 	rows, err := s.r.query(ctx, `SELECT stylist, starts_at, minutes, after_minutes FROM bookings
 		WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
 		ORDER BY starts_at, stylist`, text(id), from.Unix()-salon.MaxSpanMinutes*60, to.Unix())
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var spans []salon.Span
 	for rows.Next() {
 		var sp salon.Span
 		var start, minutes, after int64
 		if err := rows.Scan(&sp.Stylist, &start, &minutes, &after); err != nil {
-			return nil, err
+			return err
 		}
 		sp.Start, sp.Minutes, sp.AfterMinutes = instant(start), int(minutes), int(after)
-		if sp.Start.Add(time.Duration(sp.Minutes+sp.AfterMinutes) * time.Minute).After(from) {
-			spans = append(spans, sp)
+		if sp.Start.Add(time.Duration(sp.Minutes+sp.AfterMinutes)*time.Minute).After(from) && !yield(sp) {
+			return nil
 		}
 	}
-	return spans, rows.Err()
+	return rows.Err()
 }
 
 // menu reports whether sp books at a menu salon.

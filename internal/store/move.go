@@ -176,5 +176,12 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	if err != nil {
 		return salon.Booking{}, 0, err
 	}
-	return moved, 0, tx.Commit()
+	if err := s.told(ctx, w, EventMoved, moved, b.Start, time.Now()); err != nil {
+		return salon.Booking{}, 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return salon.Booking{}, 0, err
+	}
+	s.wake()
+	return moved, 0, nil
 }

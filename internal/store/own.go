@@ -54,7 +54,18 @@ func (s *Store) CancelBefore(ctx context.Context, salonID, id string, latest tim
 	if err != nil {
 		return salon.Booking{}, false, err
 	}
-	return b, n == 1, tx.Commit()
+	if n == 1 {
+		if err := s.told(ctx, w, EventCancelled, b, time.Time{}, time.Now()); err != nil {
+			return salon.Booking{}, false, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return salon.Booking{}, false, err
+	}
+	if n == 1 {
+		s.wake()
+	}
+	return b, n == 1, nil
 }
 
 // MoveSpend is Move with a request state spent in the same transaction: decide judges the booking

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"salon/internal/audit"
 	"salon/internal/salon"
 )
 
@@ -208,7 +209,7 @@ func decodeSettings(prices, hours, terms string, set *salon.Settings) error {
 // checks them first. They read back exactly, the order of prices and an empty list or day included.
 // Every put raises the salon's version, so every instance learns of it: this Store's reads show
 // the new settings at once, and another's Calendar and Salon at once, its RecentSalon within
-// SettingsAge.
+// SettingsAge. The put is recorded in the audit in its own transaction.
 func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) error {
 	prices, hours, err := encodeSettings(set)
 	if err != nil {
@@ -218,8 +219,14 @@ func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) err
 	if err != nil {
 		return err
 	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
 	var version int64
-	if err := s.w.queryRow(ctx, `
+	if err := w.queryRow(ctx, `
 		INSERT INTO salons (id, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (id) DO UPDATE SET
@@ -230,6 +237,16 @@ func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) err
 		RETURNING version`,
 		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
 		int64(set.SlotMinutes), int64(set.HorizonDays), terms).Scan(&version); err != nil {
+		return err
+	}
+	detail := fmt.Sprintf("settings version %d", version)
+	if version == 1 {
+		detail = "created; " + detail
+	}
+	if err := s.audit(ctx, w, id, audit.Entry{Action: audit.PutSalon, Detail: detail}); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
 		return err
 	}
 	s.cache.put(id, version, set.Clone())

@@ -32,6 +32,10 @@ const (
 	// lock on the salon's row goes after it, then qOnConflict.
 	qSpendAt = `INSERT INTO spent_states (id, good_until, outcome, booking, slot)
 		SELECT $1, $2, $3, $4, $6 FROM salons WHERE id = $5`
+	// qUnderCap goes after qSpendAt's WHERE when the hold has a cap: the spend is written only while
+	// the contact ($7, its normal form) holds fewer upcoming live bookings after $8 than $9.
+	qUnderCap = ` AND (SELECT count(*) FROM bookings
+		WHERE salon = $5 AND contact_key = $7 AND status = 'booked' AND starts_at > $8) < $9`
 	// qOnConflict ends qSpendAt as it ends qSpend.
 	qOnConflict = ` ON CONFLICT (id) DO NOTHING`
 	// qBookingByID reads a booking by its primary key.
@@ -45,8 +49,8 @@ const (
 const (
 	// qBookFirst books a slot of a registered salon unless the state is spent or the slot is
 	// closed. ON CONFLICT DO NOTHING: a live booking of the slot makes it insert nothing.
-	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10
+	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11
 		WHERE EXISTS (SELECT 1 FROM salons WHERE id = $2)
 			AND NOT EXISTS (SELECT 1 FROM spent_states WHERE id = $9)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
@@ -64,8 +68,8 @@ const (
 	// CONFLICT DO NOTHING: a live booking of the slot, committed or committing, makes it insert
 	// nothing instead of failing, so the transaction goes on to spend the state as taken. It
 	// returns the row as the database stored it.
-	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10
+	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11
 		WHERE EXISTS (SELECT 1 FROM spent_states WHERE id = $9 AND booking = $1)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING
@@ -125,6 +129,9 @@ func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil ti
 			}
 			sp.spent = <-sp.done
 		}
+	}
+	if r := sp.spent; r.booked || errors.As(r.err, new(*notReadBack)) {
+		s.wake()
 	}
 	var unread *notReadBack
 	switch r := sp.spent; {
@@ -231,9 +238,13 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	case !sp.books():
 		return s.spendTaken(ctx, w, sp, salon.TakenPast)
 	}
+	if err := s.capHold(ctx, w, sp); err != nil {
+		// Over the cap: nothing is written, and the state stays unspent.
+		return spent{err: err}
+	}
 	start := h.Start.Unix()
 	res, err := w.exec(ctx, qBookFirst, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash)
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, salon.ContactKey(h.Contact))
 	if err != nil {
 		return spent{err: err}
 	}
@@ -262,6 +273,9 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 		return spent{err: err}
 	} else if n != 1 {
 		return spent{err: errors.New("the state was spent while its booking was being written")}
+	}
+	if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+		return spent{err: err}
 	}
 	return spent{booked: true, booking: b}
 }
@@ -293,7 +307,7 @@ func (s *Store) notSpent(ctx context.Context, w prepared, id string) error {
 	return requeststate.ErrAlreadyUsed
 }
 
-// bookPipelined runs a booking on PostgreSQL: its three statements go to the server in one
+// bookPipelined runs a booking on PostgreSQL: its statements go to the server in one
 // round trip, and run as one transaction, which commits at the end of the round trip unless one
 // of them failed.
 func (s *Store) bookPipelined(sp *spend) spent {
@@ -315,22 +329,60 @@ func (s *Store) bookPipelined(sp *spend) spent {
 		return spent{err: err}
 	}
 	if r.err == nil && !r.booked && r.taken == 0 {
-		// Wrote nothing at all.
+		// Wrote nothing at all: the salon is unknown, the state spent, or the contact at its cap.
 		r.err = s.notSpent(sp.ctx, s.r, sp.hold.Salon)
+		if errors.Is(r.err, requeststate.ErrAlreadyUsed) && sp.hold.MaxUpcoming > 0 && !s.stateSpent(sp.ctx, sp.id) {
+			r.err = s.overCapNow(sp)
+		}
 	}
 	return r
+}
+
+// stateSpent reports whether the state id is spent; true when it can't say, so the caller keeps
+// the refusal it had.
+func (s *Store) stateSpent(ctx context.Context, id requeststate.SpendID) bool {
+	var one int
+	err := s.r.queryRow(ctx, `SELECT 1 FROM spent_states WHERE id = $1`, id[:]).Scan(&one)
+	return !errors.Is(err, sql.ErrNoRows)
+}
+
+// overCapNow is the refusal of sp's hold over its contact's cap, counted again after the spend that
+// wrote nothing; at least the cap, since the spend found the contact there.
+func (s *Store) overCapNow(sp *spend) error {
+	h := sp.hold
+	held, err := s.Upcoming(sp.ctx, h.Salon, salon.ContactKey(h.Contact), sp.now)
+	if err != nil {
+		return err
+	}
+	return s.overCap(sp.ctx, s.r, h.Salon, max(held, h.MaxUpcoming))
 }
 
 // pipeline sends the booking's statements on c and reads their answers: zero when it wrote nothing.
 func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 	h := sp.hold
 	start := h.Start.Unix()
+	key := salon.ContactKey(h.Contact)
 	var batch pgx.Batch
-	batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon), text(h.Slot))
+	if h.MaxUpcoming > 0 {
+		// The contact's lock first, then the spend, written only while the contact holds fewer
+		// upcoming bookings than the cap: over it, nothing at all is written.
+		batch.Queue(s.d.lockContact, contactLock(h.Salon, key))
+		batch.Queue(s.spendAtCapped, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon), text(h.Slot),
+			key, sp.now.Unix(), int64(h.MaxUpcoming))
+	} else {
+		batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon), text(h.Slot))
+	}
 	batch.Queue(qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash)
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, key)
 	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
+	// The event and its deliveries: written exactly when qBook wrote the booking.
+	s.queueTold(&batch, EventCreated, salon.Booking{ID: h.ID, Customer: h.Customer, Start: h.Start}, sp.now)
 	results := c.SendBatch(sp.ctx, &batch)
+	if h.MaxUpcoming > 0 {
+		if _, err := results.Exec(); err != nil {
+			return spent{err: errors.Join(err, results.Close())}
+		}
+	}
 	r, unread, err := readPipeline(results)
 	// Closing reads the end of the round trip, and with it the commit's answer.
 	if err := errors.Join(err, results.Close()); err != nil {
@@ -342,8 +394,9 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 	return r
 }
 
-// readPipeline reads the answers of a booking's three statements. unread is the booking's row
-// failing to scan, which changes nothing the server does.
+// readPipeline reads the answers of a booking's statements: the spend, the booking, the spend
+// made taken, and the event with its deliveries. unread is the booking's row failing to scan,
+// which changes nothing the server does.
 func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
 	if _, err := results.Exec(); err != nil {
 		return spent{}, nil, err
@@ -368,6 +421,11 @@ func readPipeline(results pgx.BatchResults) (r spent, unread, err error) {
 		r.taken = salon.TakenClosed
 	default:
 		r.taken = salon.TakenBooked
+	}
+	for range 2 { // the event and its deliveries
+		if _, err := results.Exec(); err != nil {
+			return spent{}, nil, err
+		}
 	}
 	return r, unread, nil
 }

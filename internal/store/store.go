@@ -12,6 +12,11 @@
 // salon.NoBooking, salon.SlotBooked and requeststate.ErrAlreadyUsed, each of which changed
 // nothing. Any other error means the database failed or couldn't be reached: the call may be
 // tried again, and a method whose contract says so changed nothing.
+//
+// Every change of a booking (made, cancelled, moved) writes its event, and the event's deliveries
+// to the salon's webhooks and the customer's mail, in the change's own transaction, so an event
+// commits exactly when its change does (a transactional outbox). A dispatcher claims the
+// deliveries under a lease (Claim) and records what came of each (Delivered, Retry, GiveUp).
 package store
 
 import (
@@ -24,6 +29,7 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,13 +53,17 @@ type Store struct {
 	// w and r run statements on write and read, each prepared once.
 	w, r prepared
 	d    dialect
-	// spendAt is qSpendAt in the dialect.
-	spendAt string
+	// spendAt is qSpendAt in the dialect, and spendAtCapped with qUnderCap.
+	spendAt, spendAtCapped string
 	// batch queues SQLite's spends to share transactions; nil on PostgreSQL, whose spends go
 	// on many connections at once.
 	batch *batcher
 	// cache keeps each salon's settings decoded, under the version they were read at.
 	cache settingsCache
+	// telling is what each change of a booking tells beside its webhooks; nil is the zero Telling.
+	telling atomic.Pointer[Telling]
+	// now is the clock of the audit's entries and the keys' creation: time.Now but in tests.
+	now func() time.Time
 }
 
 // Open opens the database at dbURL, migrates its schema to this build's and checks that it
@@ -96,7 +106,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}}
+	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}, now: time.Now}
 	// The writer comes first: it creates the file, sets WAL and migrates, which a read-only
 	// connection can't.
 	if err := s.start(ctx, nil); err != nil {
@@ -122,6 +132,10 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if err := s.warm(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	if err := s.fillAll(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sqlite %s: filling in the bookings' contact keys: %w", path, err)
 	}
 	return s, nil
 }
@@ -153,7 +167,7 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}}
+	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}, now: time.Now}
 	if err := s.start(ctx, goose.WithSessionLocker(locker)); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)
@@ -164,14 +178,22 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)
 	}
+	if err := s.fillAll(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("postgres at %s: filling in the bookings' contact keys: %w", where, err)
+	}
 	return s, nil
 }
 
-// warm prepares the statements of a spend, which run in a transaction, and those PostgreSQL runs
-// alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
+// warm prepares the statements of a spend, which run in a transaction (a capped one's count and
+// lock among them, and the event every change writes), and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
-	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`}
+	s.spendAtCapped = qSpendAt + qUnderCap + s.d.shareSalon + qOnConflict
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qUpcoming, qEvent, qDeliveries, qDropReminders}
+	if s.d.lockContact != "" {
+		queries = append(queries, s.d.lockContact)
+	}
 	if s.batch != nil {
 		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
 	}

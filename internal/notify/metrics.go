@@ -1,0 +1,45 @@
+// This file holds the dispatcher's Prometheus metrics: its backlog, its attempts, its failures and
+// its latency.
+
+package notify
+
+import "github.com/prometheus/client_golang/prometheus"
+
+// metrics are the dispatcher's instruments.
+type metrics struct {
+	backlog  *prometheus.GaugeVec
+	attempts *prometheus.CounterVec
+	failed   *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+// newMetrics makes the instruments and registers them on reg, when it isn't nil.
+func newMetrics(reg prometheus.Registerer) *metrics {
+	m := &metrics{
+		backlog: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "bookingd_deliveries_backlog",
+			Help: "Deliveries due and not yet made, across every instance, by kind: webhook, mail, reminder.",
+		}, []string{"kind"}),
+		attempts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "bookingd_delivery_attempts_total",
+			Help: "Delivery attempts this instance made, by kind and result: delivered, retried, given_up, skipped, cut_off.",
+		}, []string{"kind", "result"}),
+		failed: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "bookingd_deliveries_failed_total",
+			Help: "Deliveries this instance gave up on, after 24 hours of retries or a permanent refusal, by kind.",
+		}, []string{"kind"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "bookingd_delivery_latency_seconds",
+			Help:    "From when a delivery was due (the change, or a reminder's time) to when it was made, by kind.",
+			Buckets: []float64{.05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 3600, 6 * 3600, 24 * 3600},
+		}, []string{"kind"}),
+	}
+	for _, k := range []string{"webhook", "mail", "reminder"} {
+		m.backlog.WithLabelValues(k)
+		m.failed.WithLabelValues(k)
+	}
+	if reg != nil {
+		reg.MustRegister(m.backlog, m.attempts, m.failed, m.latency)
+	}
+	return m
+}

@@ -1,0 +1,141 @@
+// This file holds the salons' keys: made by the operator for one salon, kept only as a hash,
+// listed, revoked, and read on every request that presents one.
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"salon/internal/audit"
+	"salon/internal/salon"
+)
+
+// Key is one salon's key as the database holds it: never the key itself, only its hash.
+type Key struct {
+	// ID names the key in lists, in the audit and in a revocation; it is no secret.
+	ID    string
+	Salon string
+	// Name is what the operator called it, such as "front desk".
+	Name string
+	// Hash is the SHA3-256 of the key.
+	Hash []byte
+	// Created is when it was made, to the millisecond, in UTC.
+	Created time.Time
+	// Revoked says it was revoked: no check accepts it any more.
+	Revoked bool
+}
+
+// CreateKey stores a new key of the salon under id, named name, as its hash, made now, and records
+// it in the audit in the same transaction. It returns the key as stored. An unknown salon is
+// salon.NoSalon, and nothing is stored.
+func (s *Store) CreateKey(ctx context.Context, salonID, id, name string, hash []byte) (Key, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return Key{}, err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	created := s.now().UTC().Truncate(time.Millisecond)
+	res, err := w.exec(ctx, `INSERT INTO owner_keys (id, salon, name, hash, created_ms)
+		SELECT $1, $2, $3, $4, $5 FROM salons WHERE id = $2`, id, text(salonID), name, hash, created.UnixMilli())
+	if err != nil {
+		return Key{}, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return Key{}, err
+	} else if n == 0 {
+		return Key{}, salon.NoSalon(salonID)
+	}
+	if err := s.audit(ctx, w, salonID, audit.Entry{At: created, Action: audit.CreateKey, Detail: "key " + id}); err != nil {
+		return Key{}, err
+	}
+	return Key{ID: id, Salon: salonID, Name: name, Hash: hash, Created: created}, tx.Commit()
+}
+
+// Keys lists the salon's live keys, oldest first, without their hashes. An unknown salon is
+// salon.NoSalon.
+func (s *Store) Keys(ctx context.Context, salonID string) ([]Key, error) {
+	rows, err := s.r.query(ctx, `SELECT id, name, created_ms FROM owner_keys
+		WHERE salon = $1 AND revoked_ms IS NULL ORDER BY created_ms, id`, text(salonID))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var keys []Key
+	for rows.Next() {
+		k := Key{Salon: salonID}
+		var created int64
+		if err := rows.Scan(&k.ID, &k.Name, &created); err != nil {
+			return nil, err
+		}
+		k.Created = time.UnixMilli(created).UTC()
+		keys = append(keys, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(keys) == 0 {
+		if ok, err := s.salonExists(ctx, salonID); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, salon.NoSalon(salonID)
+		}
+	}
+	return keys, nil
+}
+
+// RevokeKey revokes the salon's live key id, and records it in the audit in the same transaction:
+// from its commit no check accepts the key, on any instance, since every check reads the database.
+// A key the salon doesn't hold, or holds revoked already, is salon.NoKey; an unknown salon
+// salon.NoSalon.
+func (s *Store) RevokeKey(ctx context.Context, salonID, id string) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	at := s.now()
+	res, err := w.exec(ctx, `UPDATE owner_keys SET revoked_ms = $3 WHERE salon = $1 AND id = $2 AND revoked_ms IS NULL`,
+		text(salonID), id, at.UnixMilli())
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		if ok, err := s.salonExists(ctx, salonID); err != nil {
+			return err
+		} else if !ok {
+			return salon.NoSalon(salonID)
+		}
+		return salon.NoKey(id)
+	}
+	if err := s.audit(ctx, w, salonID, audit.Entry{At: at, Action: audit.RevokeKey, Detail: "key " + id}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// KeyByID reads the key id, revoked or not, from the database itself: nothing of it is kept in the
+// process, so a revocation through any instance holds on every instance from its commit. false
+// when there is no key id.
+func (s *Store) KeyByID(ctx context.Context, id string) (Key, bool, error) {
+	k := Key{ID: id}
+	var salonID []byte
+	var created int64
+	var revoked sql.NullInt64
+	err := s.r.queryRow(ctx, `SELECT salon, name, hash, created_ms, revoked_ms FROM owner_keys WHERE id = $1`, id).
+		Scan(&salonID, &k.Name, &k.Hash, &created, &revoked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Key{}, false, nil
+	}
+	if err != nil {
+		return Key{}, false, err
+	}
+	k.Salon, k.Created, k.Revoked = string(salonID), time.UnixMilli(created).UTC(), revoked.Valid
+	return k, true, nil
+}
