@@ -1,6 +1,6 @@
-// The reviewed half of the endpoints: attaches a strict decoder to each endpoint, generated or coming, strips refusals to their status and reason, and says which replies refresh which data.
+// The reviewed half of the endpoints: attaches a strict decoder to each generated endpoint, strips refusals to their status and reason, and says which replies refresh which data.
 import type { DefinitionsFromApi, FetchBaseQueryError, OverrideResultType } from '@reduxjs/toolkit/query';
-import { comingApi } from './coming';
+import { generatedApi } from './generated';
 import { reasonOf, saidOf } from './refusal';
 import type { RefusalReason } from './refusal';
 import type { Verdict } from './strict';
@@ -72,7 +72,7 @@ export function isTrouble(value: unknown): value is Trouble {
 /** The data the pages keep, each refreshed by the replies that can change it. */
 export const tagTypes = ['Salons', 'Salon', 'Bookings', 'Slots', 'Openings', 'Own', 'Webhooks', 'Audit'] as const;
 
-type Definitions = DefinitionsFromApi<typeof comingApi>;
+type Definitions = DefinitionsFromApi<typeof generatedApi>;
 type Decoding = Omit<
   Definitions,
   | 'book'
@@ -136,7 +136,7 @@ const calendarOf = (salon: string) =>
 const unlessNoReply = (salon: string) => (_result: unknown, error: unknown) => (isTrouble(error) && error.kind === 'no reply' ? [] : [...calendarOf(salon)]);
 
 /** bookingApi is the api with every endpoint decoding its replies strictly. */
-export const bookingApi = comingApi.enhanceEndpoints<(typeof tagTypes)[number], Decoding>({
+export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number], Decoding>({
   addTagTypes: tagTypes,
   endpoints: {
     book: {

@@ -21,6 +21,15 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.salonSettings,
       }),
     }),
+    readAudit: build.query<ReadAuditApiResponse, ReadAuditApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/audit`,
+        params: {
+          limit: queryArg.limit,
+          after: queryArg.after,
+        },
+      }),
+    }),
     getAvailability: build.query<GetAvailabilityApiResponse, GetAvailabilityApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/availability`,
@@ -70,6 +79,19 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.moveRequest,
       }),
     }),
+    eraseCustomer: build.mutation<EraseCustomerApiResponse, EraseCustomerApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/customers/erase`,
+        method: 'POST',
+        body: queryArg.contactRequest,
+      }),
+    }),
+    newFeed: build.mutation<NewFeedApiResponse, NewFeedApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/feed`,
+        method: 'POST',
+      }),
+    }),
     myBooking: build.query<MyBookingApiResponse, MyBookingApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}`,
@@ -109,6 +131,24 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    listWebhooks: build.query<ListWebhooksApiResponse, ListWebhooksApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks`,
+      }),
+    }),
+    deleteWebhook: build.mutation<DeleteWebhookApiResponse, DeleteWebhookApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'DELETE',
+      }),
+    }),
+    putWebhook: build.mutation<PutWebhookApiResponse, PutWebhookApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.webhookPut,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -130,6 +170,15 @@ export type PutSalonApiArg = {
   /** The salon's id. */
   salon: string;
   salonSettings: SalonSettings;
+};
+export type ReadAuditApiResponse = /** status 200 A page of entries. */ AuditList;
+export type ReadAuditApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** How many entries a page holds at most; 200 when absent. */
+  limit?: number;
+  /** The next of the page before, to read the entries older than it. */
+  after?: string;
 };
 export type GetAvailabilityApiResponse = /** status 200 The open starts. */ Availability;
 export type GetAvailabilityApiArg = {
@@ -188,6 +237,17 @@ export type MoveBookingApiArg = {
   booking: string;
   moveRequest: MoveRequest;
 };
+export type EraseCustomerApiResponse = /** status 200 How many bookings were erased. */ Erased;
+export type EraseCustomerApiArg = {
+  /** The salon's id. */
+  salon: string;
+  contactRequest: ContactRequest;
+};
+export type NewFeedApiResponse = /** status 200 The feed's address. */ FeedView;
+export type NewFeedApiArg = {
+  /** The salon's id. */
+  salon: string;
+};
 export type MyBookingApiResponse =
   /** status 200 The booking, as its customer sees it. */ MyBooking;
 export type MyBookingApiArg = {
@@ -235,6 +295,27 @@ export type OpenSlotApiArg = {
   salon: string;
   /** The slot's id, percent-encoded (+ as %2B). */
   slot: string;
+};
+export type ListWebhooksApiResponse = /** status 200 The webhooks, by id. */ WebhookList;
+export type ListWebhooksApiArg = {
+  /** The salon's id. */
+  salon: string;
+};
+export type DeleteWebhookApiResponse = unknown;
+export type DeleteWebhookApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The webhook's id. */
+  id: string;
+};
+export type PutWebhookApiResponse =
+  /** status 200 The webhook; with its secret when this put created it. */ WebhookView;
+export type PutWebhookApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The webhook's id: 1 to 64 of a-z, A-Z, 0-9, - and _. */
+  id: string;
+  webhookPut: WebhookPut;
 };
 export type SalonSummary = {
   name: string;
@@ -380,6 +461,31 @@ export type SalonSettings = {
   /** An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it. */
   timeZone: string;
 };
+export type AuditEntry = {
+  /** What: the owner route's operationId. */
+  action:
+    | 'putSalon'
+    | 'cancelBooking'
+    | 'closeSlot'
+    | 'openSlot'
+    | 'createKey'
+    | 'revokeKey'
+    | 'eraseCustomer'
+    | 'exportCustomer';
+  /** When, RFC 3339 in UTC to the millisecond. */
+  at: string;
+  /** The booking the action touched; empty when none. */
+  booking: string;
+  /** Who: a key's id, or operator for the operator's token. */
+  by: string;
+  /** What changed, such as the slot or the settings' version; never a customer's details. */
+  detail: string;
+};
+export type AuditList = {
+  entries: AuditEntry[];
+  /** Present when older entries follow: send it as after for the next page. */
+  next?: string;
+};
 export type AvailableSlot = {
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */
   label: string;
@@ -523,6 +629,17 @@ export type MoveRequest = {
   /** At a menu salon, the stylist who keeps the booking; absent, its own. */
   stylist?: string | null;
 };
+export type Erased = {
+  erased: number;
+};
+export type ContactRequest = {
+  /** The customer's contact: an e-mail address, compared case-insensitively, or a phone number, compared by its digits. */
+  contact: string;
+};
+export type FeedView = {
+  /** The feed's address, its key in the query. It replaces the one before, which no longer answers. */
+  url: string;
+};
 export type MyBooking = {
   /** The booking's reference. */
   booking: string;
@@ -583,4 +700,29 @@ export type SlotView = {
 export type SlotList = {
   /** At most 500; ask again from a later time for more. */
   slots: SlotView[];
+};
+export type WebhookState = {
+  events: string[];
+  /** How many events it was given up on, after 24 hours of retries, over the deliveries still kept (see docs/webhooks.md). */
+  failures: number;
+  id: string;
+  /** When a delivery to it was last made, RFC 3339 in UTC; null when none was. */
+  lastDelivery: string | null;
+  url: string;
+};
+export type WebhookList = {
+  webhooks: WebhookState[];
+};
+export type WebhookView = {
+  events: string[];
+  id: string;
+  /** Only when this put created the webhook: whsec_ and the base64 of the key that signs its deliveries. Keep it; it is never shown again. */
+  secret?: string;
+  url: string;
+};
+export type WebhookPut = {
+  /** The event types it takes: booking.created, booking.cancelled, booking.moved. Absent, all three. */
+  events?: string[];
+  /** Where the deliveries go: https to a public address (http and private addresses too when the server runs with -webhooks-insecure). */
+  url: string;
 };
