@@ -12,10 +12,14 @@ import (
 	"testing"
 )
 
-// demoView is what GET /salons/studio-nine shows, as far as these tests read it.
+// demoView is what GET /salons/studio-nine shows, as far as these tests read it: a menu salon
+// whose open times are its first service's (a cut) with anyone.
 type demoView struct {
 	Name      string
 	TimeZone  string
+	Currency  string
+	Services  []struct{ ID, Name string }
+	Stylists  []struct{ ID, Name string }
 	OpenSlots []struct{ Slot, Label string }
 }
 
@@ -23,14 +27,14 @@ type demoView struct {
 func bookDemo(t *testing.T, base string) {
 	t.Helper()
 	view := readDemo(t, base)
-	if view.Name != "Studio Nine" || view.TimeZone != "Europe/London" || len(view.OpenSlots) < 2 {
-		t.Fatalf("got the demo salon %+v, want Studio Nine in Europe/London with open times", view)
+	if view.Name != "Studio Nine" || view.TimeZone != "Europe/London" || view.Currency != "GBP" || len(view.Services) != 3 || len(view.Stylists) != 3 || len(view.OpenSlots) < 2 {
+		t.Fatalf("got the demo salon %+v, want Studio Nine in Europe/London, in pounds, with three services, three stylists and open times", view)
 	}
 	slots := make([]string, len(view.OpenSlots))
 	for i, s := range view.OpenSlots {
 		slots[i] = s.Slot
 	}
-	args := `{"message":"A cut?","openSlots":` + mustJSON(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"}}`
+	args := `{"message":"A cut?","openSlots":` + mustJSON(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"},"service":"cut","stylist":"ben"}`
 	status, body := post(t, base+"/salons/studio-nine/book", `{"arguments":`+args+`}`)
 	var asked struct{ RequestState string }
 	if status != http.StatusOK || json.Unmarshal([]byte(body), &asked) != nil || asked.RequestState == "" {
@@ -40,18 +44,19 @@ func bookDemo(t *testing.T, base string) {
 	status, body = post(t, base+"/salons/studio-nine/book", `{"arguments":`+args+
 		`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(first.Slot)+`}}},"requestState":`+mustJSON(asked.RequestState)+`}`)
 	var done struct {
-		StructuredContent struct{ Status, Slot, Say, Booking string }
+		StructuredContent struct{ Status, Slot, Say, Booking, Service, Stylist string }
 	}
 	if status != http.StatusOK || json.Unmarshal([]byte(body), &done) != nil {
 		t.Fatalf("round two: got %d %s", status, body)
 	}
-	if got := done.StructuredContent; got.Status != "booked" || got.Slot != first.Slot || got.Say != first.Label+" is yours." || got.Booking == "" {
-		t.Errorf("round two: got %+v, want %s booked with a reference, saying %q", got, first.Slot, first.Label+" is yours.")
+	want := "Cut with Ben, " + first.Label + ", is yours."
+	if got := done.StructuredContent; got.Status != "booked" || got.Slot != first.Slot || got.Say != want || got.Booking == "" || got.Service != "cut" || got.Stylist != "ben" {
+		t.Errorf("round two: got %+v, want a cut with Ben at %s with a reference, saying %q", got, first.Slot, want)
 	}
-	for _, s := range readDemo(t, base).OpenSlots {
-		if s.Slot == first.Slot {
-			t.Errorf("%s is still open after it was booked", first.Slot)
-		}
+	// Ben is busy then now, so round one for him at that time has nothing to offer.
+	again := `{"arguments":{"message":"A cut?","openSlots":[` + mustJSON(first.Slot) + `],"customer":{"name":"Bo Li","contact":"+44 7700 900999"},"service":"cut","stylist":"ben"}}`
+	if status, body := post(t, base+"/salons/studio-nine/book", again); status != http.StatusOK || !strings.Contains(body, `"status":"not_booked"`) {
+		t.Errorf("round one for Ben at %s once it is booked: got %d %s, want nothing open", first.Slot, status, body)
 	}
 }
 

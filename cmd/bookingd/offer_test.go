@@ -209,7 +209,7 @@ func TestModelFlagsThatCouldNotServeStopStartUp(t *testing.T) {
 	}
 }
 
-// With -dev and the stand-in, round one at the demo salon asks by its labels and its price sheet,
+// With -dev and the stand-in, round one at the demo salon asks by its labels and its menu's price,
 // and round two's booking logs its records: the hold and the read-back, never the customer's name,
 // contact or words.
 func TestTheStandinAsksByTheDemoSalonsLabelsAndRoundTwoLogsItsRecords(t *testing.T) {
@@ -220,10 +220,10 @@ func TestTheStandinAsksByTheDemoSalonsLabelsAndRoundTwoLogsItsRecords(t *testing
 	for i, slot := range view.OpenSlots {
 		slots[i] = slot.Slot
 	}
-	args := `{"message":"How much is a cut?","openSlots":` + mustJSON(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"}}`
+	args := `{"message":"How much is a cut?","openSlots":` + mustJSON(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"},"service":"cut"}`
 	question, times, state := ask(t, s.base, args)
 	first, second := view.OpenSlots[0], view.OpenSlots[1]
-	if want := "A cut costs $45. Would " + first.Label + " or " + second.Label + " suit you?"; question != want {
+	if want := "A cut costs £45.00. Would " + first.Label + " or " + second.Label + " suit you?"; question != want {
 		t.Errorf("got the question %q, want %q", question, want)
 	}
 	if got := strings.Join(times, ","); got != first.Slot+","+second.Slot {
@@ -307,7 +307,8 @@ func TestAModelThatNamesAnotherCustomerIsNeverHeard(t *testing.T) {
 		"-dev", "-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "fake", "-served-log", servedLog)
 	book := func(name, contact, words string, slots []string) (args, question, state string) {
 		t.Helper()
-		args = `{"message":` + mustJSON(words) + `,"openSlots":` + mustJSON(slots) + `,"customer":{"name":` + mustJSON(name) + `,"contact":` + mustJSON(contact) + `}}`
+		// One stylist, so the time Rosa holds is no longer open to Ana's request at all.
+		args = `{"message":` + mustJSON(words) + `,"openSlots":` + mustJSON(slots) + `,"customer":{"name":` + mustJSON(name) + `,"contact":` + mustJSON(contact) + `},"service":"cut","stylist":"ben"}`
 		question, _, state = ask(t, s.base, args)
 		return args, question, state
 	}
@@ -323,9 +324,16 @@ func TestAModelThatNamesAnotherCustomerIsNeverHeard(t *testing.T) {
 	k.mu.Unlock()
 	beforeLog, _ := os.ReadFile(servedLog)
 
+	// Ben is busy through Rosa's cut; the times after it are his, as his page would list them.
+	rosasStart, err := time.Parse(time.RFC3339, rosasSlot)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var slots []string
 	for _, slot := range readDemo(t, s.base).OpenSlots {
-		slots = append(slots, slot.Slot)
+		if at, _ := time.Parse(time.RFC3339, slot.Slot); !at.Before(rosasStart.Add(45 * time.Minute)) {
+			slots = append(slots, slot.Slot)
+		}
 	}
 	_, question, _ := book("Ana Lima", "+44 7700 900123", "A cut, whenever suits", slots)
 	s.shutdown(t)

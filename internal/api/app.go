@@ -129,12 +129,12 @@ func contentTypeOf(name string, body []byte) string {
 }
 
 // page is the file a URL path serves: a file of the app by its own path, or the app's page for
-// the paths the app routes itself (/, /book/{salon}, /owner/).
+// the paths the app routes itself (/, /book/{salon}, /my/{salon}/{booking}, /owner/).
 func (files appFiles) page(urlPath string) *appFile {
 	if f, ok := files[urlPath]; ok {
 		return f
 	}
-	if urlPath == "/" || urlPath == "/owner" || urlPath == "/owner/" || strings.HasPrefix(urlPath, "/book/") {
+	if urlPath == "/" || urlPath == "/owner" || urlPath == "/owner/" || strings.HasPrefix(urlPath, "/book/") || strings.HasPrefix(urlPath, "/my/") {
 		return files["/index.html"]
 	}
 	return nil

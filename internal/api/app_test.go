@@ -193,6 +193,7 @@ func TestTheAppsOwnRoutesServeItsPage(t *testing.T) {
 		{http.MethodGet, "/book/hair%20%26%20co", http.StatusOK, appPage},
 		{http.MethodGet, "/owner/", http.StatusOK, appPage},
 		{http.MethodGet, "/owner", http.StatusOK, appPage},
+		{http.MethodGet, "/my/studio-nine/q3J-x_Y", http.StatusOK, appPage},
 		{http.MethodHead, "/book/studio-nine", http.StatusOK, ""},
 		{http.MethodGet, "/no-such-page", http.StatusNotFound, `"Not Found"`},
 		{http.MethodGet, "/owner/elsewhere", http.StatusNotFound, `"Not Found"`},

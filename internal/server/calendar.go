@@ -25,17 +25,37 @@ const DemoSalon = "studio-nine"
 // retention sweep runs.
 const sweepEvery = time.Minute
 
-// demoSettings are studio-nine's: London, Tuesday to Saturday 09:00 to 17:30 with a lunch break, 45-minute slots,
-// and at most three upcoming bookings per contact.
+// demoSettings are studio-nine's: a menu salon in London, in pounds, open Tuesday to Saturday
+// 09:00 to 17:30. Its menu is a cut (45 minutes, £45.00), a colour (90 minutes and 30 of
+// processing, £80.00) and a beard trim (15 minutes, £15.00). Ana does everything Tuesday to
+// Thursday, Ben does cuts and trims on every open day, Chloé does everything Friday and Saturday.
+// A contact may hold three upcoming bookings.
 func demoSettings() salon.Settings {
-	day := []salon.Interval{{Start: 9 * 60, End: 12*60 + 30}, {Start: 13*60 + 30, End: 17*60 + 30}}
+	day := []salon.Interval{{Start: 9 * 60, End: 17*60 + 30}}
+	price := func(pence int64) *int64 { return &pence }
 	return salon.Settings{
 		Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000",
-		Prices: []salon.Price{{Service: "cut", Price: "$45"}, {Service: "colour", Price: "$80"}},
 		Hours: salon.Hours{
 			time.Tuesday: day, time.Wednesday: day, time.Thursday: day, time.Friday: day, time.Saturday: day,
 		},
-		SlotMinutes: 45, HorizonDays: 14, MaxUpcomingPerContact: 3,
+		HorizonDays: 14,
+		Currency:    "GBP",
+		Services: []salon.Service{
+			{ID: "cut", Name: "Cut", Minutes: 45, Price: price(4500)},
+			{ID: "colour", Name: "Colour", Minutes: 90, Price: price(8000), AfterMinutes: 30},
+			{ID: "beard-trim", Name: "Beard trim", Minutes: 15, Price: price(1500)},
+		},
+		Stylists: []salon.Stylist{
+			{ID: "ana", Name: "Ana", Services: []string{"cut", "colour", "beard-trim"},
+				Hours: salon.Hours{time.Tuesday: day, time.Wednesday: day, time.Thursday: day}},
+			{ID: "ben", Name: "Ben", Services: []string{"cut", "beard-trim"}},
+			{ID: "chloe", Name: "Chloé", Services: []string{"cut", "colour", "beard-trim"},
+				Hours: salon.Hours{time.Friday: day, time.Saturday: day}},
+		},
+		GridMinutes:           salon.DefaultGridMinutes,
+		MinNoticeMinutes:      salon.DefaultMinNoticeMinutes,
+		ChangeCutoffHours:     salon.DefaultChangeCutoffHours,
+		MaxUpcomingPerContact: 3,
 	}
 }
 

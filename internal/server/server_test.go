@@ -207,12 +207,13 @@ func TestACalendarHoldsTheDemoSalonBooksThereAndLogsTheRecords(t *testing.T) {
 		t.Fatalf("GET the demo salon: got %d %.200s, want Studio Nine with open times", status, body)
 	}
 	slots, _ := json.Marshal([]string{view.OpenSlots[0].Slot, view.OpenSlots[1].Slot})
-	args := `{"message":"A cut?","openSlots":` + string(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"}}`
+	// The demo salon is a menu salon: its page's open times are a cut's with anyone.
+	args := `{"message":"A cut?","openSlots":` + string(slots) + `,"customer":{"name":"Ana Lima","contact":"+44 7700 900123"},"service":"cut"}`
 	path := "/salons/" + server.DemoSalon + "/book"
 	state := ask(t, h, path, `{"arguments":`+args+`}`)
 	status, _, body = send(h, http.MethodPost, path, `{"arguments":`+args+`,`+accepting(view.OpenSlots[0].Slot, state), nil)
-	if status != http.StatusOK || !strings.Contains(body, `"status":"booked"`) {
-		t.Fatalf("round two: got %d %s, want booked", status, body)
+	if status != http.StatusOK || !strings.Contains(body, `"status":"booked"`) || !strings.Contains(body, `"service":"cut"`) {
+		t.Fatalf("round two: got %d %s, want a cut booked", status, body)
 	}
 	if status, _, body := send(h, http.MethodGet, path[:len(path)-len("/book")]+"/bookings", "", map[string]string{"Authorization": "Bearer " + owner}); status != http.StatusOK || !strings.Contains(body, `"name":"Ana Lima"`) {
 		t.Errorf("the owner's bookings: got %d %s, want Ana's booking", status, body)

@@ -1,16 +1,20 @@
 // The app's entry: reads which page the address asks for, makes the store, keeps the owner's token for this tab, and renders the page.
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { fromAddress } from './page/fromAddress';
 import { HomePage } from './page/HomePage';
-import { OwnerPage } from './page/OwnerPage';
+import { LoadingPage } from './page/parts';
 import { keepOwnerToken, recallOwnerToken } from './page/remember';
-import { routeOf } from './page/route';
+import { keyOf, routeOf } from './page/route';
 import type { Route } from './page/route';
 import { SalonPage } from './page/SalonPage';
 import { listenForFocus, makeStore } from './store';
 import './page/styles.css';
+
+// The owner's page and the manage page are their own chunks, so a customer's first visit doesn't carry them.
+const OwnerPage = lazy(() => import('./page/OwnerPage'));
+const ManagePage = lazy(() => import('./page/ManagePage'));
 
 const route = routeOf(window.location.pathname);
 const start = fromAddress(window.location.search);
@@ -19,6 +23,8 @@ const store = makeStore({
   ...start,
   visitSalon: route.page === 'salon' ? route.salon : '',
   ownerToken: route.page === 'owner' ? recallOwnerToken(window.sessionStorage) : null,
+  // The manage key lives in the fragment, which no request line or Referer carries; it goes only in the Authorization header.
+  own: route.page === 'my' ? { salon: route.salon, booking: route.booking, key: keyOf(window.location.hash) } : undefined,
 });
 listenForFocus(store);
 
@@ -42,6 +48,8 @@ function titleOf(at: Route): string {
       return 'Book a time';
     case 'salon':
       return `Book a time at ${at.salon}`;
+    case 'my':
+      return 'Your booking';
     case 'owner':
       return "The owner's page";
     case 'no such page':
@@ -55,8 +63,18 @@ function Page({ at }: { at: Route }) {
       return <HomePage />;
     case 'salon':
       return <SalonPage salon={at.salon} />;
+    case 'my':
+      return (
+        <Suspense fallback={<LoadingPage doing="Opening your booking…" />}>
+          <ManagePage salon={at.salon} booking={at.booking} />
+        </Suspense>
+      );
     case 'owner':
-      return <OwnerPage />;
+      return (
+        <Suspense fallback={<LoadingPage doing="Opening the owner's page…" />}>
+          <OwnerPage />
+        </Suspense>
+      );
     case 'no such page':
       return (
         <main>

@@ -1,10 +1,11 @@
-// The store: the address-driven booking, a visit to a salon with a calendar, the owner's session, and the RTK Query api; made fresh for each page (and each test).
+// The store: the address-driven booking, a visit to a salon with a calendar, the customer's own booking, the owner's session, and the RTK Query api; made fresh for each page (and each test).
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { bookingApi } from './api/booking';
 import type { StoreExtra } from './api/emptyApi';
 import { bookingSlice, initialBooking } from './booking/slice';
 import { initialVisit, visitSlice } from './calendar/visit';
+import { initialOwn, ownSlice } from './my/slice';
 import { initialOwner, ownerSlice } from './owner/slice';
 
 /** Where the store talks to and what the page shows first. */
@@ -16,12 +17,15 @@ export interface StoreOptions extends StoreExtra {
   readonly visitSalon?: string;
   /** The owner's token kept for this tab, if any. */
   readonly ownerToken?: string | null;
+  /** The booking the manage page shows, and the key its address's fragment holds. */
+  readonly own?: { readonly salon: string; readonly booking: string; readonly key: string };
 }
 
 const reducer = combineReducers({
   booking: bookingSlice.reducer,
   visit: visitSlice.reducer,
   owner: ownerSlice.reducer,
+  own: ownSlice.reducer,
   [bookingApi.reducerPath]: bookingApi.reducer,
 });
 
@@ -34,6 +38,7 @@ export function makeStore(options: StoreOptions) {
       booking: initialBooking(options.salon, options.openSlots),
       visit: initialVisit(options.visitSalon ?? ''),
       owner: initialOwner(options.ownerToken ?? null),
+      own: initialOwn(options.own?.salon, options.own?.booking, options.own?.key),
     },
     middleware: (defaults) => defaults({ thunk: { extraArgument: extra } }).concat(bookingApi.middleware),
   });

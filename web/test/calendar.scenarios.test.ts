@@ -83,7 +83,14 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
       salon: 'studio-nine',
       name: 'Studio Nine',
       phone: '+44 20 7946 0000',
+      timeZone: 'Europe/London',
+      hours: studioNine.hours,
+      horizonDays: 7,
+      changeCutoffHours: 24,
+      maxUpcomingPerContact: 0,
       prices: studioNine.prices,
+      slotMinutes: 45,
+      menu: null,
       openSlots: studioNine.slots,
     });
     expect(calendar.arrived('getSalon')[0]?.url).toBe('http://salon.test/salons/studio-nine');
@@ -115,6 +122,10 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
         label: 'Saturday 5 December, 09:45',
         reference: 'ref-1_Q',
         say: 'Saturday 5 December, 09:45 is yours.',
+        service: null,
+        stylist: null,
+        manage: null,
+        recovered: false,
       },
     });
     const flow = visit().flow;

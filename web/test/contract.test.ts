@@ -48,11 +48,12 @@ describe('Scenario: a planted copy yields one line per difference, naming where 
     expect(out).toBe(`${plantedConsumerLines.join('\n')}\n`);
   });
 
-  it('finds three differences in a planted provider copy, each shared by both rounds once', () => {
+  it('finds three differences in a planted provider copy, each once, naming every round it touches', () => {
+    const rounds = "round one, round two, recovering a lost reply, the customer's move, round one and the customer's move, round two";
     expect(compareContract(readJson('test/fixtures/planted.openapi.json'), consumer)).toEqual([
       'round one and round two: route POST /salons/{salon}/book: the provider calls the path parameter {salonId}, not {salon}',
-      'round one and round two: reply 200 field structuredContent.status: the client handles "not_booked", which the provider never sends',
-      'round one and round two: reply 200 field structuredContent.status: the provider may send "cancelled", which the client doesn\'t handle',
+      `${rounds}: reply 200 field structuredContent.status: the client handles "not_booked", which the provider never sends`,
+      `${rounds}: reply 200 field structuredContent.status: the provider may send "cancelled", which the client doesn't handle`,
     ]);
   });
 });
@@ -87,8 +88,8 @@ describe('Scenario: each kind of drift is named', () => {
     delete document.components.schemas.InputRequiredResult.properties.requestState;
     document.components.schemas.Completion.properties.say = { type: 'integer' };
     expect(compareContract(document, consumer)).toEqual([
-      "round one: reply 200 field requestState: the provider's reply has no such field",
-      "round one and round two: reply 200 field structuredContent.say: the provider's type is integer, not string",
+      "round one and the customer's move, round one: reply 200 field requestState: the provider's reply has no such field",
+      "round one, round two, recovering a lost reply, the customer's move, round one and the customer's move, round two: reply 200 field structuredContent.say: the provider's type is integer, not string",
     ]);
   });
 
@@ -96,7 +97,7 @@ describe('Scenario: each kind of drift is named', () => {
     const document = provider();
     document.components.schemas.CompleteResult.properties.resultType.enum = ['complete', 'working'];
     expect(compareContract(document, consumer)).toEqual([
-      'round one and round two: reply 200 field resultType: the provider may send "working", which the client doesn\'t handle',
+      'round one, round two, recovering a lost reply, the customer\'s move, round one and the customer\'s move, round two: reply 200 field resultType: the provider may send "working", which the client doesn\'t handle',
     ]);
   });
 
@@ -105,8 +106,8 @@ describe('Scenario: each kind of drift is named', () => {
     document.components.schemas.Answer.properties.action.enum = ['accept', 'cancel'];
     delete document.components.schemas.BookArguments.properties.message;
     expect(compareContract(document, consumer)).toEqual([
-      "round one and round two: request field arguments.message: the provider's request has no such field",
-      'round two: request field inputResponses.time.action: the client sends "decline", which the provider doesn\'t accept',
+      "round one, round two and recovering a lost reply: request field arguments.message: the provider's request has no such field",
+      'round two, recovering a lost reply and the customer\'s move, round two: request field inputResponses.time.action: the client sends "decline", which the provider doesn\'t accept',
     ]);
   });
 
@@ -125,7 +126,7 @@ describe('Scenario: each kind of drift is named', () => {
     delete document.components.schemas.OpenSlot.properties.label;
     document.components.schemas.SlotView.properties.status.enum = ['open', 'booked', 'closed', 'held'];
     expect(compareContract(document, consumer)).toEqual([
-      "reading a salon, closing a slot and opening a slot: reply 200 field openSlots[].label: the provider's reply has no such field",
+      "reading a salon, closing a slot, opening a slot and putting a salon's settings: reply 200 field openSlots[].label: the provider's reply has no such field",
       'the owner\'s slots: reply 200 field slots[].status: the provider may send "held", which the client doesn\'t handle',
     ]);
   });

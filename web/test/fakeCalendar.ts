@@ -26,6 +26,8 @@ export const studioNine = {
   hours: { sat: [['09:00', '11:15']], mon: [['09:00', '09:45']] },
   slotMinutes: 45,
   horizonDays: 7,
+  changeCutoffHours: 24,
+  maxUpcomingPerContact: 0,
   slots: [
     { slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' },
     { slot: '2026-12-05T09:45:00Z', label: 'Saturday 5 December, 09:45' },

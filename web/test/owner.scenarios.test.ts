@@ -53,18 +53,27 @@ describe('Scenario: the owner sees the bookings and slots by the token entered o
 
     expect(bookings.data).toEqual({
       ok: true,
-      value: [
-        {
-          booking: 'ref-1_Q',
-          slot: nine,
-          label: 'Saturday 5 December, 09:00',
-          name: 'Rosa Diaz',
-          contact: '+44 7700 900456',
-          words: 'A colour?',
-          bookedAt: '2026-12-04T12:00:00Z',
-          status: 'booked',
-        },
-      ],
+      value: {
+        entries: [
+          {
+            booking: 'ref-1_Q',
+            slot: nine,
+            label: 'Saturday 5 December, 09:00',
+            name: 'Rosa Diaz',
+            contact: '+44 7700 900456',
+            words: 'A colour?',
+            bookedAt: '2026-12-04T12:00:00Z',
+            status: 'booked',
+            service: null,
+            serviceName: null,
+            stylist: null,
+            stylistName: null,
+            ends: null,
+            fits: true,
+          },
+        ],
+        next: null,
+      },
     });
     expect(slots.data?.ok === true && slots.data.value.map((s) => `${s.slot} ${s.status}`)).toEqual([
       `${nine} booked`,

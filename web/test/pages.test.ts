@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ownerOperations } from '../src/api/emptyApi';
+import { manageOperations, ownerOperations } from '../src/api/emptyApi';
 import { reasonOf } from '../src/api/refusal';
 import { decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../src/calendar/decode';
 import type { Entry } from '../src/calendar/decode';
@@ -58,12 +58,27 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
     hours: {},
     slotMinutes: 45,
     horizonDays: 14,
+    changeCutoffHours: 24,
+    maxUpcomingPerContact: 0,
     openSlots: [{ slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' }],
   };
-  it('reads a salon, keeping only what the page uses', () => {
-    expect(decodeSalon(view)).toEqual({
+  it('reads a simple salon, keeping only what the pages use', () => {
+    expect(decodeSalon({ ...view, unknown: 'ignored' })).toEqual({
       ok: true,
-      value: { salon: 'studio-nine', name: 'Studio Nine', phone: '+44 20 7946 0000', prices: view.prices, openSlots: view.openSlots },
+      value: {
+        salon: 'studio-nine',
+        name: 'Studio Nine',
+        phone: '+44 20 7946 0000',
+        timeZone: 'Europe/London',
+        hours: {},
+        horizonDays: 14,
+        changeCutoffHours: 24,
+        maxUpcomingPerContact: 0,
+        prices: view.prices,
+        slotMinutes: 45,
+        menu: null,
+        openSlots: view.openSlots,
+      },
     });
   });
   it.each([
@@ -87,8 +102,8 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
     expect(decodeDirectory({ salons: [], calendar: false })).toEqual({ ok: true, value: { salons: [], calendar: false } });
   });
   it.each([
-    ['a booking of a status the page does not know', { bookings: [{ ...entry('b1', 's'), status: 'moved' }] }, 'the bookings[0].status "moved" is not one the client knows'],
-    ['a booking with no contact', { bookings: [{ ...entry('b1', 's'), contact: 7 }] }, 'the bookings[0].contact is not a string'],
+    ['a booking of a status the page does not know', { bookings: [{ ...entry('b1', '2026-12-05T09:00:00Z'), status: 'moved' }] }, 'the bookings[0].status "moved" is not one the client knows'],
+    ['a booking with no contact', { bookings: [{ ...entry('b1', '2026-12-05T09:00:00Z'), contact: 7 }] }, 'the bookings[0].contact is not a string'],
     ['bookings that are not a list', { bookings: {} }, 'the bookings.bookings is not a list'],
   ])('refuses %s', (_, body, problem) => {
     expect(decodeBookings(body)).toEqual({ ok: false, problem });
@@ -99,7 +114,22 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
 });
 
 function entry(booking: string, slot: string, status: Entry['status'] = 'booked'): Entry {
-  return { booking, slot, label: `label of ${slot}`, name: 'Ana Lima', contact: '+44 7700 900123', words: 'A cut?', bookedAt: '2026-12-04T12:00:00Z', status };
+  return {
+    booking,
+    slot,
+    label: `label of ${slot}`,
+    name: 'Ana Lima',
+    contact: '+44 7700 900123',
+    words: 'A cut?',
+    bookedAt: '2026-12-04T12:00:00Z',
+    status,
+    service: null,
+    serviceName: null,
+    stylist: null,
+    stylistName: null,
+    ends: null,
+    fits: true,
+  };
 }
 
 describe('Scenario: times are grouped by the salon’s day, and the owner’s agenda misses no booking', () => {
@@ -222,18 +252,27 @@ describe('Scenario: the client’s idea of the owner’s operations is the docum
   const config = createRequire(import.meta.url)(web('openapi-config.cjs')) as { filterEndpoints: string[] };
   const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
 
-  it('sends the token on exactly the generated operations the document guards with the bearer scheme', () => {
-    const guarded = operations
-      .filter((op) => op.operationId !== undefined && config.filterEndpoints.includes(op.operationId))
-      .filter((op) => (op.security ?? []).some((requirement) => typeof requirement === 'object' && requirement !== null && 'ownerToken' in requirement))
+  const inDocument = operations.map((op) => op.operationId).filter((id): id is string => id !== undefined);
+  const guardedBy = (scheme: string) =>
+    operations
+      .filter((op) => (op.security ?? []).some((requirement) => typeof requirement === 'object' && requirement !== null && scheme in requirement))
       .map((op) => op.operationId);
+
+  it('sends the owner’s token on exactly the generated operations the document guards with it', () => {
+    const guarded = guardedBy('ownerToken').filter((id) => id !== undefined && config.filterEndpoints.includes(id));
     expect([...ownerOperations].sort()).toEqual(guarded.sort());
   });
 
-  it('covers every generated operation in the consumer’s contract', () => {
+  it('sends a manage key on exactly the generated operations the document guards with it', () => {
+    const guarded = guardedBy('manageKey').filter((id) => id !== undefined && config.filterEndpoints.includes(id));
+    expect([...manageOperations].sort()).toEqual(guarded.sort());
+    expect(inDocument).toContain('myBookingCalendar');
+  });
+
+  it('covers every operation it calls in the consumer’s contract, the calendar file it fetches itself included', () => {
     const contract = JSON.parse(readFileSync(web('consumer.contract.json'), 'utf8')) as { rounds: { route: { operationId?: string } }[] };
     const covered = new Set(contract.rounds.map((round) => round.route.operationId));
-    expect(config.filterEndpoints.filter((id) => !covered.has(id))).toEqual([]);
+    expect([...config.filterEndpoints, 'myBookingCalendar'].filter((id) => !covered.has(id))).toEqual([]);
   });
 });
 

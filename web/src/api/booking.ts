@@ -1,19 +1,30 @@
 // The reviewed half of the endpoints: attaches a strict decoder to each generated endpoint, strips refusals to their status and reason, and says which replies refresh which data.
 import type { DefinitionsFromApi, FetchBaseQueryError, OverrideResultType } from '@reduxjs/toolkit/query';
 import { generatedApi } from './generated';
-import { reasonOf } from './refusal';
+import { reasonOf, saidOf } from './refusal';
 import type { RefusalReason } from './refusal';
+import type { Verdict } from './strict';
 import { decodeReply } from '../booking/decode';
 import type { Decoded } from '../booking/decode';
-import { decodeBooking, decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../calendar/decode';
-import type { Directory, Entry, Salon, SlotEntry, Verdict } from '../calendar/decode';
+import { decodeAvailability, decodeBooking, decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../calendar/decode';
+import type { Directory, Entry, EntryPage, Openings, Salon, SlotEntry } from '../calendar/decode';
+import { decodeOwn } from '../my/decode';
+import type { Own } from '../my/decode';
+import { decodeAudit, decodeErased, decodeFeed, decodePutWebhook, decodeWebhooks } from '../owner/decode';
+import type { AuditLine, PutWebhook, Webhook } from '../owner/decode';
 
 /**
  * Trouble is what is left of a request that got no 2xx reply it could read: a refusal keeps only
  * its status and the reason its body names, from a closed list, so no reply body reaches the store.
  */
 export type Trouble =
-  | { readonly kind: 'refused'; readonly status: number; readonly reason: RefusalReason }
+  | {
+      readonly kind: 'refused';
+      readonly status: number;
+      readonly reason: RefusalReason;
+      /** The refusal's own words, kept only where a page shows them as they are (refusal.ts, saidOf). */
+      readonly said?: string;
+    }
   | { readonly kind: 'unreadable'; readonly status: number }
   | { readonly kind: 'no reply' };
 
@@ -33,8 +44,11 @@ export function troubleOf(error: FetchBaseQueryError): Trouble {
       return isSuccess(error.originalStatus)
         ? { kind: 'unreadable', status: error.originalStatus }
         : { kind: 'refused', status: error.originalStatus, reason: reasonOf(error.originalStatus, undefined) };
-    default:
-      return { kind: 'refused', status: error.status, reason: reasonOf(error.status, error.data) };
+    default: {
+      const reason = reasonOf(error.status, error.data);
+      const said = saidOf(reason, error.data);
+      return said === null ? { kind: 'refused', status: error.status, reason } : { kind: 'refused', status: error.status, reason, said };
+    }
   }
 }
 
@@ -56,31 +70,72 @@ export function isTrouble(value: unknown): value is Trouble {
 }
 
 /** The data the pages keep, each refreshed by the replies that can change it. */
-export const tagTypes = ['Salons', 'Salon', 'Bookings', 'Slots'] as const;
+export const tagTypes = ['Salons', 'Salon', 'Bookings', 'Slots', 'Openings', 'Own', 'Webhooks', 'Audit'] as const;
 
 type Definitions = DefinitionsFromApi<typeof generatedApi>;
-type Decoding = Omit<Definitions, 'book' | 'listSalons' | 'getSalon' | 'listBookings' | 'listSlots' | 'cancelBooking' | 'closeSlot' | 'openSlot'> & {
+type Decoding = Omit<
+  Definitions,
+  | 'book'
+  | 'bookOutcome'
+  | 'listSalons'
+  | 'getSalon'
+  | 'putSalon'
+  | 'getAvailability'
+  | 'listBookings'
+  | 'listSlots'
+  | 'cancelBooking'
+  | 'moveBooking'
+  | 'closeSlot'
+  | 'openSlot'
+  | 'myBooking'
+  | 'cancelMyBooking'
+  | 'moveMyBooking'
+  | 'listWebhooks'
+  | 'putWebhook'
+  | 'deleteWebhook'
+  | 'newFeed'
+  | 'readAudit'
+  | 'eraseCustomer'
+> & {
   book: OverrideResultType<Definitions['book'], Decoded>;
+  bookOutcome: OverrideResultType<Definitions['bookOutcome'], Decoded>;
   listSalons: OverrideResultType<Definitions['listSalons'], Verdict<Directory>>;
   getSalon: OverrideResultType<Definitions['getSalon'], Verdict<Salon>>;
-  listBookings: OverrideResultType<Definitions['listBookings'], Verdict<readonly Entry[]>>;
+  putSalon: OverrideResultType<Definitions['putSalon'], Verdict<Salon>>;
+  getAvailability: OverrideResultType<Definitions['getAvailability'], Verdict<Openings>>;
+  listBookings: OverrideResultType<Definitions['listBookings'], Verdict<EntryPage>>;
   listSlots: OverrideResultType<Definitions['listSlots'], Verdict<readonly SlotEntry[]>>;
   cancelBooking: OverrideResultType<Definitions['cancelBooking'], Verdict<Entry>>;
+  moveBooking: OverrideResultType<Definitions['moveBooking'], Verdict<Entry>>;
   closeSlot: OverrideResultType<Definitions['closeSlot'], Verdict<Salon>>;
   openSlot: OverrideResultType<Definitions['openSlot'], Verdict<Salon>>;
+  myBooking: OverrideResultType<Definitions['myBooking'], Verdict<Own>>;
+  cancelMyBooking: OverrideResultType<Definitions['cancelMyBooking'], Verdict<Own>>;
+  moveMyBooking: OverrideResultType<Definitions['moveMyBooking'], Decoded>;
+  listWebhooks: OverrideResultType<Definitions['listWebhooks'], Verdict<readonly Webhook[]>>;
+  putWebhook: OverrideResultType<Definitions['putWebhook'], Verdict<PutWebhook>>;
+  deleteWebhook: OverrideResultType<Definitions['deleteWebhook'], null>;
+  newFeed: OverrideResultType<Definitions['newFeed'], Verdict<string>>;
+  readAudit: OverrideResultType<Definitions['readAudit'], Verdict<readonly AuditLine[]>>;
+  eraseCustomer: OverrideResultType<Definitions['eraseCustomer'], Verdict<number>>;
 };
 
 const asTrouble = (error: FetchBaseQueryError): Trouble => troubleOf(error);
 
-/** What a change to one salon's calendar makes stale: its page, and the owner's lists. */
+/** What a change to one salon's calendar makes stale: its page, its open times, the owner's lists and the audit. */
 const calendarOf = (salon: string) =>
   [
     { type: 'Salon', id: salon },
+    { type: 'Openings', id: salon },
     { type: 'Bookings', id: salon },
     { type: 'Slots', id: salon },
+    { type: 'Audit', id: salon },
   ] as const;
 
-/** bookingApi is the generated api with every endpoint decoding its replies strictly. */
+/** A change that got no reply may or may not have happened; anything else did or was refused, and the lists are read again. */
+const unlessNoReply = (salon: string) => (_result: unknown, error: unknown) => (isTrouble(error) && error.kind === 'no reply' ? [] : [...calendarOf(salon)]);
+
+/** bookingApi is the api with every endpoint decoding its replies strictly. */
 export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number], Decoding>({
   addTagTypes: tagTypes,
   endpoints: {
@@ -94,6 +149,11 @@ export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number
         return completed || refusedAnswer ? [...calendarOf(salon)] : [];
       },
     },
+    bookOutcome: {
+      transformResponse: (body: unknown): Decoded => decodeReply(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (result, _error, { salon }) => (result?.ok === true ? [...calendarOf(salon)] : []),
+    },
     listSalons: {
       transformResponse: (body: unknown) => decodeDirectory(body),
       transformErrorResponse: asTrouble,
@@ -103,6 +163,16 @@ export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number
       transformResponse: (body: unknown) => decodeSalon(body),
       transformErrorResponse: asTrouble,
       providesTags: (_result, _error, { salon }) => [{ type: 'Salon', id: salon }],
+    },
+    putSalon: {
+      transformResponse: (body: unknown) => decodeSalon(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (_result, error, { salon }) => (isTrouble(error) && error.kind === 'refused' && error.reason === 'field' ? [] : [...calendarOf(salon), 'Salons']),
+    },
+    getAvailability: {
+      transformResponse: (body: unknown) => decodeAvailability(body),
+      transformErrorResponse: asTrouble,
+      providesTags: (_result, _error, { salon }) => [{ type: 'Openings', id: salon }],
     },
     listBookings: {
       transformResponse: (body: unknown) => decodeBookings(body),
@@ -117,17 +187,72 @@ export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number
     cancelBooking: {
       transformResponse: (body: unknown) => decodeBooking(body),
       transformErrorResponse: asTrouble,
-      invalidatesTags: (_result, error, { salon }) => (isTrouble(error) && error.kind === 'no reply' ? [] : [...calendarOf(salon)]),
+      invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),
+    },
+    moveBooking: {
+      transformResponse: (body: unknown) => decodeBooking(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),
     },
     closeSlot: {
       transformResponse: (body: unknown) => decodeSalon(body),
       transformErrorResponse: asTrouble,
-      invalidatesTags: (_result, error, { salon }) => (isTrouble(error) && error.kind === 'no reply' ? [] : [...calendarOf(salon)]),
+      invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),
     },
     openSlot: {
       transformResponse: (body: unknown) => decodeSalon(body),
       transformErrorResponse: asTrouble,
-      invalidatesTags: (_result, error, { salon }) => (isTrouble(error) && error.kind === 'no reply' ? [] : [...calendarOf(salon)]),
+      invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),
+    },
+    myBooking: {
+      transformResponse: (body: unknown) => decodeOwn(body),
+      transformErrorResponse: asTrouble,
+      providesTags: (_result, _error, { booking }) => [{ type: 'Own', id: booking }],
+    },
+    cancelMyBooking: {
+      transformResponse: (body: unknown) => decodeOwn(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (result, error, { salon, booking }) => (isTrouble(error) && error.kind === 'no reply' ? [] : [...unlessNoReply(salon)(result, error), { type: 'Own', id: booking }]),
+    },
+    moveMyBooking: {
+      transformResponse: (body: unknown): Decoded => decodeReply(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (result, error, { salon, booking, myMoveRequest }) => {
+        const completed = result?.ok === true && result.reply.resultType === 'complete';
+        const refusedAnswer = myMoveRequest.requestState != null && isTrouble(error) && error.kind === 'refused';
+        return completed || refusedAnswer ? [...calendarOf(salon), { type: 'Own', id: booking }] : [];
+      },
+    },
+    listWebhooks: {
+      transformResponse: (body: unknown) => decodeWebhooks(body),
+      transformErrorResponse: asTrouble,
+      providesTags: (_result, _error, { salon }) => [{ type: 'Webhooks', id: salon }],
+    },
+    putWebhook: {
+      transformResponse: (body: unknown) => decodePutWebhook(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (_result, _error, { salon }) => [{ type: 'Webhooks', id: salon }],
+    },
+    deleteWebhook: {
+      // 204: nothing to read.
+      transformResponse: () => null,
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (_result, _error, { salon }) => [{ type: 'Webhooks', id: salon }],
+    },
+    newFeed: {
+      transformResponse: (body: unknown) => decodeFeed(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (_result, _error, { salon }) => [{ type: 'Audit', id: salon }],
+    },
+    readAudit: {
+      transformResponse: (body: unknown) => decodeAudit(body),
+      transformErrorResponse: asTrouble,
+      providesTags: (_result, _error, { salon }) => [{ type: 'Audit', id: salon }],
+    },
+    eraseCustomer: {
+      transformResponse: (body: unknown) => decodeErased(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),
     },
   },
 });

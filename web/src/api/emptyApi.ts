@@ -1,4 +1,4 @@
-// The empty RTK Query api that the generated endpoints are injected into: one base query, bodies read as the type they declare, the owner's token on the owner's requests.
+// The empty RTK Query api that the generated endpoints are injected into: one base query, bodies read as the type they declare, the owner's token on the owner's requests and a booking's manage key on its customer's.
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
@@ -11,8 +11,25 @@ export interface StoreExtra {
 /** How long a round may wait for a reply before it counts as no reply at all. */
 export const replyTimeoutMs = 15_000;
 
-/** The operations behind the owner's bearer token (see ../openapi.json); only these carry it. */
-export const ownerOperations: readonly string[] = ['listBookings', 'listSlots', 'cancelBooking', 'closeSlot', 'openSlot'];
+/** The operations behind the owner's bearer token, a salon's key or the operator's (see ../openapi.json); only these carry it. */
+export const ownerOperations: readonly string[] = [
+  'putSalon',
+  'listBookings',
+  'listSlots',
+  'cancelBooking',
+  'moveBooking',
+  'closeSlot',
+  'openSlot',
+  'listWebhooks',
+  'putWebhook',
+  'deleteWebhook',
+  'newFeed',
+  'readAudit',
+  'eraseCustomer',
+];
+
+/** The operations behind a booking's manage key; only these carry it, and it goes nowhere else. */
+export const manageOperations: readonly string[] = ['myBooking', 'cancelMyBooking', 'moveMyBooking'];
 
 function originOf(extra: unknown): string {
   if (typeof extra === 'object' && extra !== null && 'origin' in extra && typeof extra.origin === 'string') {
@@ -32,6 +49,17 @@ function ownerTokenOf(state: unknown): string | null {
   return null;
 }
 
+/** The manage key the page holds for the booking it shows, if any: it came from the address's fragment. */
+function manageKeyOf(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'own' in state) {
+    const own = state.own;
+    if (typeof own === 'object' && own !== null && 'key' in own && typeof own.key === 'string' && own.key !== '') {
+      return own.key;
+    }
+  }
+  return null;
+}
+
 // 'content-type' reads a body labelled application/json as JSON and any other body as text, so a
 // plain-text refusal is still a refusal, and a body labelled JSON that doesn't parse is a PARSING_ERROR.
 const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
@@ -39,10 +67,16 @@ const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
     baseUrl: originOf(api.extra),
     responseHandler: 'content-type',
     timeout: replyTimeoutMs,
+    // No request says which page sent it: the manage page's address names a booking.
+    referrerPolicy: 'no-referrer',
     prepareHeaders: (headers, { getState, endpoint }) => {
       const token = ownerTokenOf(getState());
       if (token !== null && ownerOperations.includes(endpoint)) {
         headers.set('Authorization', `Bearer ${token}`);
+      }
+      const key = manageKeyOf(getState());
+      if (key !== null && manageOperations.includes(endpoint)) {
+        headers.set('Authorization', `Bearer ${key}`);
       }
       return headers;
     },

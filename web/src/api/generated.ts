@@ -14,9 +14,43 @@ const injectedRtkApi = api.injectEndpoints({
     getSalon: build.query<GetSalonApiResponse, GetSalonApiArg>({
       query: (queryArg) => ({ url: `/salons/${encodeURIComponent(String(queryArg.salon))}` }),
     }),
+    putSalon: build.mutation<PutSalonApiResponse, PutSalonApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}`,
+        method: 'PUT',
+        body: queryArg.salonSettings,
+      }),
+    }),
+    readAudit: build.query<ReadAuditApiResponse, ReadAuditApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/audit`,
+        params: {
+          limit: queryArg.limit,
+          after: queryArg.after,
+        },
+      }),
+    }),
+    getAvailability: build.query<GetAvailabilityApiResponse, GetAvailabilityApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/availability`,
+        params: {
+          service: queryArg.service,
+          stylist: queryArg.stylist,
+          from: queryArg['from'],
+          days: queryArg.days,
+        },
+      }),
+    }),
     book: build.mutation<BookApiResponse, BookApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book`,
+        method: 'POST',
+        body: queryArg.bookRequest,
+      }),
+    }),
+    bookOutcome: build.mutation<BookOutcomeApiResponse, BookOutcomeApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book/outcome`,
         method: 'POST',
         body: queryArg.bookRequest,
       }),
@@ -36,6 +70,44 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/cancel`,
         method: 'POST',
+      }),
+    }),
+    moveBooking: build.mutation<MoveBookingApiResponse, MoveBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/move`,
+        method: 'POST',
+        body: queryArg.moveRequest,
+      }),
+    }),
+    eraseCustomer: build.mutation<EraseCustomerApiResponse, EraseCustomerApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/customers/erase`,
+        method: 'POST',
+        body: queryArg.contactRequest,
+      }),
+    }),
+    newFeed: build.mutation<NewFeedApiResponse, NewFeedApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/feed`,
+        method: 'POST',
+      }),
+    }),
+    myBooking: build.query<MyBookingApiResponse, MyBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}`,
+      }),
+    }),
+    cancelMyBooking: build.mutation<CancelMyBookingApiResponse, CancelMyBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/cancel`,
+        method: 'POST',
+      }),
+    }),
+    moveMyBooking: build.mutation<MoveMyBookingApiResponse, MoveMyBookingApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/move`,
+        method: 'POST',
+        body: queryArg.myMoveRequest,
       }),
     }),
     listSlots: build.query<ListSlotsApiResponse, ListSlotsApiArg>({
@@ -59,6 +131,24 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    listWebhooks: build.query<ListWebhooksApiResponse, ListWebhooksApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks`,
+      }),
+    }),
+    deleteWebhook: build.mutation<DeleteWebhookApiResponse, DeleteWebhookApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'DELETE',
+      }),
+    }),
+    putWebhook: build.mutation<PutWebhookApiResponse, PutWebhookApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/webhooks/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.webhookPut,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -75,12 +165,48 @@ export type GetSalonApiArg = {
   /** The salon's id. */
   salon: string;
 };
+export type PutSalonApiResponse = /** status 200 The salon, with the slots open now. */ SalonView;
+export type PutSalonApiArg = {
+  /** The salon's id. */
+  salon: string;
+  salonSettings: SalonSettings;
+};
+export type ReadAuditApiResponse = /** status 200 A page of entries. */ AuditList;
+export type ReadAuditApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** How many entries a page holds at most; 200 when absent. */
+  limit?: number;
+  /** The next of the page before, to read the entries older than it. */
+  after?: string;
+};
+export type GetAvailabilityApiResponse = /** status 200 The open starts. */ Availability;
+export type GetAvailabilityApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The service's id; may be left out at a salon with one service. */
+  service?: string;
+  /** The stylist's id; anyone who does the service when absent. */
+  stylist?: string;
+  /** No start before it is listed, and days counts the salon's local dates from its date; now when absent. RFC 3339; percent-encode + as %2B. */
+  from?: string;
+  /** How many of the salon's local dates the window holds: 1 to 90; the rest of the horizon when absent. */
+  days?: number;
+};
 export type BookApiResponse =
   /** status 200 A question to answer, or the completed booking. */ BookResult;
 export type BookApiArg = {
   /** The salon's name. */
   salon: string;
   /** The booking, and in round two the answers with their state. At most 65536 bytes. */
+  bookRequest: BookRequest;
+};
+export type BookOutcomeApiResponse =
+  /** status 200 The same complete result round two gave, manage key included. */ CompleteResult;
+export type BookOutcomeApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** Round two's body, exactly as it was sent. */
   bookRequest: BookRequest;
 };
 export type ListBookingsApiResponse = /** status 200 A page of the bookings. */ BookingList;
@@ -102,6 +228,50 @@ export type CancelBookingApiArg = {
   salon: string;
   /** The booking's reference. */
   booking: string;
+};
+export type MoveBookingApiResponse = /** status 200 The booking, moved. */ BookingView;
+export type MoveBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+  moveRequest: MoveRequest;
+};
+export type EraseCustomerApiResponse = /** status 200 How many bookings were erased. */ Erased;
+export type EraseCustomerApiArg = {
+  /** The salon's id. */
+  salon: string;
+  contactRequest: ContactRequest;
+};
+export type NewFeedApiResponse = /** status 200 The feed's address. */ FeedView;
+export type NewFeedApiArg = {
+  /** The salon's id. */
+  salon: string;
+};
+export type MyBookingApiResponse =
+  /** status 200 The booking, as its customer sees it. */ MyBooking;
+export type MyBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+};
+export type CancelMyBookingApiResponse = /** status 200 The booking, cancelled. */ MyBooking;
+export type CancelMyBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+};
+export type MoveMyBookingApiResponse =
+  /** status 200 A question to answer, or the completed move: booked at the new time, or not_booked and where it stays. */ BookResult;
+export type MoveMyBookingApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
+  /** The move, and in round two the answers with their state. At most 65536 bytes. */
+  myMoveRequest: MyMoveRequest;
 };
 export type ListSlotsApiResponse = /** status 200 The slots. */ SlotList;
 export type ListSlotsApiArg = {
@@ -125,6 +295,27 @@ export type OpenSlotApiArg = {
   salon: string;
   /** The slot's id, percent-encoded (+ as %2B). */
   slot: string;
+};
+export type ListWebhooksApiResponse = /** status 200 The webhooks, by id. */ WebhookList;
+export type ListWebhooksApiArg = {
+  /** The salon's id. */
+  salon: string;
+};
+export type DeleteWebhookApiResponse = unknown;
+export type DeleteWebhookApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The webhook's id. */
+  id: string;
+};
+export type PutWebhookApiResponse =
+  /** status 200 The webhook; with its secret when this put created it. */ WebhookView;
+export type PutWebhookApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The webhook's id: 1 to 64 of a-z, A-Z, 0-9, - and _. */
+  id: string;
+  webhookPut: WebhookPut;
 };
 export type SalonSummary = {
   name: string;
@@ -217,6 +408,101 @@ export type SalonView = {
   /** The team, in the order anyone is booked; absent at a simple salon. */
   stylists?: StylistLine[];
   timeZone: string;
+};
+export type ServiceLine = {
+  /** Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent. */
+  afterMinutes?: number;
+  /** The service's id: 1 to 40 of a-z, 0-9 and -, unique on the menu. */
+  id: string;
+  /** How long the customer is in the chair: 5 to 480, a multiple of 5. */
+  minutes: number;
+  /** What the customer sees, such as Colour. */
+  name: string;
+  /** The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet. */
+  price?: number | null;
+};
+export type SalonSettings = {
+  /** A customer may cancel or move a booking until this long before it starts: 0 to 168; 24 when absent. */
+  changeCutoffHours?: number | null;
+  /** Spans when the salon, or one stylist, takes no booking: at most 200. Needs services. */
+  closures?: ClosureLine[];
+  /** The ISO 4217 code of every price, such as GBP: three capital letters. Required when a service has a price; needs services. */
+  currency?: string | null;
+  /** How far apart start times are: 5 to 60, a multiple of 5; 15 when absent. Needs services. */
+  gridMinutes?: number | null;
+  /** How many local days slots open on, today included: 1 to 90; 14 when absent. */
+  horizonDays?: number | null;
+  /** Weekly opening hours by day (mon to sun), each a list of [start, end] in HH:MM, 24-hour, in the salon's zone. A day absent is closed. */
+  hours: {
+    fri?: string[][];
+    mon?: string[][];
+    sat?: string[][];
+    sun?: string[][];
+    thu?: string[][];
+    tue?: string[][];
+    wed?: string[][];
+  };
+  /** How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent. */
+  maxUpcomingPerContact?: number | null;
+  /** No start sooner than this after now: 0 to 10080; 60 when absent. Needs services. */
+  minNoticeMinutes?: number | null;
+  /** What the customer sees. */
+  name: string;
+  /** Shown when nothing is booked, and for changes. */
+  phone: string;
+  /** The price list of a simple salon, as words; never computed. Refused with services. */
+  prices?: PriceLine[];
+  /** The menu: 1 to 50 services. A salon put without services is the simple salon. */
+  services?: ServiceLine[];
+  /** The length of one appointment at a simple salon, 5 to 480 minutes; 45 when absent. Refused with services. */
+  slotMinutes?: number | null;
+  /** The team: 1 to 50 stylists, in the order anyone is booked. Needs services. */
+  stylists?: StylistLine[];
+  /** An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it. */
+  timeZone: string;
+};
+export type AuditEntry = {
+  /** What: the owner route's operationId. */
+  action:
+    | 'putSalon'
+    | 'cancelBooking'
+    | 'closeSlot'
+    | 'openSlot'
+    | 'createKey'
+    | 'revokeKey'
+    | 'eraseCustomer'
+    | 'exportCustomer';
+  /** When, RFC 3339 in UTC to the millisecond. */
+  at: string;
+  /** The booking the action touched; empty when none. */
+  booking: string;
+  /** Who: a key's id, or operator for the operator's token. */
+  by: string;
+  /** What changed, such as the slot or the settings' version; never a customer's details. */
+  detail: string;
+};
+export type AuditList = {
+  entries: AuditEntry[];
+  /** Present when older entries follow: send it as after for the next page. */
+  next?: string;
+};
+export type AvailableSlot = {
+  /** The start in the salon's words, such as Saturday 5 December, 10:30. */
+  label: string;
+  /** The start's slot id: RFC 3339 with the salon's offset on that day. */
+  slot: string;
+  /** The ids of the stylists free then who do the service, in the salon's order. */
+  stylists: string[];
+};
+export type Availability = {
+  /** Whether open starts of the window were left out past the 500 listed. */
+  more: boolean;
+  /** The service's id. */
+  service: string;
+  /** The open starts, earliest first, at most 500. */
+  slots: AvailableSlot[];
+  /** The stylist asked for; null for anyone. */
+  stylist: string | null;
 };
 export type Completion = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
@@ -337,6 +623,73 @@ export type BookingList = {
   /** When more bookings follow: send it as after for the next page. Absent on the last page. */
   next?: string;
 };
+export type MoveRequest = {
+  /** The new start: a slot id as the salon writes it, such as 2026-12-05T10:30:00Z. */
+  slot: string;
+  /** At a menu salon, the stylist who keeps the booking; absent, its own. */
+  stylist?: string | null;
+};
+export type Erased = {
+  erased: number;
+};
+export type ContactRequest = {
+  /** The customer's contact: an e-mail address, compared case-insensitively, or a phone number, compared by its digits. */
+  contact: string;
+};
+export type FeedView = {
+  /** The feed's address, its key in the query. It replaces the one before, which no longer answers. */
+  url: string;
+};
+export type MyBooking = {
+  /** The booking's reference. */
+  booking: string;
+  /** Whether it is booked and changeUntil is still ahead. */
+  canChange: boolean;
+  /** The last moment the customer may cancel or move it, RFC 3339 with the salon's offset: the start less the salon's changeCutoffHours as the salon has it now. */
+  changeUntil: string;
+  contact: string;
+  /** When the appointment ends, RFC 3339 with the salon's offset: the service's minutes after the start, or the salon's slot at a simple salon. */
+  ends: string;
+  /** The start in the salon's words, such as Saturday 5 December, 10:30. */
+  label: string;
+  /** Whom it is for. */
+  name: string;
+  /** The salon's phone, for what the customer can no longer change themselves. */
+  phone: string;
+  /** The salon's id. */
+  salon: string;
+  salonName: string;
+  /** How many times it has changed since it was made: each cancel or move raises it. Its calendar event's SEQUENCE. */
+  sequence: number;
+  /** The menu's service booked; null at a simple salon. */
+  service: string | null;
+  /** Its name on the menu; null at a simple salon. */
+  serviceName: string | null;
+  /** The booked slot: its start in RFC 3339, with the salon's offset on that day. */
+  slot: string;
+  status: 'booked' | 'cancelled';
+  /** The stylist booked; null at a simple salon. */
+  stylist: string | null;
+  /** Their name; null at a simple salon. */
+  stylistName: string | null;
+};
+export type MyMoveArguments = {
+  /** The customer's words. */
+  message: string;
+  /** The slots the customer would move to, in the app's order: the salon's slot ids. */
+  openSlots: string[];
+  /** At a menu salon, the stylist to move to; absent keeps the booking's own. The booking's service is kept. */
+  stylist?: string;
+};
+export type MyMoveRequest = {
+  arguments: MyMoveArguments;
+  /** Round two: the customer's answers, keyed by the name of the request they answer. */
+  inputResponses?: {
+    [key: string]: Answer;
+  } | null;
+  /** Round two: the requestState round one returned, byte for byte. */
+  requestState?: string | null;
+};
 export type SlotView = {
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */
   label: string;
@@ -347,4 +700,29 @@ export type SlotView = {
 export type SlotList = {
   /** At most 500; ask again from a later time for more. */
   slots: SlotView[];
+};
+export type WebhookState = {
+  events: string[];
+  /** How many events it was given up on, after 24 hours of retries, over the deliveries still kept (see docs/webhooks.md). */
+  failures: number;
+  id: string;
+  /** When a delivery to it was last made, RFC 3339 in UTC; null when none was. */
+  lastDelivery: string | null;
+  url: string;
+};
+export type WebhookList = {
+  webhooks: WebhookState[];
+};
+export type WebhookView = {
+  events: string[];
+  id: string;
+  /** Only when this put created the webhook: whsec_ and the base64 of the key that signs its deliveries. Keep it; it is never shown again. */
+  secret?: string;
+  url: string;
+};
+export type WebhookPut = {
+  /** The event types it takes: booking.created, booking.cancelled, booking.moved. Absent, all three. */
+  events?: string[];
+  /** Where the deliveries go: https to a public address (http and private addresses too when the server runs with -webhooks-insecure). */
+  url: string;
 };

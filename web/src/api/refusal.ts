@@ -24,6 +24,20 @@ export const refusalReasons = [
   'no slot',
   /** The slot the owner would close is booked. */
   'slot booked',
+  /** The customer may no longer change the booking themselves: the salon's cutoff has passed. */
+  'changes closed',
+  /** The booking is cancelled already, so it can't be cancelled or moved. */
+  'already cancelled',
+  /** The service has no outcome for the round two sent: its state was never spent by it. */
+  'no outcome',
+  /** The time the owner would move a booking to is taken or closed for that stylist. */
+  'taken',
+  /** The service or the stylist asked for can't be booked at this salon. */
+  'not on the menu',
+  /** The customer holds as many upcoming bookings as the salon allows one contact. */
+  'too many bookings',
+  /** A value the owner put breaks its rule; the refusal's words name the field. */
+  'field',
   /** This connection asked too often (the quota per client address); nothing was read, so the same request can follow in a moment. */
   'too many',
   /** The service can't complete anything now (no key, or its database is down). */
@@ -46,7 +60,15 @@ const exact: Readonly<Record<string, RefusalReason>> = {
   'the booking service is unavailable': 'unavailable',
   'too many requests; try again shortly': 'too many',
   "the owner's token is missing or wrong": 'wrong token',
+  'this booking is already cancelled': 'already cancelled',
+  'there is no outcome for this request': 'no outcome',
+  'arguments.service is required at this salon': 'not on the menu',
+  'give services, or slotMinutes and prices, not both': 'field',
 };
+
+/** The settings and other bodies the owner puts: a refusal that starts with one of these names the field it refuses. */
+export const ownerFields =
+  /^(name|timeZone|phone|prices|hours|slotMinutes|horizonDays|currency|services|stylists|gridMinutes|minNoticeMinutes|closures|changeCutoffHours|maxUpcomingPerContact|url|events|contact)(\[\d+\]|\.[A-Za-z]+)* /;
 
 /** The refusals that name what they refuse, matched by their fixed part. */
 const patterns: readonly (readonly [RegExp, RefusalReason])[] = [
@@ -56,6 +78,14 @@ const patterns: readonly (readonly [RegExp, RefusalReason])[] = [
   [/^there is no booking /, 'no booking'],
   [/^there is no slot /, 'no slot'],
   [/ is booked; cancel the booking first$/, 'slot booked'],
+  [/^changes close \d+ hours? before the appointment; call /, 'changes closed'],
+  [/^booking \S+ is cancelled$/, 'already cancelled'],
+  [/ is (taken|closed) for .+$/, 'taken'],
+  [/ offers no (service \S+|such service)$/, 'not on the menu'],
+  [/ has no (stylist \S+|such stylist)$/, 'not on the menu'],
+  [/ doesn't do .+$/, 'not on the menu'],
+  [/^you already hold \d+ upcoming bookings? here; call /, 'too many bookings'],
+  [ownerFields, 'field'],
 ];
 
 /**
@@ -84,4 +114,26 @@ export function reasonOf(status: number, body: unknown): RefusalReason {
     default:
       return 'other';
   }
+}
+
+/** The longest refusal whose words the store keeps: a setting's refusal is well within it. */
+const maxSaid = 300;
+
+/**
+ * saidOf keeps a refusal's own words when the page shows them as they are: the field an owner's
+ * put breaks, and the cutoff with whom to call. Any other refusal keeps none.
+ */
+export function saidOf(reason: RefusalReason, body: unknown): string | null {
+  if ((reason === 'field' || reason === 'changes closed') && typeof body === 'string' && body.length <= maxSaid && !/[\p{Cc}\p{Cf}]/u.test(body)) {
+    return body;
+  }
+  return null;
+}
+
+/** fieldOf is the field a setting's refusal names, as the body it refuses spells it: `services[1].minutes`. */
+export function fieldOf(said: string): string {
+  if (said === 'give services, or slotMinutes and prices, not both') {
+    return 'services';
+  }
+  return ownerFields.exec(said)?.[0].trim() ?? '';
 }

@@ -13,7 +13,18 @@ export interface Question {
  * calendar the booking's reference; `say` is for showing only.
  */
 export type Completed =
-  | { readonly status: Extract<Status, 'booked'>; readonly slot: string; readonly say: string; readonly booking?: string }
+  | {
+      readonly status: Extract<Status, 'booked'>;
+      readonly slot: string;
+      readonly say: string;
+      /** The booking's reference, at a salon with a calendar. */
+      readonly booking?: string;
+      /** The key that opens the booking to its customer, at a salon with a calendar. */
+      readonly manage?: string;
+      /** The service and the stylist booked, at a menu salon. */
+      readonly service?: string;
+      readonly stylist?: string;
+    }
   | { readonly status: Extract<Status, 'not_booked'>; readonly say: string };
 
 /** A reply that decoded: a question with the state to send back, or a completed booking. */
@@ -102,14 +113,24 @@ function decodeCompleted(raw: Fields): Decoded {
       if (typeof say !== 'string') {
         return malformed('the booking has nothing to say');
       }
-      const booking = field(content, 'booking');
-      if (booking === undefined) {
-        return { ok: true, reply: { resultType: 'complete', completed: { status, slot, say } } };
+      // Each of these is optional, and read strictly when it is there.
+      const extras: { booking?: string; manage?: string; service?: string; stylist?: string } = {};
+      for (const [name, what] of [
+        ['booking', "the booking's reference"],
+        ['manage', "the booking's manage key"],
+        ['service', "the booking's service"],
+        ['stylist', "the booking's stylist"],
+      ] as const) {
+        const value = field(content, name);
+        if (value === undefined) {
+          continue;
+        }
+        if (typeof value !== 'string' || value === '') {
+          return malformed(`${what} is not a string`);
+        }
+        extras[name] = value;
       }
-      if (typeof booking !== 'string' || booking === '') {
-        return malformed("the booking's reference is not a string");
-      }
-      return { ok: true, reply: { resultType: 'complete', completed: { status, slot, say, booking } } };
+      return { ok: true, reply: { resultType: 'complete', completed: { status, slot, say, ...extras } } };
     }
     case 'not_booked':
       if (typeof say !== 'string') {

@@ -3,7 +3,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { bookingApi, isTrouble } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import type { RefusalReason } from '../api/refusal';
-import type { Completed, Reply } from './decode';
+import type { Completed, Decoded, Reply } from './decode';
 import type { BookRequest } from './wire';
 
 /**
@@ -15,6 +15,8 @@ export type Failure =
   | { readonly kind: 'refused'; readonly status: number; readonly reason: RefusalReason; readonly problem: string }
   | { readonly kind: 'unreadable'; readonly status: number; readonly problem: string }
   | { readonly kind: 'no reply'; readonly problem: string }
+  /** Round two's reply was lost, and asking what it did got no answer either: it may or may not have gone through. */
+  | { readonly kind: 'lost'; readonly problem: string }
   | { readonly kind: 'malformed'; readonly problem: string }
   | { readonly kind: 'unknown result type'; readonly problem: string }
   | { readonly kind: 'asked again'; readonly problem: string };
@@ -25,7 +27,11 @@ export const failureText = {
   unreadable: "the reply could not be read: it is labelled JSON but isn't",
   noReply: 'the service did not reply: it or the network is down',
   askedAgain: 'the salon asked a second question after it was answered',
+  lost: "round two's reply was lost, and what it did couldn't be read back",
 } as const;
+
+/** The failure of a round two whose reply was lost and whose outcome couldn't be read back. */
+export const lost: Failure = { kind: 'lost', problem: failureText.lost };
 
 /** failureOf names what a failed request left. */
 export function failureOf(trouble: Trouble): Failure {
@@ -51,6 +57,7 @@ export const noReply: Failure = { kind: 'no reply', problem: failureText.noReply
 export function keepsTheQuestion(failure: Failure): boolean {
   switch (failure.kind) {
     case 'no reply':
+    case 'lost':
       return true;
     case 'refused':
       return failure.reason === 'unavailable' || failure.reason === 'too many' || failure.reason === 'answer refused';
@@ -62,9 +69,11 @@ export function keepsTheQuestion(failure: Failure): boolean {
 /** The dispatch a round's thunk gets. */
 export type RoundDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
-/** sendRound makes one round trip and turns whatever came back into a decoded reply or a failure. */
-export async function sendRound(dispatch: RoundDispatch, salon: string, bookRequest: BookRequest): Promise<Reply | Failure> {
-  const result = await dispatch(bookingApi.endpoints.book.initiate({ salon, bookRequest }, { track: false }));
+/** What a round's endpoint gave back: a decoded reply, or the trouble it ran into. */
+type Sent = { readonly data: Decoded } | { readonly error: unknown };
+
+/** replyOf turns what a round's endpoint gave back into a decoded reply or a failure. */
+export function replyOf(result: Sent): Reply | Failure {
   if ('error' in result) {
     return failureOf(isTrouble(result.error) ? result.error : { kind: 'no reply' });
   }
@@ -73,6 +82,11 @@ export async function sendRound(dispatch: RoundDispatch, salon: string, bookRequ
     return { kind: decoded.problem.kind, problem: decoded.problem.text };
   }
   return decoded.reply;
+}
+
+/** sendRound makes one round trip and turns whatever came back into a decoded reply or a failure. */
+export async function sendRound(dispatch: RoundDispatch, salon: string, bookRequest: BookRequest): Promise<Reply | Failure> {
+  return replyOf(await dispatch(bookingApi.endpoints.book.initiate({ salon, bookRequest }, { track: false })));
 }
 
 /** isFailure tells a round's failure from its reply, or from the booking it completed. */

@@ -130,9 +130,9 @@ export const bookingSlice = createSlice({
       })
       // Without a payload the thunk threw: nothing came back that the client could use.
       .addCase(askForTime.rejected, (state, { payload }) => failed({ ...state, inFlight: null }, 'round one', payload ?? noReply))
-      .addCase(answerQuestion.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<Outcome, unknown>(state.flow) }))
+      .addCase(answerQuestion.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<Outcome, unknown, BookArguments>(state.flow) }))
       .addCase(answerQuestion.fulfilled, (state, { payload }) => act({ ...state, inFlight: null }, payload))
-      .addCase(answerQuestion.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<Outcome, unknown>(state.flow, payload ?? noReply) }));
+      .addCase(answerQuestion.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<Outcome, unknown, BookArguments>(state.flow, payload ?? noReply) }));
   },
 });
 

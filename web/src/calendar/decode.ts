@@ -1,6 +1,10 @@
-// Strict decoders of the calendar's replies: a salon, the list of salons, the owner's bookings and slots. Every field the pages read, or one problem naming it.
-import type { BookingView, SalonList, SlotView } from '../api/generated';
+// Strict decoders of the calendar's replies: a salon (simple, or with its menu and team), the list of salons, the owner's bookings and slots, and a menu salon's open times. Every field the pages read, or one problem naming it.
+import type { Availability, BookingView, SalonList, SlotView } from '../api/generated';
+import { Problem, fields, flag, has, instant, list, maybeInstant, maybeList, maybeText, maybeWhole, oneOf, text, texts, verdict, whole } from '../api/strict';
+import type { Fields, Verdict } from '../api/strict';
 import type { Holds, Same } from '../booking/wire';
+
+export type { Verdict } from '../api/strict';
 
 /** Every status of a booking the owner's page handles. */
 export const bookingStatuses = ['booked', 'cancelled'] as const;
@@ -15,6 +19,7 @@ export type StatusListsMatchTheDocument = [
   Holds<Same<BookingStatus, BookingView['status']>>,
   Holds<Same<SlotStatus, SlotView['status']>>,
   Holds<Same<boolean, SalonList['calendar']>>,
+  Holds<Same<boolean, Availability['more']>>,
 ];
 
 /** One open time: its id, to send, and its label, to show. */
@@ -23,13 +28,74 @@ export interface OpenTime {
   readonly label: string;
 }
 
-/** A salon as its customer's page reads it. */
+/** The days of the week as the service keys them, Monday first. */
+export const dayKeys = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type DayKey = (typeof dayKeys)[number];
+
+/** One opening interval, [start, end] as HH:MM on the salon's wall clock. */
+export type Interval = readonly [string, string];
+
+/** Weekly hours: each day's intervals; a day left out is closed. */
+export type Hours = Readonly<Partial<Record<DayKey, readonly Interval[]>>>;
+
+/** One service on a salon's menu. */
+export interface Service {
+  readonly id: string;
+  readonly name: string;
+  readonly minutes: number;
+  /** In the currency's minor unit (pence); null when it isn't on the sheet. */
+  readonly price: number | null;
+  /** Processing or clean-up after the service, when the stylist can't start another client. */
+  readonly afterMinutes: number;
+}
+
+/** One member of a salon's team. */
+export interface Stylist {
+  readonly id: string;
+  readonly name: string;
+  /** The ids of the services they do. */
+  readonly services: readonly string[];
+  /** Their own hours; null when they follow the salon's. */
+  readonly hours: Hours | null;
+}
+
+/** A span when the salon, or one stylist, takes no booking. */
+export interface Closure {
+  readonly from: string;
+  readonly to: string;
+  /** The stylist it closes; null for the whole salon. */
+  readonly stylist: string | null;
+  readonly note: string;
+}
+
+/** A menu salon's menu, team and terms. */
+export interface Menu {
+  /** ISO 4217, such as GBP; null when no price is set. */
+  readonly currency: string | null;
+  readonly services: readonly Service[];
+  readonly stylists: readonly Stylist[];
+  readonly gridMinutes: number;
+  readonly minNoticeMinutes: number;
+  readonly closures: readonly Closure[];
+}
+
+/** A salon as its pages read it: what the customer sees, and every setting the owner can change. */
 export interface Salon {
   readonly salon: string;
   readonly name: string;
   readonly phone: string;
+  readonly timeZone: string;
+  readonly hours: Hours;
+  readonly horizonDays: number;
+  readonly changeCutoffHours: number;
+  readonly maxUpcomingPerContact: number;
+  /** A simple salon's price list, as the salon wrote it; empty at a menu salon. */
   readonly prices: readonly { readonly service: string; readonly price: string }[];
-  /** Earliest first, as the service lists them. */
+  /** A simple salon's appointment length; null at a menu salon. */
+  readonly slotMinutes: number | null;
+  /** The menu and the team; null at a simple salon. */
+  readonly menu: Menu | null;
+  /** Earliest first, as the service lists them (at a menu salon, the first service's with anyone). */
   readonly openSlots: readonly OpenTime[];
 }
 
@@ -49,6 +115,32 @@ export interface Entry {
   readonly words: string;
   readonly bookedAt: string;
   readonly status: BookingStatus;
+  /** At a menu salon, the service booked and its name as the settings now give it; null at a simple salon. */
+  readonly service: string | null;
+  readonly serviceName: string | null;
+  /** At a menu salon, the stylist booked and their name; null at a simple salon. */
+  readonly stylist: string | null;
+  readonly stylistName: string | null;
+  /** At a menu salon, when the service ends (processing not included); null at a simple salon. */
+  readonly ends: string | null;
+  /** At a menu salon, false for a live booking that no longer fits the settings. */
+  readonly fits: boolean;
+}
+
+/** One open start of a service, and who is free then. */
+export interface AvailableTime extends OpenTime {
+  /** The stylists free then who do the service, in the salon's order. */
+  readonly stylists: readonly string[];
+}
+
+/** A menu salon's open starts for one service, with one stylist or anyone. */
+export interface Openings {
+  readonly service: string;
+  /** The stylist asked for; null for anyone. */
+  readonly stylist: string | null;
+  readonly times: readonly AvailableTime[];
+  /** Whether starts of the window were left out past those listed. */
+  readonly more: boolean;
 }
 
 /** One slot as the owner sees it. */
@@ -56,57 +148,6 @@ export interface SlotEntry {
   readonly slot: string;
   readonly label: string;
   readonly status: SlotStatus;
-}
-
-/** A decoder's verdict: the value, or one problem naming the field that broke. It never throws. */
-export type Verdict<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
-
-class Problem {
-  constructor(readonly text: string) {}
-}
-
-type Fields = { readonly [field: string]: unknown };
-
-function fields(value: unknown, where: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Problem(`${where} is not an object`);
-  }
-  return value as Fields;
-}
-
-function text(value: Fields, name: string, where: string, { empty = true } = {}): string {
-  const field = Object.hasOwn(value, name) ? value[name] : undefined;
-  if (typeof field !== 'string' || (!empty && field === '')) {
-    throw new Problem(`${where}.${name} is not ${empty ? 'a string' : 'a non-empty string'}`);
-  }
-  return field;
-}
-
-function list(value: Fields, name: string, where: string): readonly unknown[] {
-  const field = Object.hasOwn(value, name) ? value[name] : undefined;
-  if (!Array.isArray(field)) {
-    throw new Problem(`${where}.${name} is not a list`);
-  }
-  return field as readonly unknown[];
-}
-
-function oneOf<T extends string>(values: readonly T[], value: Fields, name: string, where: string): T {
-  const field = text(value, name, where);
-  if (!(values as readonly string[]).includes(field)) {
-    throw new Problem(`${where}.${name} ${JSON.stringify(field)} is not one the client knows`);
-  }
-  return field as T;
-}
-
-function verdict<T>(read: () => T): Verdict<T> {
-  try {
-    return { ok: true, value: read() };
-  } catch (error) {
-    if (error instanceof Problem) {
-      return { ok: false, problem: error.text };
-    }
-    throw error;
-  }
 }
 
 function slots(raw: Fields, where: string): OpenTime[] {
@@ -123,16 +164,114 @@ function slots(raw: Fields, where: string): OpenTime[] {
   });
 }
 
+const clock = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+function readHours(raw: unknown, where: string): Hours {
+  const days = fields(raw, where);
+  const hours: Partial<Record<DayKey, readonly Interval[]>> = {};
+  for (const day of Object.keys(days)) {
+    if (!(dayKeys as readonly string[]).includes(day)) {
+      throw new Problem(`${where} names ${JSON.stringify(day)}, which is not a day`);
+    }
+    hours[day as DayKey] = list(days, day, where).map((item, i) => {
+      const at = `${where}.${day}[${i}]`;
+      if (!Array.isArray(item) || item.length !== 2 || !item.every((t) => typeof t === 'string' && clock.test(t))) {
+        throw new Problem(`${at} is not a pair of HH:MM times`);
+      }
+      return [item[0] as string, item[1] as string] as const;
+    });
+  }
+  return hours;
+}
+
+function readService(item: unknown, at: string): Service {
+  const raw = fields(item, at);
+  return {
+    id: text(raw, 'id', at, { empty: false }),
+    name: text(raw, 'name', at, { empty: false }),
+    minutes: whole(raw, 'minutes', at, 1),
+    price: maybeWhole(raw, 'price', at),
+    afterMinutes: whole(raw, 'afterMinutes', at),
+  };
+}
+
+function readStylist(item: unknown, at: string, menu: ReadonlySet<string>): Stylist {
+  const raw = fields(item, at);
+  const services = texts(raw, 'services', at);
+  const stranger = services.find((id) => !menu.has(id));
+  if (stranger !== undefined) {
+    throw new Problem(`${at}.services names ${stranger}, which is not on the menu`);
+  }
+  return {
+    id: text(raw, 'id', at, { empty: false }),
+    name: text(raw, 'name', at, { empty: false }),
+    services,
+    hours: has(raw, 'hours') ? readHours(raw['hours'], `${at}.hours`) : null,
+  };
+}
+
+function readClosure(item: unknown, at: string): Closure {
+  const raw = fields(item, at);
+  return {
+    from: instant(raw, 'from', at),
+    to: instant(raw, 'to', at),
+    stylist: maybeText(raw, 'stylist', at, { empty: false }),
+    note: maybeText(raw, 'note', at) ?? '',
+  };
+}
+
+function unique<T extends { readonly id: string }>(items: readonly T[], where: string): readonly T[] {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.id)) {
+      throw new Problem(`${where} lists ${item.id} twice`);
+    }
+    seen.add(item.id);
+  }
+  return items;
+}
+
+function readMenu(raw: Fields, where: string): Menu {
+  const services = unique(
+    list(raw, 'services', where).map((item, i) => readService(item, `${where}.services[${i}]`)),
+    `${where}.services`,
+  );
+  if (services.length === 0) {
+    throw new Problem(`${where}.services is empty`);
+  }
+  const ids = new Set(services.map((service) => service.id));
+  const stylists = unique(
+    list(raw, 'stylists', where).map((item, i) => readStylist(item, `${where}.stylists[${i}]`, ids)),
+    `${where}.stylists`,
+  );
+  return {
+    currency: maybeText(raw, 'currency', where, { empty: false }),
+    services,
+    stylists,
+    gridMinutes: whole(raw, 'gridMinutes', where, 1),
+    minNoticeMinutes: whole(raw, 'minNoticeMinutes', where),
+    closures: maybeList(raw, 'closures', where).map((item, i) => readClosure(item, `${where}.closures[${i}]`)),
+  };
+}
+
 function readSalon(body: unknown, where: string): Salon {
   const raw = fields(body, where);
+  const menu = has(raw, 'services') ? readMenu(raw, where) : null;
   return {
     salon: text(raw, 'salon', where, { empty: false }),
     name: text(raw, 'name', where, { empty: false }),
     phone: text(raw, 'phone', where, { empty: false }),
-    prices: list(raw, 'prices', where).map((item, i) => {
+    timeZone: text(raw, 'timeZone', where, { empty: false }),
+    hours: readHours(raw['hours'], `${where}.hours`),
+    horizonDays: whole(raw, 'horizonDays', where, 1),
+    changeCutoffHours: whole(raw, 'changeCutoffHours', where),
+    maxUpcomingPerContact: whole(raw, 'maxUpcomingPerContact', where),
+    prices: (menu === null ? list(raw, 'prices', where) : maybeList(raw, 'prices', where)).map((item, i) => {
       const line = fields(item, `${where}.prices[${i}]`);
       return { service: text(line, 'service', `${where}.prices[${i}]`), price: text(line, 'price', `${where}.prices[${i}]`) };
     }),
+    slotMinutes: menu === null ? whole(raw, 'slotMinutes', where, 1) : null,
+    menu,
     openSlots: slots(raw, where),
   };
 }
@@ -161,24 +300,44 @@ export function decodeDirectory(body: unknown): Verdict<Directory> {
 
 function readEntry(item: unknown, at: string): Entry {
   const raw = fields(item, at);
+  const service = maybeText(raw, 'service', at, { empty: false });
+  const fits = has(raw, 'fits') ? flag(raw, 'fits', at) : true;
   return {
     booking: text(raw, 'booking', at, { empty: false }),
-    slot: text(raw, 'slot', at, { empty: false }),
+    slot: instant(raw, 'slot', at),
     label: text(raw, 'label', at, { empty: false }),
     name: text(raw, 'name', at),
     contact: text(raw, 'contact', at),
     words: text(raw, 'words', at),
     bookedAt: text(raw, 'bookedAt', at),
     status: oneOf(bookingStatuses, raw, 'status', at),
+    service,
+    serviceName: service === null ? null : text(raw, 'serviceName', at, { empty: false }),
+    stylist: service === null ? null : text(raw, 'stylist', at, { empty: false }),
+    stylistName: service === null ? null : text(raw, 'stylistName', at, { empty: false }),
+    ends: service === null ? maybeInstant(raw, 'ends', at) : instant(raw, 'ends', at),
+    fits,
   };
 }
 
-/** decodeBookings reads the owner's GET /salons/{salon}/bookings. */
-export function decodeBookings(body: unknown): Verdict<readonly Entry[]> {
-  return verdict(() => list(fields(body, 'the bookings'), 'bookings', 'the bookings').map((item, i) => readEntry(item, `the bookings[${i}]`)));
+/** A page of the owner's bookings: the rows, and where the next page starts when there is one. */
+export interface EntryPage {
+  readonly entries: readonly Entry[];
+  readonly next: string | null;
 }
 
-/** decodeBooking reads the booking a cancel answers with. */
+/** decodeBookings reads a page of the owner's GET /salons/{salon}/bookings. */
+export function decodeBookings(body: unknown): Verdict<EntryPage> {
+  return verdict(() => {
+    const raw = fields(body, 'the bookings');
+    return {
+      entries: list(raw, 'bookings', 'the bookings').map((item, i) => readEntry(item, `the bookings[${i}]`)),
+      next: maybeText(raw, 'next', 'the bookings', { empty: false }),
+    };
+  });
+}
+
+/** decodeBooking reads the booking the owner's cancel or move answers with. */
 export function decodeBooking(body: unknown): Verdict<Entry> {
   return verdict(() => readEntry(body, 'the booking'));
 }
@@ -196,4 +355,32 @@ export function decodeSlots(body: unknown): Verdict<readonly SlotEntry[]> {
       };
     }),
   );
+}
+
+/** decodeAvailability reads GET /salons/{salon}/availability. */
+export function decodeAvailability(body: unknown): Verdict<Openings> {
+  return verdict(() => {
+    const where = 'the open times';
+    const raw = fields(body, where);
+    const seen = new Set<string>();
+    const times = list(raw, 'slots', where).map((item, i): AvailableTime => {
+      const at = `${where}.slots[${i}]`;
+      const slot = fields(item, at);
+      const id = instant(slot, 'slot', at);
+      if (seen.has(id)) {
+        throw new Problem(`${where}.slots lists ${id} twice`);
+      }
+      seen.add(id);
+      const stylists = texts(slot, 'stylists', at);
+      if (stylists.length === 0) {
+        throw new Problem(`${at}.stylists is empty`);
+      }
+      return { slot: id, label: text(slot, 'label', at, { empty: false }), stylists };
+    });
+    const stylist = has(raw, 'stylist') ? text(raw, 'stylist', where, { empty: false }) : Object.hasOwn(raw, 'stylist') ? null : undefined;
+    if (stylist === undefined) {
+      throw new Problem(`${where}.stylist is missing`);
+    }
+    return { service: text(raw, 'service', where, { empty: false }), stylist, times, more: flag(raw, 'more', where) };
+  });
 }

@@ -1,11 +1,12 @@
-// A customer's visit to a salon with a calendar: the slice (idle, asking, done, failed) and its two thunks; the service owns the calendar, so the page only tells what it booked.
+// A customer's visit to a salon with a calendar: the slice (idle, asking, done, failed) and its two thunks, a menu's service and stylist, and a lost reply recovered through the outcome route; the service owns the calendar, so the page only tells what it booked.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { isFailure, noReply, sendRound } from '../booking/failure';
-import type { Failure } from '../booking/failure';
+import { bookingApi, isTrouble } from '../api/booking';
+import { failureOf, isFailure, lost, noReply, replyOf, sendRound } from '../booking/failure';
+import type { Failure, RoundDispatch } from '../booking/failure';
 import type { Completed, Question } from '../booking/decode';
-import { answerFailed, answerSent, asked, mayAnswer, mayAsk, sendAnswer } from '../booking/round';
+import { answerFailed, answerSent, asked, completedOf, mayAnswer, mayAsk, roundTwoBody } from '../booking/round';
 import type { Choice, Round, RoundFlow } from '../booking/round';
-import type { BookArguments } from '../booking/wire';
+import type { BookArguments, BookRequest } from '../booking/wire';
 import type { OpenTime } from './decode';
 
 /** Whom a booking is for, as the customer wrote it. */
@@ -17,7 +18,20 @@ export interface Customer {
 /** What a visit came to, in the terms the page tells it. */
 export type VisitOutcome =
   /** The service booked `slot` and gave its reference. */
-  | { readonly kind: 'booked'; readonly slot: string; readonly label: string; readonly reference: string; readonly say: string }
+  | {
+      readonly kind: 'booked';
+      readonly slot: string;
+      readonly label: string;
+      readonly reference: string;
+      readonly say: string;
+      /** At a menu salon, the service and the stylist booked, by id; null at a simple salon. */
+      readonly service: string | null;
+      readonly stylist: string | null;
+      /** The key that opens the booking to its customer; null when the service gave none. */
+      readonly manage: string | null;
+      /** True when round two's reply was lost and the outcome route told it again. */
+      readonly recovered: boolean;
+    }
   /** The customer chose `slot`, and someone else (or the owner) took it before the answer came. */
   | { readonly kind: 'taken'; readonly slot: string; readonly label: string; readonly say: string }
   /** The customer said no thanks. */
@@ -50,6 +64,8 @@ interface ThunkConfig {
 export const visitProblems = {
   notOpenHere: (slot: string) => `the question offers ${slot}, which was not open here`,
   noReference: 'the booking came without a reference',
+  notAsked: (what: string) => `the booking names another ${what} than the one asked for`,
+  notComplete: "the outcome route's reply is not a completed booking",
 } as const;
 
 /** What round one came to: a question to ask, or the visit's end. */
@@ -57,20 +73,45 @@ export type VisitRoundOne =
   | { readonly booking: BookArguments; readonly question: Question; readonly labels: Record<string, string>; readonly requestState: string }
   | { readonly outcome: VisitOutcome };
 
-/** What a booked reply says, once its reference is checked. */
-function bookedOutcome(completed: Extract<Completed, { status: 'booked' }>, labels: Readonly<Record<string, string>>): VisitOutcome | Failure {
+/** What a booked reply says, once its reference is checked, and its service and stylist are the ones asked for. */
+function bookedOutcome(
+  completed: Extract<Completed, { status: 'booked' }>,
+  labels: Readonly<Record<string, string>>,
+  booking: BookArguments,
+  recovered = false,
+): VisitOutcome | Failure {
   if (completed.booking === undefined) {
     return { kind: 'malformed', problem: visitProblems.noReference };
   }
+  if (booking.service !== undefined && completed.service !== undefined && completed.service !== booking.service) {
+    return { kind: 'malformed', problem: visitProblems.notAsked('service') };
+  }
+  if (booking.stylist !== undefined && completed.stylist !== undefined && completed.stylist !== booking.stylist) {
+    return { kind: 'malformed', problem: visitProblems.notAsked('stylist') };
+  }
   const label = labels[completed.slot] ?? completed.slot;
-  return { kind: 'booked', slot: completed.slot, label, reference: completed.booking, say: completed.say };
+  return {
+    kind: 'booked',
+    slot: completed.slot,
+    label,
+    reference: completed.booking,
+    say: completed.say,
+    service: completed.service ?? booking.service ?? null,
+    stylist: completed.stylist ?? null,
+    manage: completed.manage ?? null,
+    recovered,
+  };
 }
 
-/** What the customer asks with: their words, who they are, and the open times the page shows now. */
+/** What the customer asks with: their words, who they are, and the open times the page shows now, in the order to offer them. */
 export interface Asking {
   readonly message: string;
   readonly customer: Customer;
   readonly open: readonly OpenTime[];
+  /** At a menu salon, the service's id. */
+  readonly service?: string;
+  /** At a menu salon, the stylist's id; left out for anyone. */
+  readonly stylist?: string;
 }
 
 /**
@@ -80,12 +121,14 @@ export interface Asking {
  */
 export const askAtSalon = createAsyncThunk<VisitRoundOne, Asking, ThunkConfig>(
   'visit/ask',
-  async ({ message, customer, open }, { getState, dispatch, rejectWithValue }) => {
+  async ({ message, customer, open, service, stylist }, { getState, dispatch, rejectWithValue }) => {
     const { salon } = getState().visit;
     const booking: BookArguments = {
       message,
       openSlots: open.map((time) => time.slot),
       customer: { name: customer.name, contact: customer.contact },
+      ...(service === undefined ? {} : { service }),
+      ...(stylist === undefined ? {} : { stylist }),
     };
     const labels: Record<string, string> = {};
     for (const time of open) {
@@ -108,7 +151,7 @@ export const askAtSalon = createAsyncThunk<VisitRoundOne, Asking, ThunkConfig>(
         if (completed.status === 'not_booked') {
           return { outcome: { kind: 'nothing open', say: completed.say } };
         }
-        const outcome = bookedOutcome(completed, labels);
+        const outcome = bookedOutcome(completed, labels, booking);
         return 'problem' in outcome ? rejectWithValue(outcome) : { outcome };
       }
     }
@@ -117,20 +160,54 @@ export const askAtSalon = createAsyncThunk<VisitRoundOne, Asking, ThunkConfig>(
 );
 
 /**
+ * recoverOutcome asks the outcome route what round two's body did, for a round two whose reply
+ * was lost: the booking it completed, 'nothing' when its state was never spent by it (so the
+ * same answer can still be sent), or the failure of asking.
+ */
+export async function recoverOutcome(dispatch: RoundDispatch, salon: string, bookRequest: BookRequest): Promise<Completed | 'nothing' | Failure> {
+  const result = await dispatch(bookingApi.endpoints.bookOutcome.initiate({ salon, bookRequest }, { track: false }));
+  if ('error' in result && isTrouble(result.error) && result.error.kind === 'refused' && result.error.reason === 'no outcome') {
+    return 'nothing';
+  }
+  const reply = replyOf(result);
+  if (isFailure(reply)) {
+    return reply.kind === 'no reply' ? lost : reply;
+  }
+  return reply.resultType === 'complete' ? reply.completed : { kind: 'malformed', problem: visitProblems.notComplete };
+}
+
+/**
  * answerAtSalon is round two: round one's arguments again, the customer's choice, and the state,
  * all exactly as they were. An accepted time that comes back not booked was taken meanwhile.
+ * When the reply is lost (no reply, or a retry told the state was used already) the outcome
+ * route is asked what the same body did, so the customer is told the truth: booked, not booked
+ * yet (the question stays), or, when that can't be read either, that it isn't known yet.
  */
 export const answerAtSalon = createAsyncThunk<VisitOutcome, Choice, ThunkConfig>(
   'visit/answer',
   async (choice, { getState, dispatch, rejectWithValue }) => {
     const { salon, flow } = getState().visit;
     const waiting = asked(flow);
-    const completed = await sendAnswer(dispatch, salon, waiting, choice);
+    const body = roundTwoBody(waiting, choice);
+    let completed = completedOf(await sendRound(dispatch, salon, body));
+    let recovered = false;
+    if (isFailure(completed) && (completed.kind === 'no reply' || (completed.kind === 'refused' && completed.reason === 'used'))) {
+      const told = await recoverOutcome(dispatch, salon, body);
+      if (told === 'nothing') {
+        // Nothing was spent by this answer: a lost reply means it never reached the salon.
+        return rejectWithValue(completed.kind === 'no reply' ? failureOf({ kind: 'no reply' }) : completed);
+      }
+      if (isFailure(told)) {
+        return rejectWithValue(told.kind === 'lost' ? told : completed);
+      }
+      completed = told;
+      recovered = true;
+    }
     if (isFailure(completed)) {
       return rejectWithValue(completed);
     }
     if (completed.status === 'booked') {
-      const outcome = bookedOutcome(completed, waiting.labels);
+      const outcome = bookedOutcome(completed, waiting.labels, waiting.booking, recovered);
       return 'problem' in outcome ? rejectWithValue(outcome) : outcome;
     }
     if (choice.kind === 'accept') {
@@ -168,9 +245,9 @@ export const visitSlice = createSlice({
         inFlight: null,
         flow: { phase: 'failed' as const, round: 'round one' as const, failure: payload ?? noReply },
       }))
-      .addCase(answerAtSalon.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<VisitOutcome, Labelled>(state.flow) }))
+      .addCase(answerAtSalon.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<VisitOutcome, Labelled, BookArguments>(state.flow) }))
       .addCase(answerAtSalon.fulfilled, (state, { payload }) => ({ ...state, inFlight: null, flow: { phase: 'done' as const, outcome: payload } }))
-      .addCase(answerAtSalon.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<VisitOutcome, Labelled>(state.flow, payload ?? noReply) }));
+      .addCase(answerAtSalon.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<VisitOutcome, Labelled, BookArguments>(state.flow, payload ?? noReply) }));
   },
 });
 

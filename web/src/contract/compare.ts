@@ -14,6 +14,12 @@ export type Security = 'bearer' | 'none';
 
 export interface Round {
   readonly round: string;
+  /**
+   * Set on a round whose route the provider is still to gain: while the provider has no such
+   * route the round is not compared (and is no difference); once it has, it is compared in full.
+   * It says what the route is waiting for.
+   */
+  readonly awaits?: string;
   readonly route: { readonly method: string; readonly path: string; readonly operationId?: string; readonly security?: Security };
   /**
    * Request body fields, as dotted paths; absent when the client sends no body. `[]` after a
@@ -101,8 +107,13 @@ export function parseContract(value: unknown): ConsumerContract {
         throw new ContractError(`${name}: read.status must be an HTTP status`);
       }
       const sent = get(round, 'sent');
+      const awaits = get(round, 'awaits');
+      if (awaits !== undefined && typeof awaits !== 'string') {
+        throw new ContractError(`${name}: awaits must say what the route waits for`);
+      }
       return {
         round: name,
+        ...(awaits === undefined ? {} : { awaits }),
         route: {
           method,
           path,
@@ -325,7 +336,16 @@ function compareType(
   }
 }
 
+/** hasRoute says whether the provider has the round's method on a path of the round's shape. */
+function hasRoute(provider: Provider, round: Round): boolean {
+  const paths = get(provider.document, 'paths');
+  return isObject(paths) && Object.keys(paths).some((p) => shape(p) === shape(round.route.path) && get(paths[p], round.route.method.toLowerCase()) !== undefined);
+}
+
 function compareRound(provider: Provider, round: Round, note: (difference: Difference) => void): void {
+  if (round.awaits !== undefined && !hasRoute(provider, round)) {
+    return;
+  }
   const differ = (where: string, what: string) => note({ round: round.round, where, what });
   const operation = findOperation(provider, round, differ);
   if (operation === undefined) {
@@ -360,7 +380,15 @@ function compareRound(provider: Provider, round: Round, note: (difference: Diffe
     }
   }
   const status = String(round.read.status);
-  const reply = jsonSchema(provider, get(get(operation, 'responses'), status));
+  const response = get(get(operation, 'responses'), status);
+  if (Object.keys(round.read.fields).length === 0) {
+    // The client reads no field: the status alone (a 204, or a calendar file) must be one the provider answers.
+    if (response === undefined) {
+      differ(`reply ${status}`, 'the provider has no such reply');
+    }
+    return;
+  }
+  const reply = jsonSchema(provider, response);
   if (reply === undefined) {
     differ(`reply ${status}`, 'the provider has no such JSON reply');
     return;

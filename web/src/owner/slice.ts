@@ -16,11 +16,19 @@ export function initialOwner(token: string | null = null): OwnerState {
 }
 
 const ownerRequestRejected = isAnyOf(
+  bookingApi.endpoints.putSalon.matchRejected,
   bookingApi.endpoints.listBookings.matchRejected,
   bookingApi.endpoints.listSlots.matchRejected,
   bookingApi.endpoints.cancelBooking.matchRejected,
+  bookingApi.endpoints.moveBooking.matchRejected,
   bookingApi.endpoints.closeSlot.matchRejected,
   bookingApi.endpoints.openSlot.matchRejected,
+  bookingApi.endpoints.listWebhooks.matchRejected,
+  bookingApi.endpoints.putWebhook.matchRejected,
+  bookingApi.endpoints.deleteWebhook.matchRejected,
+  bookingApi.endpoints.newFeed.matchRejected,
+  bookingApi.endpoints.readAudit.matchRejected,
+  bookingApi.endpoints.eraseCustomer.matchRejected,
 );
 
 export const ownerSlice = createSlice({

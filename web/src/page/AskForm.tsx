@@ -6,6 +6,8 @@ import { maxMessageChars } from '../api/bounds';
 export interface AskFormProps {
   /** The id of a visible "Ask for a time" heading the form shows and is named by; without one the form is named by a label. */
   readonly headingId?: string;
+  /** The visible heading's words; "Ask for a time" when left out. */
+  readonly heading?: string | undefined;
   /** A question is waiting: the fields asked with are fixed until it is answered. */
   readonly locked: boolean;
   /** Round one is out: the button says so and asks nothing more. */
@@ -18,7 +20,7 @@ export interface AskFormProps {
 }
 
 /** AskForm calls onAsk when the customer asks, unless round one is out or a question is waiting. */
-export function AskForm({ headingId, locked, asking, onAsk, askButton, children }: AskFormProps) {
+export function AskForm({ headingId, heading = 'Ask for a time', locked, asking, onAsk, askButton, children }: AskFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!asking && !locked) {
@@ -29,7 +31,7 @@ export function AskForm({ headingId, locked, asking, onAsk, askButton, children 
   // While round one is out, the button keeps focus and says so; disabling it would drop focus to the page.
   return (
     <form className="card" onSubmit={submit} aria-busy={asking} {...named}>
-      {headingId !== undefined && <h2 id={headingId}>Ask for a time</h2>}
+      {headingId !== undefined && <h2 id={headingId}>{heading}</h2>}
       <fieldset disabled={locked}>
         {children}
         <button type="submit" ref={askButton} aria-disabled={asking}>
@@ -49,22 +51,26 @@ export interface WordsFieldProps {
   readonly readOnly: boolean;
   /** The box itself, for a page that moves focus to it. */
   readonly box?: Ref<HTMLTextAreaElement>;
+  /** Whether the words may be left out; the label says so. */
+  readonly optional?: boolean;
 }
 
 /** WordsField is the labelled box for the customer's words, "What would you like?". */
-export function WordsField({ id, value, onChange, readOnly, box }: WordsFieldProps) {
+export function WordsField({ id, value, onChange, readOnly, box, optional = false }: WordsFieldProps) {
   return (
     <>
-      <label htmlFor={id}>What would you like?</label>
+      <label htmlFor={id}>
+        What would you like?{optional && <span className="optional"> (optional)</span>}
+      </label>
       <textarea
         id={id}
         ref={box}
         name="words"
         rows={3}
         maxLength={maxMessageChars}
-        required
+        required={!optional}
         readOnly={readOnly}
-        placeholder="A cut on Saturday morning?"
+        placeholder={optional ? 'Anything the salon should know, or a day and time to look for' : 'A cut on Saturday morning?'}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

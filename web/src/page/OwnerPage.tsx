@@ -1,26 +1,26 @@
-// The owner's page, /owner/: the token entered once for this tab, then the upcoming bookings and slots by day, cancelling a booking (after a confirmation), closing and opening slots.
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+// The owner's page, /owner/: signed in with a salon's key (or the operator's token) for this tab, then the salon's calendar, closures, settings, webhooks, calendar feed, audit and erasure, one section at a time.
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
-import type { Entry } from '../calendar/decode';
+import type { Salon } from '../calendar/decode';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { signIn, signOut } from '../owner/slice';
-import { agenda, byDay, splitLabel } from './days';
-import type { AgendaRow } from './days';
-import { contactHref } from './fields';
+import { Agenda } from './owner/Agenda';
+import { CalendarView } from './owner/CalendarView';
+import { Closures } from './owner/Closures';
+import { Audit, Erase, Feed, Webhooks } from './owner/Extras';
+import { SettingsForm } from './owner/SettingsForm';
 import { Announcer, PageHeader, useFocusOnMount } from './parts';
 import { troubleWords } from './words';
 
-/** A notice the owner's page shows after an action: what happened, and whether it is a problem. */
-interface Notice {
-  readonly text: string;
-  readonly bad: boolean;
-  /** Whether the notice takes focus: after a problem, or when the control used is gone. */
-  readonly focus: boolean;
-}
+export { Who } from './owner/common';
 
-export function OwnerPage() {
+/** The sections of the owner's page, in the order the menu lists them. */
+const sections = ['Calendar', 'Closures', 'Settings', 'Webhooks', 'Calendar feed', 'Audit', 'Erase a customer'] as const;
+type Section = (typeof sections)[number];
+
+export default function OwnerPage() {
   const owner = useAppSelector((state) => state.owner);
   const salons = bookingApi.endpoints.listSalons.useQuery({});
   const [chosen, setChosen] = useState<string | null>(null);
@@ -30,8 +30,8 @@ export function OwnerPage() {
   const salon = directory?.salons.find((s) => s.salon === chosen) ?? directory?.salons[0];
 
   return (
-    <main>
-      <PageHeader eyebrow="The owner's page" title={salon === undefined ? 'Bookings' : `Bookings at ${salon.name}`} />
+    <main className="owner">
+      <PageHeader eyebrow="The owner's page" title={salon === undefined ? 'Bookings' : salon.name} />
       {owner.token === null ? (
         <TokenForm refused={owner.refused} />
       ) : directory === null ? (
@@ -44,7 +44,7 @@ export function OwnerPage() {
         <>
           {directory.salons.length > 1 && (
             <nav aria-label="Salons">
-              <ul className="salons">
+              <ul className="salons inline-list">
                 {directory.salons.map((s) => (
                   <li key={s.salon}>
                     <button type="button" className="quiet" aria-pressed={s.salon === salon.salon} onClick={() => setChosen(s.salon)}>
@@ -55,10 +55,10 @@ export function OwnerPage() {
               </ul>
             </nav>
           )}
-          <Agenda key={salon.salon} salon={salon.salon} />
+          <SalonSections key={salon.salon} salon={salon.salon} />
           <p>
             <button type="button" className="quiet" onClick={() => dispatch(signOut())}>
-              Forget the token on this tab
+              Sign out of this tab
             </button>
           </p>
         </>
@@ -67,10 +67,59 @@ export function OwnerPage() {
   );
 }
 
+/** SalonSections reads the salon (its menu and team, for the calendar and the settings) and shows one section of it. */
+function SalonSections({ salon }: { salon: string }) {
+  const read = bookingApi.endpoints.getSalon.useQuery({ salon }, { refetchOnFocus: true });
+  const [section, setSection] = useState<Section>('Calendar');
+  const view = read.data?.ok === true ? read.data.value : null;
+  if (view === null) {
+    return <p>{read.isLoading ? 'Reading the salon…' : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>;
+  }
+  const offered = sections.filter((s) => view.menu !== null || s !== 'Closures');
+  return (
+    <>
+      <nav aria-label="Sections" className="sections">
+        <ul className="inline-list">
+          {offered.map((s) => (
+            <li key={s}>
+              <button type="button" className="quiet" aria-pressed={s === section} onClick={() => setSection(s)}>
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Shown section={section} salon={view} />
+    </>
+  );
+}
+
+function Shown({ section, salon }: { section: Section; salon: Salon }) {
+  switch (section) {
+    case 'Calendar':
+      return salon.menu === null ? <Agenda salon={salon.salon} /> : <CalendarView salon={salon} />;
+    case 'Closures':
+      return <Closures salon={salon} />;
+    case 'Settings':
+      return <SettingsForm key={JSON.stringify(salon)} salon={salon} />;
+    case 'Webhooks':
+      return <Webhooks salon={salon} />;
+    case 'Calendar feed':
+      return <Feed salon={salon} />;
+    case 'Audit':
+      return <Audit salon={salon} />;
+    case 'Erase a customer':
+      return <Erase salon={salon} />;
+  }
+}
+
 function TokenForm({ refused }: { refused: boolean }) {
   const dispatch = useAppDispatch();
   const [token, setToken] = useState('');
   const id = useId();
+  useEffect(() => {
+    document.title = "The owner's page";
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (token.trim() !== '') {
@@ -80,11 +129,11 @@ function TokenForm({ refused }: { refused: boolean }) {
   return (
     <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       {refused && <RefusedToken />}
-      <h2 id={`${id}-title`}>Enter the owner's token</h2>
+      <h2 id={`${id}-title`}>Sign in</h2>
       <p className="hint" id={`${id}-hint`}>
-        It is kept for this tab only, until you close it.
+        Enter your salon's key, or the operator's token. It is kept for this tab only, until you close it.
       </p>
-      <label htmlFor={`${id}-token`}>Owner's token</label>
+      <label htmlFor={`${id}-token`}>Salon key or owner's token</label>
       <input
         id={`${id}-token`}
         name="token"
@@ -95,8 +144,8 @@ function TokenForm({ refused }: { refused: boolean }) {
         value={token}
         onChange={(event) => setToken(event.target.value)}
       />
-      <button type="submit">Show the bookings</button>
-      <Announcer text={refused ? "That token isn't right. Check it and enter it again." : ''} moment={refused} />
+      <button type="submit">Sign in</button>
+      <Announcer text={refused ? "That key isn't right for this salon. Check it and enter it again." : ''} moment={refused} />
     </form>
   );
 }
@@ -106,204 +155,9 @@ function RefusedToken() {
   return (
     <section className="outcome bad notice" aria-label="What went wrong">
       <h2 ref={heading} tabIndex={-1}>
-        That token isn't right.
+        That key isn't right for this salon.
       </h2>
       <p>Check it and enter it again.</p>
     </section>
-  );
-}
-
-function Agenda({ salon }: { salon: string }) {
-  const bookings = bookingApi.endpoints.listBookings.useQuery({ salon }, { refetchOnFocus: true });
-  const slots = bookingApi.endpoints.listSlots.useQuery({ salon }, { refetchOnFocus: true });
-  const [notice, setNotice] = useState<{ notice: Notice; seq: number } | null>(null);
-  const tell = (next: Notice) => setNotice((last) => ({ notice: next, seq: (last?.seq ?? 0) + 1 }));
-  // One summary line stays through loading, failing and showing, so focus put there on arrival stays.
-  const summary = useFocusOnMount<HTMLParagraphElement>();
-
-  const unreadable = bookings.data?.ok === false || slots.data?.ok === false;
-  const trouble = (bookings.error ?? slots.error) as Trouble | undefined;
-  const rows = bookings.data?.ok === true && slots.data?.ok === true ? agenda(slots.data.value, bookings.data.value) : null;
-  const live = rows?.filter((row) => row.booking !== null).length ?? 0;
-  const said = unreadable
-    ? troubleWords(undefined)
-    : rows === null
-      ? trouble === undefined
-        ? 'Reading the bookings…'
-        : troubleWords(trouble)
-      : live === 0
-        ? 'No upcoming bookings.'
-        : live === 1
-          ? 'One upcoming booking.'
-          : `${live} upcoming bookings.`;
-
-  return (
-    <>
-      {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
-      <p className="summary" ref={summary} tabIndex={-1}>
-        {said}
-        {rows !== null && (bookings.isFetching || slots.isFetching) && ' Checking for changes…'}
-      </p>
-      {rows === null && trouble !== undefined && (
-        <button
-          type="button"
-          onClick={() => {
-            void bookings.refetch();
-            void slots.refetch();
-          }}
-        >
-          Try again
-        </button>
-      )}
-      {rows !== null &&
-        byDay(rows).map((day) => (
-          <section className="day agenda" key={day.key} aria-labelledby={`day-${day.key}`}>
-            <h2 id={`day-${day.key}`}>{day.heading}</h2>
-            <ul aria-labelledby={`day-${day.key}`}>
-              {day.times.map((row) => (
-                <AgendaLine key={row.slot} salon={salon} row={row} time={row.time} onNotice={tell} />
-              ))}
-            </ul>
-          </section>
-        ))}
-      <Announcer text={notice?.notice.text ?? said} moment={notice?.seq ?? said} />
-    </>
-  );
-}
-
-function NoticeCard({ notice }: { notice: Notice }) {
-  const text = useRef<HTMLParagraphElement>(null);
-  useLayoutEffect(() => {
-    if (notice.focus) {
-      text.current?.focus();
-    }
-  }, [notice]);
-  return (
-    <div className={`card notice ${notice.bad ? 'bad' : 'good'}`}>
-      <p ref={text} tabIndex={-1}>
-        {notice.text}
-      </p>
-    </div>
-  );
-}
-
-/** Who shows whom a booking is for: the name, the contact (a link only when it is a phone number or an e-mail address) and the words, each isolated so no character in one can reorder the text around it. */
-export function Who({ entry }: { entry: Pick<Entry, 'name' | 'contact' | 'words'> }) {
-  const href = contactHref(entry.contact);
-  return (
-    <div className="who">
-      <strong>
-        <bdi>{entry.name}</bdi>
-      </strong>
-      <span className="contact">
-        <bdi>{href === null ? entry.contact : <a href={href}>{entry.contact}</a>}</bdi>
-      </span>
-      {entry.words !== '' && (
-        <span className="words">
-          <q>
-            <bdi>{entry.words}</bdi>
-          </q>
-        </span>
-      )}
-    </div>
-  );
-}
-
-function AgendaLine({ salon, row, time, onNotice }: { salon: string; row: AgendaRow; time: string; onNotice: (notice: Notice) => void }) {
-  const [cancel, cancelling] = bookingApi.endpoints.cancelBooking.useMutation();
-  const [close, closing] = bookingApi.endpoints.closeSlot.useMutation();
-  const [open, opening] = bookingApi.endpoints.openSlot.useMutation();
-  const [confirming, setConfirming] = useState(false);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
-  const busy = cancelling.isLoading || closing.isLoading || opening.isLoading;
-  const day = splitLabel(row.label).day;
-
-  // The confirmation goes away either way: focus goes back to the button that asked for it.
-  useLayoutEffect(() => {
-    if (refocus && !confirming) {
-      cancelButton.current?.focus();
-      setRefocus(false);
-    }
-  }, [refocus, confirming]);
-
-  const act = async (run: () => Promise<{ ok: boolean }>, done: string, focus: boolean) => {
-    try {
-      const verdict = await run();
-      onNotice(verdict.ok ? { text: done, bad: false, focus } : { text: troubleWords(undefined), bad: true, focus: true });
-    } catch (trouble) {
-      onNotice({ text: troubleWords(trouble as Trouble, row.label), bad: true, focus: true });
-    }
-  };
-  const answer = (yes: boolean) => {
-    setConfirming(false);
-    setRefocus(true);
-    if (yes && row.booking !== null && !busy) {
-      const { name, booking } = row.booking;
-      void act(() => cancel({ salon, booking }).unwrap(), `${name}'s booking on ${row.label} is cancelled; the time is open again.`, true);
-    }
-  };
-  const setSlot = () => {
-    if (busy || (row.status !== 'open' && row.status !== 'closed')) {
-      return;
-    }
-    const closing = row.status === 'open';
-    void act(
-      () => (closing ? close({ salon, slot: row.slot }) : open({ salon, slot: row.slot })).unwrap(),
-      closing ? `${row.label} is closed: customers won't be offered it.` : `${row.label} is open again.`,
-      false,
-    );
-  };
-
-  return (
-    <li className={`row ${row.status}`}>
-      <span className="time">{time}</span>
-      <div className="state">
-        {row.booking !== null ? <Who entry={row.booking} /> : <span>{row.status === 'closed' ? 'Closed' : 'Open'}</span>}
-        {row.cancelled.map((entry) => (
-          <span className="cancelled" key={entry.booking}>
-            Cancelled: {entry.name} ({entry.contact})
-          </span>
-        ))}
-      </div>
-      <div className="actions">
-        {row.booking !== null &&
-          (confirming ? (
-            <Confirm question={`Cancel ${row.booking.name}'s booking on ${row.label}?`} onYes={() => answer(true)} onNo={() => answer(false)} />
-          ) : (
-            <button type="button" ref={cancelButton} className="quiet" aria-disabled={busy} onClick={() => !busy && setConfirming(true)}>
-              Cancel booking<span className="sr-only"> of {row.booking.name} on {row.label}</span>
-            </button>
-          ))}
-        {row.booking === null && row.status !== 'booked' && (
-          // One button for both, so it keeps focus when the slot turns from open to closed and back.
-          <button type="button" className="quiet" aria-disabled={busy} onClick={setSlot}>
-            {row.status === 'closed' ? 'Open' : 'Close'}
-            <span className="sr-only">
-              {' '}
-              {day}, {time}
-            </span>
-          </button>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function Confirm({ question, onYes, onNo }: { question: string; onYes: () => void; onNo: () => void }) {
-  const asked = useFocusOnMount<HTMLParagraphElement>();
-  const id = useId();
-  return (
-    <div className="confirm" role="group" aria-labelledby={id}>
-      <p id={id} ref={asked} tabIndex={-1}>
-        {question}
-      </p>
-      <button type="button" className="danger" onClick={onYes}>
-        Yes, cancel it
-      </button>
-      <button type="button" className="quiet" onClick={onNo}>
-        Keep it
-      </button>
-    </div>
   );
 }

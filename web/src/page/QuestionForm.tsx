@@ -19,6 +19,8 @@ export interface QuestionFormProps {
   /** The salon's name and phone, for a trouble that offers to call. */
   readonly salon?: { readonly name: string; readonly phone: string };
   readonly onAnswer: (choice: Choice) => void;
+  /** A time to have picked already, when the question offers it: the one the customer tapped. */
+  readonly preselect?: string | null;
 }
 
 const noThanks = 'no-thanks';
@@ -27,8 +29,11 @@ const noThanks = 'no-thanks';
  * QuestionForm asks the salon's question and hands the customer's choice to onAnswer, once a time
  * or "No thanks" is picked. Mount it anew (a new key) for each question, so nothing stays picked.
  */
-export function QuestionForm({ question, labels, trouble, sending, salon, onAnswer }: QuestionFormProps) {
-  const [picked, setPicked] = useState('');
+export function QuestionForm({ question, labels, trouble, sending, salon, onAnswer, preselect = null }: QuestionFormProps) {
+  const [picked, setPicked] = useState(() => {
+    const at = preselect === null ? -1 : question.times.indexOf(preselect);
+    return at < 0 ? '' : `offer-${at}`;
+  });
   // The question appears where the customer isn't looking: take them to it.
   const group = useFocusOnMount<HTMLFieldSetElement>();
   const name = useId();

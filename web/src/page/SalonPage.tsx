@@ -1,43 +1,28 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
-import { useEffect, useId, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
-import { maxContactChars, maxCustomerNameChars } from '../api/bounds';
 import type { OpenTime, Salon } from '../calendar/decode';
 import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
-import type { Customer, VisitOutcome, VisitState } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { AskForm, WordsField } from './AskForm';
+import { DetailsForm, Ending, customerOf, endAloud, initialTyped } from './Customer';
 import { byDay } from './days';
-import { tidyLine, tidyWords } from './fields';
-import { Announcer, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, telHref } from './parts';
+import { tidyWords } from './fields';
+import { MenuBooking } from './MenuBooking';
+import { Announcer, LoadingPage, PageHeader, TryAgainLater, UnshownPage, telHref } from './parts';
 import { QuestionForm } from './QuestionForm';
-import { recallCustomer, rememberCustomer } from './remember';
-import { announcement, toldFailure, toldVisit } from './words';
+import { rememberCustomer } from './remember';
+import { announcement } from './words';
 
 /** How often an open page reads its salon again, so times booked elsewhere drop out. */
 const refreshMs = 30_000;
-
-/** The details a customer types, kept across rounds so asking again sends them unchanged. */
-interface Details {
-  readonly name: string;
-  readonly contact: string;
-  readonly message: string;
-  readonly remember: boolean;
-}
-
-function initialDetails(): Details {
-  const kept = recallCustomer(window.localStorage);
-  return { name: kept?.name ?? '', contact: kept?.contact ?? '', message: '', remember: kept !== null };
-}
-
 
 export function SalonPage({ salon }: { salon: string }) {
   const read = bookingApi.endpoints.getSalon.useQuery({ salon }, { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true });
 
   if (read.data?.ok === true) {
-    return <SalonBooking view={read.data.value} refreshing={read.isFetching} />;
+    const view = read.data.value;
+    return view.menu === null ? <SalonBooking view={view} refreshing={read.isFetching} /> : <MenuBooking view={view} menu={view.menu} />;
   }
   if (read.isLoading) {
     return <LoadingPage doing="Looking up the salon…" />;
@@ -67,17 +52,16 @@ export function SalonPage({ salon }: { salon: string }) {
 function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }) {
   const dispatch = useAppDispatch();
   const visit = useAppSelector((state) => state.visit);
-  const [details, setDetails] = useState(initialDetails);
+  const [details, setDetails] = useState(initialTyped);
   const askButton = useRef<HTMLButtonElement>(null);
   const words = useRef<HTMLTextAreaElement>(null);
-  const contactCard = { name: view.name, phone: view.phone };
+  const contactCard = { id: view.salon, name: view.name, phone: view.phone };
   useEffect(() => {
     document.title = `Book a time at ${view.name}`;
   }, [view.name]);
 
-  const customer = (): Customer => ({ name: tidyLine(details.name), contact: tidyLine(details.contact) });
   const ask = () => {
-    const who = customer();
+    const who = customerOf(details);
     rememberCustomer(window.localStorage, who, details.remember);
     void dispatch(askAtSalon({ message: tidyWords(details.message), customer: who, open: view.openSlots }));
   };
@@ -104,7 +88,7 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
       <NextAvailable open={view.openSlots} />
 
       <DetailsForm
-        details={details}
+        typed={details}
         onChange={setDetails}
         onAsk={ask}
         locked={visit.flow.phase === 'asking'}
@@ -132,13 +116,6 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
       <Announcer text={announcement(visit, `Asking ${view.name} for a time…`, endAloud)} moment={visit.flow} />
     </main>
   );
-}
-
-/** endAloud is what the live region says when a visit ends: what happened, the booking's reference, and what comes next. */
-function endAloud(outcome: VisitOutcome): string {
-  const told = toldVisit(outcome);
-  const reference = outcome.kind === 'booked' ? ` Your booking reference is ${outcome.reference}.` : '';
-  return `${told.headline}${reference} ${told.next}`;
 }
 
 function Prices({ prices }: { prices: Salon['prices'] }) {
@@ -202,155 +179,3 @@ function OpenTimes({ open, refreshing }: { open: readonly OpenTime[]; refreshing
     </section>
   );
 }
-
-interface DetailsFormProps {
-  details: Details;
-  onChange: (details: Details) => void;
-  onAsk: () => void;
-  /** A question is waiting: the details asked with are fixed until it is answered. */
-  locked: boolean;
-  asking: boolean;
-  askButton: RefObject<HTMLButtonElement | null>;
-  words: RefObject<HTMLTextAreaElement | null>;
-}
-
-/** DetailsForm asks with who the customer is, whether to remember it, and their words. */
-function DetailsForm({ details, onChange, onAsk, locked, asking, askButton, words }: DetailsFormProps) {
-  const id = useId();
-  const set = (patch: Partial<Details>) => onChange({ ...details, ...patch });
-  return (
-    <AskForm headingId={`${id}-title`} locked={locked} asking={asking} onAsk={onAsk} askButton={askButton}>
-      <TextField
-        id={`${id}-name`}
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        maxLength={maxCustomerNameChars}
-        readOnly={asking}
-        value={details.name}
-        onChange={(name) => set({ name })}
-      />
-      <TextField
-        id={`${id}-contact`}
-        label="Phone or e-mail"
-        name="contact"
-        autoComplete="tel"
-        maxLength={maxContactChars}
-        readOnly={asking}
-        value={details.contact}
-        onChange={(contact) => set({ contact })}
-        hint="The salon uses it only about this booking."
-      />
-      <label className="check">
-        <input type="checkbox" name="remember" checked={details.remember} onChange={(event) => set({ remember: event.target.checked })} />
-        <span>Remember my name and contact on this device</span>
-      </label>
-      <div className="field">
-        <WordsField id={`${id}-words`} box={words} value={details.message} onChange={(message) => set({ message })} readOnly={asking} />
-      </div>
-    </AskForm>
-  );
-}
-
-interface TextFieldProps {
-  id: string;
-  label: string;
-  name: string;
-  autoComplete: string;
-  maxLength: number;
-  readOnly: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  /** Said under the field, and read with it. */
-  hint?: string;
-}
-
-/** TextField is one required line of the customer's details, with its label and any hint. */
-function TextField({ id, label, name, autoComplete, maxLength, readOnly, value, onChange, hint }: TextFieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        autoComplete={autoComplete}
-        required
-        maxLength={maxLength}
-        readOnly={readOnly}
-        aria-describedby={hint === undefined ? undefined : `${id}-why`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint !== undefined && (
-        <p className="hint" id={`${id}-why`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-interface EndingProps {
-  visit: VisitState;
-  salon: { name: string; phone: string };
-  onAskAgain: () => void;
-  onBookAnother: () => void;
-}
-
-function Ending({ visit, salon, onAskAgain, onBookAnother }: EndingProps) {
-  const { flow } = visit;
-  switch (flow.phase) {
-    case 'idle':
-    case 'asking':
-      return null;
-    case 'done': {
-      const { outcome } = flow;
-      const told = toldVisit(outcome);
-      return (
-        <ToldCard key={JSON.stringify(outcome)} told={told} tone={outcome.kind === 'booked' ? 'good' : 'plain'} salon={salon}>
-          {outcome.kind === 'booked' && (
-            <p>
-              Booking reference: <strong className="reference">{outcome.reference}</strong>
-            </p>
-          )}
-          <p className="say">
-            The salon says: <q>{outcome.say}</q>
-          </p>
-          {told.step === 'ask again' && (
-            <button type="button" onClick={onAskAgain}>
-              Ask again
-            </button>
-          )}
-          {outcome.kind === 'booked' && (
-            <button type="button" className="quiet" onClick={onBookAnother}>
-              Book another time
-            </button>
-          )}
-        </ToldCard>
-      );
-    }
-    case 'failed': {
-      const told = toldFailure(flow.failure, flow.round);
-      return (
-        <ToldCard key={`${flow.round} ${flow.failure.kind} ${flow.failure.problem}`} told={told} tone="bad" salon={salon}>
-          {told.step === 'ask again' && (
-            <button type="button" onClick={onAskAgain}>
-              Ask again
-            </button>
-          )}
-          {told.step === 'try again' && (
-            <button type="button" onClick={onAskAgain}>
-              Try again
-            </button>
-          )}
-          {told.step === 'none' && (
-            <p>
-              <a href="/">See the salons that book here</a>
-            </p>
-          )}
-        </ToldCard>
-      );
-    }
-  }
-}
-

@@ -1,16 +1,28 @@
-// Which page an address shows: the list of salons (or the address-driven page), a salon's page, or the owner's.
+// Which page an address shows: the list of salons (or the address-driven page), a salon's page, a customer's own booking, or the owner's.
 import { maxSalonChars } from '../api/bounds';
 
 /** The page an address asks for. */
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'salon'; readonly salon: string }
+  | { readonly page: 'my'; readonly salon: string; readonly booking: string }
   | { readonly page: 'owner' }
   | { readonly page: 'no such page' };
 
+/** segment is one path segment percent-decoded once, or null when it is empty or malformed. */
+function segment(raw: string): string | null {
+  try {
+    const decoded = decodeURIComponent(raw);
+    return decoded === '' ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * routeOf reads a pathname: `/` is home, `/book/{salon}` a salon's page (the id percent-decoded
- * once, within the service's bounds), `/owner/` the owner's page.
+ * once, within the service's bounds), `/my/{salon}/{booking}` a customer's own booking (its key
+ * is in the fragment, which the pathname never holds), `/owner/` the owner's page.
  */
 export function routeOf(pathname: string): Route {
   if (pathname === '/' || pathname === '/index.html') {
@@ -18,6 +30,14 @@ export function routeOf(pathname: string): Route {
   }
   if (pathname === '/owner' || pathname === '/owner/') {
     return { page: 'owner' };
+  }
+  const my = /^\/my\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+  if (my?.[1] !== undefined && my[2] !== undefined) {
+    const salon = segment(my[1]);
+    const booking = segment(my[2]);
+    if (salon !== null && booking !== null && [...salon].length <= maxSalonChars) {
+      return { page: 'my', salon, booking };
+    }
   }
   const book = /^\/book\/([^/]+)\/?$/.exec(pathname);
   if (book?.[1] !== undefined) {
@@ -36,4 +56,10 @@ export function routeOf(pathname: string): Route {
 /** bookingPath is the address of a salon's page. */
 export function bookingPath(salon: string): string {
   return `/book/${encodeURIComponent(salon)}`;
+}
+
+/** keyOf reads the manage key from an address's fragment (`#key`), percent-decoded once; empty when there is none. */
+export function keyOf(hash: string): string {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  return segment(raw) ?? '';
 }

@@ -3,6 +3,7 @@ import type { Trouble } from '../api/booking';
 import type { Round, RoundFlow } from '../booking/round';
 import type { Failure, Outcome } from '../booking/slice';
 import type { VisitOutcome } from '../calendar/visit';
+import type { MoveOutcome } from '../my/slice';
 
 /** What the page offers after a failure or an outcome. */
 export type NextStep =
@@ -62,6 +63,13 @@ export function toldFailure(failure: Failure, round: Round): Told {
             step: 'send again',
             call: false,
           };
+    case 'lost':
+      return {
+        headline: "Your answer went to the salon, but its reply was lost on the way, so we can't tell yet whether you're booked.",
+        next: "Check your connection, then send your answer again: if it went through, we'll show your booking.",
+        step: 'send again',
+        call: false,
+      };
     case 'unreadable':
     case 'malformed':
     case 'unknown result type':
@@ -151,6 +159,20 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
         step: again,
         call: false,
       };
+    case 'not on the menu':
+      return {
+        headline: "The salon can't book that service with that stylist, so nothing is booked.",
+        next: 'The menu is up to date again: choose again, then try again.',
+        step: again,
+        call: false,
+      };
+    case 'too many bookings':
+      return {
+        headline: 'You already hold as many upcoming bookings here as the salon takes from one person, so nothing is booked.',
+        next: 'Call the salon to book more.',
+        step: 'none',
+        call: true,
+      };
     case 'no salon':
       return {
         headline: "This salon doesn't take bookings here.",
@@ -162,6 +184,11 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
     case 'no booking':
     case 'no slot':
     case 'slot booked':
+    case 'changes closed':
+    case 'already cancelled':
+    case 'no outcome':
+    case 'taken':
+    case 'field':
     case 'other':
       return {
         headline: "The booking service couldn't take this request, so nothing is booked.",
@@ -172,16 +199,21 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
   }
 }
 
-/** toldVisit says what a visit to a salon with a calendar came to, and what happens next. */
-export function toldVisit(outcome: VisitOutcome): Told {
+/** toldVisit says what a visit to a salon with a calendar came to, and what happens next; `what` names a menu salon's service and stylist ("Colour with Ana"). */
+export function toldVisit(outcome: VisitOutcome, what = ''): Told {
   switch (outcome.kind) {
-    case 'booked':
+    case 'booked': {
+      const lost = outcome.recovered ? 'Your connection dropped, but the salon had your answer. ' : '';
       return {
-        headline: `You're booked: ${outcome.label}.`,
-        next: 'The salon expects you then. To change or cancel, call the salon and give your booking reference.',
+        headline: `You're booked: ${what === '' ? '' : `${what}, `}${outcome.label}.`,
+        next:
+          outcome.manage === null
+            ? `${lost}The salon expects you then. To change or cancel, call the salon and give your booking reference.`
+            : `${lost}The salon expects you then. You can add it to your calendar, and change or cancel it yourself from the link below.`,
         step: 'none',
-        call: true,
+        call: outcome.manage === null,
       };
+    }
     case 'taken':
       return {
         headline: `${outcome.label} was taken just before your answer arrived, so nothing is booked.`,
@@ -244,6 +276,14 @@ export function troubleWords(trouble: Trouble | undefined, label = 'That time'):
           return `${label} is no longer one of the salon's times. The list is up to date again.`;
         case 'no salon':
           return "That salon isn't registered here any more.";
+        case 'already cancelled':
+          return "That booking is cancelled, so it can't be moved. The list is up to date again.";
+        case 'taken':
+          return `${label} isn't free for that stylist any more. Choose another time.`;
+        case 'not on the menu':
+          return "That stylist doesn't do this service. Choose another stylist.";
+        case 'field':
+          return trouble.said === undefined ? "The service refused one of the values. Check them and try again." : `The service refused it: ${trouble.said}.`;
         default:
           return "The booking service couldn't do that. Reload the page and try again.";
       }
@@ -252,7 +292,7 @@ export function troubleWords(trouble: Trouble | undefined, label = 'That time'):
 
 /** Where a booking of either page is, as its live region tells it: a question may keep its times' labels. */
 export interface Announced<O> {
-  readonly flow: RoundFlow<O, { readonly labels?: Readonly<Record<string, string>> }>;
+  readonly flow: RoundFlow<O, { readonly labels?: Readonly<Record<string, string>> }, unknown>;
   readonly inFlight: Round | null;
 }
 
@@ -286,4 +326,63 @@ export function announcement<O>({ flow, inFlight }: Announced<O>, asking: string
       return `${told.headline} ${told.next}`;
     }
   }
+}
+
+/** toldMove says what a move of the customer's own booking came to. */
+export function toldMove(outcome: MoveOutcome): Told {
+  switch (outcome.kind) {
+    case 'moved':
+      return {
+        headline: `Your booking is moved: it is now ${outcome.label}.`,
+        next: outcome.recovered
+          ? 'Your connection dropped, but the salon had your answer. Add the new time to your calendar.'
+          : 'Add the new time to your calendar; the salon expects you then.',
+        step: 'none',
+        call: false,
+      };
+    case 'stayed':
+      return {
+        headline: `${outcome.chosen} was taken just before your answer arrived, so your booking stays where it was.`,
+        next: 'Choose another time, or keep the one you have.',
+        step: 'ask again',
+        call: false,
+      };
+    case 'declined':
+      return { headline: 'Nothing is changed: you said no thanks.', next: 'Your booking stays as it is.', step: 'none', call: false };
+    case 'nothing open':
+      return {
+        headline: 'None of those times is open any more, so your booking stays where it was.',
+        next: 'Choose another time from the list, which is up to date again.',
+        step: 'ask again',
+        call: false,
+      };
+  }
+}
+
+/** toldOwnTrouble says why a change to the customer's own booking didn't go through, and what to do. */
+export function toldOwnTrouble(trouble: Trouble | undefined): Told {
+  if (trouble?.kind === 'refused') {
+    switch (trouble.reason) {
+      case 'changes closed':
+        return {
+          headline: 'It is too close to the appointment to change it here.',
+          next: trouble.said === undefined ? 'Call the salon to change or cancel it.' : `The salon says: ${trouble.said}.`,
+          step: 'none',
+          call: true,
+        };
+      case 'already cancelled':
+        return { headline: 'This booking is cancelled already.', next: 'Book a new time if you like.', step: 'none', call: false };
+      case 'no booking':
+        return {
+          headline: "We couldn't find this booking with this link.",
+          next: 'Use the whole link from your booking, or call the salon.',
+          step: 'none',
+          call: true,
+        };
+      default:
+        break;
+    }
+  }
+  const word = troubleWords(trouble);
+  return { headline: 'That didn’t go through, so nothing is changed.', next: word, step: 'try again', call: true };
 }

@@ -1,0 +1,247 @@
+// A menu salon's page: the menu with each service's length and price in the salon's currency, the stylist with "Anyone", the customer's details, the open times for that choice by day, each a button that asks with that time first, then the question and the outcome.
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import { maxOpenSlots } from '../api/bounds';
+import type { AvailableTime, Menu, Salon } from '../calendar/decode';
+import { lengthOf, nameOf, priceOf, stylistsFor, timesFrom } from '../calendar/menu';
+import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
+import type { VisitOutcome } from '../calendar/visit';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { DetailsForm, Ending, customerOf, detailErrors, endAloud, initialTyped } from './Customer';
+import type { DetailErrors } from './Customer';
+import { tidyWords } from './fields';
+import { Announcer, PageHeader, telHref } from './parts';
+import { QuestionForm } from './QuestionForm';
+import { TimeButtons } from './TimeButtons';
+import { rememberCustomer } from './remember';
+import { announcement, troubleWords } from './words';
+
+/** How often the open times are read again while the page is open. */
+const refreshMs = 30_000;
+
+/** Anyone is the stylist choice that books whoever is free, in the salon's order. */
+const anyone = '';
+
+export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
+  const dispatch = useAppDispatch();
+  const visit = useAppSelector((state) => state.visit);
+  const [service, setService] = useState<string | null>(null);
+  const [stylist, setStylist] = useState(anyone);
+  const [typed, setTyped] = useState(initialTyped);
+  const [errors, setErrors] = useState<DetailErrors>({});
+  const [tapped, setTapped] = useState<string | null>(null);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const words = useRef<HTMLTextAreaElement>(null);
+  const nameBox = useRef<HTMLInputElement>(null);
+  const contactBox = useRef<HTMLInputElement>(null);
+  const contactCard = { id: view.salon, name: view.name, phone: view.phone };
+  useEffect(() => {
+    document.title = `Book a time at ${view.name}`;
+  }, [view.name]);
+
+  const chosen = menu.services.find((s) => s.id === service) ?? null;
+  const team = chosen === null ? [] : stylistsFor(menu, chosen.id);
+  const openings = bookingApi.endpoints.getAvailability.useQuery(
+    chosen === null ? skipToken : { salon: view.salon, service: chosen.id, ...(stylist === anyone ? {} : { stylist }) },
+    { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true },
+  );
+  const times = openings.data?.ok === true ? openings.data.value.times : [];
+
+  const busy = visit.inFlight !== null;
+  // A new choice makes any question or outcome on screen about something else.
+  const clearStale = () => {
+    if (!busy && visit.flow.phase !== 'idle') {
+      dispatch(startOver());
+    }
+  };
+  const chooseService = (id: string) => {
+    clearStale();
+    setService(id);
+    if (stylist !== anyone && !stylistsFor(menu, id).some((p) => p.id === stylist)) {
+      setStylist(anyone);
+    }
+  };
+  const chooseStylist = (id: string) => {
+    clearStale();
+    setStylist(id);
+  };
+
+  /** ready checks the customer's details before anything is sent, moving focus to the first one refused. */
+  const ready = (): boolean => {
+    const found = detailErrors(customerOf(typed));
+    setErrors(found);
+    if (found.name !== undefined) {
+      nameBox.current?.focus();
+      return false;
+    }
+    if (found.contact !== undefined) {
+      contactBox.current?.focus();
+      return false;
+    }
+    return true;
+  };
+
+  /** ask is round one with open, in that order: the server offers the first of them that suit. */
+  const ask = (open: readonly AvailableTime[], first: string | null) => {
+    if (chosen === null || busy || !ready()) {
+      return;
+    }
+    const who = customerOf(typed);
+    rememberCustomer(window.localStorage, who, typed.remember);
+    setTapped(first);
+    if (visit.flow.phase !== 'idle') {
+      dispatch(startOver());
+    }
+    void dispatch(
+      askAtSalon({
+        message: tidyWords(typed.message),
+        customer: who,
+        open: open.slice(0, maxOpenSlots),
+        service: chosen.id,
+        ...(stylist === anyone ? {} : { stylist }),
+      }),
+    );
+  };
+  const tap = (time: AvailableTime) => ask(timesFrom(times, time, maxOpenSlots), time.slot);
+  const askAgain = () => {
+    askButton.current?.focus();
+    dispatch(startOver());
+    ask(times, null);
+  };
+  const bookAnother = () => {
+    words.current?.focus();
+    dispatch(startOver());
+  };
+
+  const what = (outcome: Extract<VisitOutcome, { kind: 'booked' }>) =>
+    outcome.service === null ? '' : `${nameOf(menu.services, outcome.service)}${outcome.stylist === null ? '' : ` with ${nameOf(menu.stylists, outcome.stylist)}`}`;
+
+  return (
+    <main>
+      <PageHeader eyebrow="Book a time at" title={view.name}>
+        <p className="phone">
+          Phone: <a href={telHref(view.phone)}>{view.phone}</a>
+        </p>
+      </PageHeader>
+
+      <ServiceChoice menu={menu} chosen={service} onChoose={chooseService} />
+      {chosen !== null && <StylistChoice team={team} chosen={stylist} onChoose={chooseStylist} />}
+
+      <DetailsForm
+        heading="Your details"
+        intro={<p className="hint">Then tap a time below. Or write what you'd like, and ask the salon to find a time.</p>}
+        typed={typed}
+        onChange={(next) => {
+          setTyped(next);
+          if (errors.name !== undefined || errors.contact !== undefined) {
+            setErrors({});
+          }
+        }}
+        onAsk={() => ask(times, null)}
+        locked={visit.flow.phase === 'asking'}
+        asking={visit.inFlight === 'round one'}
+        askButton={askButton}
+        words={words}
+        nameBox={nameBox}
+        contactBox={contactBox}
+        errors={errors}
+        wordsOptional
+      />
+
+      {visit.flow.phase === 'asking' && (
+        <QuestionForm
+          key={visit.flow.requestState}
+          question={visit.flow.question}
+          labels={visit.flow.labels}
+          trouble={visit.flow.trouble}
+          sending={visit.inFlight === 'round two'}
+          salon={contactCard}
+          preselect={tapped}
+          onAnswer={(choice) => void dispatch(answerAtSalon(choice))}
+        />
+      )}
+
+      <Ending
+        visit={visit}
+        salon={contactCard}
+        onAskAgain={askAgain}
+        onBookAnother={bookAnother}
+        what={what}
+        details={(outcome) => [
+          { term: 'Service', value: nameOf(menu.services, outcome.service) },
+          { term: 'Stylist', value: nameOf(menu.stylists, outcome.stylist) },
+        ]}
+      />
+
+      <section aria-labelledby="open-times" className="open-times">
+        <h2 id="open-times">
+          {chosen === null ? 'Open times' : `Open times for ${chosen.name} with ${stylist === anyone ? 'anyone' : nameOf(menu.stylists, stylist)}`}
+        </h2>
+        {chosen === null ? (
+          <p>Choose a service to see its open times.</p>
+        ) : openings.data?.ok === true ? (
+          <TimeButtons
+            key={`${chosen.id} ${stylist}`}
+            times={times}
+            busy={busy}
+            onTap={tap}
+            hint="Tap a time to book it. The salon then asks you to confirm it."
+            none="Nothing is open for this choice right now. Try another stylist, or call the salon."
+          />
+        ) : openings.isLoading ? (
+          <p>Looking up the open times…</p>
+        ) : (
+          <>
+            <p>{openings.data?.ok === false ? "The open times couldn't be read." : troubleWords(openings.error as Trouble | undefined)}</p>
+            <button type="button" onClick={() => void openings.refetch()}>
+              Try again
+            </button>
+          </>
+        )}
+        {openings.isFetching && !openings.isLoading && <p className="quiet-note">Checking the open times…</p>}
+      </section>
+
+      <Announcer text={announcement(visit, `Asking ${view.name} for a time…`, (outcome) => endAloud(outcome, outcome.kind === 'booked' ? what(outcome) : ''))} moment={visit.flow} />
+    </main>
+  );
+}
+
+/** ServiceChoice is the menu as one radio group: each service's name, length and price. */
+function ServiceChoice({ menu, chosen, onChoose }: { menu: Menu; chosen: string | null; onChoose: (id: string) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="card menu">
+      <legend>Choose a service</legend>
+      {menu.services.map((service) => (
+        <label key={service.id} className="choice service">
+          <input type="radio" name={name} value={service.id} checked={chosen === service.id} onChange={() => onChoose(service.id)} />
+          <span className="service-name">{service.name}</span>
+          <span className="service-length">{lengthOf(service)}</span>
+          <span className="price">{priceOf(service, menu.currency)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** StylistChoice is "Anyone" and each stylist who does the service, as one radio group. */
+function StylistChoice({ team, chosen, onChoose }: { team: Menu['stylists']; chosen: string; onChoose: (id: string) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="card">
+      <legend>Choose a stylist</legend>
+      <label className="choice">
+        <input type="radio" name={name} value="" checked={chosen === anyone} onChange={() => onChoose(anyone)} />
+        <span>Anyone</span>
+      </label>
+      {team.map((stylist) => (
+        <label key={stylist.id} className="choice">
+          <input type="radio" name={name} value={stylist.id} checked={chosen === stylist.id} onChange={() => onChoose(stylist.id)} />
+          <span>{stylist.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

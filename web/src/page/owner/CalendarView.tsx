@@ -1,0 +1,314 @@
+// A menu salon's calendar on the owner's page: a day or a week, one lane per stylist, each booking drawn from its start to its end (processing after it), hours a stylist doesn't work shaded; a booking opens its details, to cancel it or move it to a free time.
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef, useState } from 'react';
+import { bookingApi } from '../../api/booking';
+import type { Trouble } from '../../api/booking';
+import type { AvailableTime, Entry, Salon } from '../../calendar/decode';
+import { nameOf } from '../../calendar/menu';
+import { addDays, clockOf, dayHeading, shortDay, wallOf } from '../../calendar/zone';
+import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from '../../owner/calendar';
+import type { Block, Span } from '../../owner/calendar';
+import { Details } from '../Booked';
+import { Announcer } from '../parts';
+import { TimeButtons } from '../TimeButtons';
+import { troubleWords } from '../words';
+import { Confirm, NoticeCard, Who, useNotice } from './common';
+import type { Notice } from './common';
+
+/** How many pixels a minute takes: a day has room to spare, a week packs seven. */
+const scale: Record<Span, number> = { day: 1.6, week: 1 };
+
+/** The most bookings one page of the owner's list brings. */
+const pageLimit = 1000;
+
+export function CalendarView({ salon }: { salon: Salon }) {
+  const [span, setSpan] = useState<Span>('week');
+  const [date, setDate] = useState(() => todayIn(salon.timeZone, Date.now()));
+  const [open, setOpen] = useState<string | null>(null);
+  const [notice, tell] = useNotice();
+  const shown = windowOf(span, date, salon.timeZone);
+  const read = bookingApi.endpoints.listBookings.useQuery({ salon: salon.salon, from: shown.from, to: shown.to, limit: pageLimit }, { refetchOnFocus: true, pollingInterval: 60_000 });
+  const page = read.data?.ok === true ? read.data.value : null;
+  const entries = page?.entries ?? [];
+  const chosen = entries.find((e) => e.booking === open) ?? null;
+  const heading = span === 'day' ? dayHeading(date) : `Week of ${dayHeading(shown.dates[0] ?? date)}`;
+  const live = entries.filter((e) => e.status === 'booked').length;
+  const said =
+    read.data?.ok === false
+      ? troubleWords(undefined)
+      : page === null
+        ? read.error === undefined
+          ? 'Reading the bookings…'
+          : troubleWords(read.error as Trouble)
+        : `${live === 0 ? 'No bookings' : live === 1 ? 'One booking' : `${live} bookings`} ${span === 'day' ? 'on' : 'in the week of'} ${span === 'day' ? dayHeading(date) : dayHeading(shown.dates[0] ?? date)}.`;
+
+  const step = (days: number) => {
+    setOpen(null);
+    setDate(addDays(date, days * (span === 'day' ? 1 : 7)));
+  };
+
+  return (
+    <section aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading">{heading}</h2>
+      <div className="toolbar" role="group" aria-label="What the calendar shows">
+        <button type="button" className="quiet" aria-pressed={span === 'day'} onClick={() => setSpan('day')}>
+          Day
+        </button>
+        <button type="button" className="quiet" aria-pressed={span === 'week'} onClick={() => setSpan('week')}>
+          Week
+        </button>
+        <button type="button" className="quiet" onClick={() => step(-1)}>
+          {span === 'day' ? 'Previous day' : 'Previous week'}
+        </button>
+        <button type="button" className="quiet" onClick={() => setDate(todayIn(salon.timeZone, Date.now()))}>
+          Today
+        </button>
+        <button type="button" className="quiet" onClick={() => step(1)}>
+          {span === 'day' ? 'Next day' : 'Next week'}
+        </button>
+      </div>
+      {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
+      <p className="summary">
+        {said}
+        {page !== null && read.isFetching && ' Checking for changes…'}
+      </p>
+      {page === null && read.error !== undefined && (
+        <button type="button" onClick={() => void read.refetch()}>
+          Try again
+        </button>
+      )}
+      {page !== null && page.next !== null && <p className="hint">Only the first {pageLimit} bookings of this window are drawn.</p>}
+      {page !== null && (
+        <Grid
+          salon={salon}
+          span={span}
+          dates={shown.dates}
+          entries={entries}
+          open={open}
+          onOpen={(booking) => setOpen(booking)}
+          onDay={(d) => {
+            setSpan('day');
+            setDate(d);
+          }}
+        />
+      )}
+      {chosen !== null && <BookingPanel key={chosen.booking} salon={salon} entry={chosen} onClose={() => setOpen(null)} onNotice={tell} />}
+      <Announcer text={notice?.notice.text ?? said} moment={notice?.seq ?? said} />
+    </section>
+  );
+}
+
+interface GridProps {
+  readonly salon: Salon;
+  readonly span: Span;
+  readonly dates: readonly string[];
+  readonly entries: readonly Entry[];
+  readonly open: string | null;
+  readonly onOpen: (booking: string) => void;
+  readonly onDay: (date: string) => void;
+}
+
+/** Grid draws the window: a column of hours, then for each day a column per stylist, each booking placed by its time. */
+function Grid({ salon, span, dates, entries, open, onOpen, onDay }: GridProps) {
+  const lanes = lanesOf(salon, entries);
+  const blocks = blocksOf(salon, entries);
+  const axis = axisOf(salon, lanes, dates, blocks);
+  const ppm = scale[span];
+  const height = (axis.end - axis.start) * ppm;
+  const hours = Array.from({ length: (axis.end - axis.start) / 60 + 1 }, (_, i) => axis.start + i * 60);
+  const label = span === 'day' ? `Bookings on ${dayHeading(dates[0] ?? '')}, by stylist` : `Bookings in the week of ${dayHeading(dates[0] ?? '')}, by day and stylist`;
+  return (
+    <div className={`calendar-scroll ${span}`} role="region" aria-label={label} tabIndex={0}>
+      <div className="calendar-grid">
+        <div className="hours-column" aria-hidden="true">
+          <div className="day-head" />
+          <div className="lane-head" />
+          <div className="hours" style={{ height: `${height}px` }}>
+            {hours.map((m) => (
+              <span key={m} className="hour-mark" style={{ top: `${(m - axis.start) * ppm}px` }}>
+                {clockOf(m)}
+              </span>
+            ))}
+          </div>
+        </div>
+        {dates.map((date) => (
+          <div className="day-column" key={date}>
+            <div className="day-head">
+              {span === 'week' ? (
+                <button type="button" className="link-button" onClick={() => onDay(date)} aria-label={`Show ${dayHeading(date)} alone`}>
+                  {shortDay(date)}
+                </button>
+              ) : (
+                <span>{shortDay(date)}</span>
+              )}
+            </div>
+            <div className="lanes">
+              {lanes.map((lane) => (
+                <div className="lane" key={lane.id}>
+                  <div className="lane-head" title={lane.name}>
+                    {span === 'week' ? initials(lane.name) : lane.name}
+                    {span === 'week' && <span className="sr-only"> {lane.name}</span>}
+                  </div>
+                  <div className="lane-body" style={{ height: `${height}px`, backgroundSize: `100% ${60 * ppm}px` }}>
+                    {closedSpans(salon, lane.id, date, axis).map(([from, to]) => (
+                      <div key={from} className="closed-span" aria-hidden="true" style={{ top: `${(from - axis.start) * ppm}px`, height: `${(to - from) * ppm}px` }} />
+                    ))}
+                    {blocks
+                      .filter((b) => b.date === date && b.lane === lane.id)
+                      .map((b) => (
+                        <BookingBlock key={b.entry.booking} block={b} salon={salon} top={(b.start - axis.start) * ppm} ppm={ppm} open={open === b.entry.booking} onOpen={onOpen} week={span === 'week'} />
+                      ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  return [...name].slice(0, 2).join('');
+}
+
+/** blockName is what a booking's button is called: when, what, for whom, with whom. */
+export function blockName(block: Block): string {
+  const { entry } = block;
+  const what = entry.serviceName ?? 'Appointment';
+  const who = entry.name === '' ? 'details erased' : entry.name;
+  const fits = entry.fits ? '' : ' (no longer fits the settings)';
+  return `${entry.label} to ${clockOf(block.start + block.minutes)}: ${what} for ${who}${entry.stylistName === null ? '' : `, with ${entry.stylistName}`}${fits}`;
+}
+
+function BookingBlock({ block, salon, top, ppm, open, onOpen, week }: { block: Block; salon: Salon; top: number; ppm: number; open: boolean; onOpen: (booking: string) => void; week: boolean }) {
+  const { entry } = block;
+  const service = salon.menu?.services.findIndex((s) => s.id === entry.service) ?? -1;
+  return (
+    <>
+      <button
+        type="button"
+        className={`booking-block tone-${service < 0 ? 0 : service % 6}${entry.fits ? '' : ' misfit'}${week ? ' compact' : ''}`}
+        style={{ top: `${top}px`, height: `${block.minutes * ppm}px` }}
+        aria-label={blockName(block)}
+        aria-expanded={open}
+        onClick={() => onOpen(entry.booking)}
+      >
+        <span className="block-time">{clockOf(block.start)}</span> <span className="block-what">{entry.serviceName ?? ''}</span>{' '}
+        <span className="block-who">{entry.name}</span>
+      </button>
+      {block.after > 0 && <div className="processing" aria-hidden="true" style={{ top: `${top + block.minutes * ppm}px`, height: `${block.after * ppm}px` }} />}
+    </>
+  );
+}
+
+/** BookingPanel is one booking's details, with cancel (after a confirmation) and move (to a time that is free). */
+function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry: Entry; onClose: () => void; onNotice: (notice: Notice) => void }) {
+  const [cancel, cancelling] = bookingApi.endpoints.cancelBooking.useMutation();
+  const [doing, setDoing] = useState<'nothing' | 'confirming' | 'moving'>('nothing');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  const zone = salon.timeZone;
+  const ends = entry.ends === null ? '' : wallOf(entry.ends, zone).time;
+  const doCancel = async () => {
+    setDoing('nothing');
+    try {
+      const done = await cancel({ salon: salon.salon, booking: entry.booking }).unwrap();
+      const whose = entry.name === '' ? 'The' : `${entry.name}'s`;
+      onNotice(done.ok ? { text: `${whose} booking on ${entry.label} is cancelled; the time is open again.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
+      onClose();
+    } catch (error) {
+      onNotice({ text: troubleWords(error as Trouble, entry.label), bad: true, focus: true });
+    }
+  };
+  return (
+    <section className="card booking-panel" aria-labelledby="booking-panel-heading">
+      <h3 id="booking-panel-heading" ref={heading} tabIndex={-1}>
+        {entry.serviceName ?? 'Appointment'}, {entry.label}
+      </h3>
+      {!entry.fits && <p className="field-error">This booking no longer fits the settings (its stylist's hours, a closure, or the menu changed). Move it, or call the customer.</p>}
+      <Who entry={entry} />
+      <Details
+        label="The booking"
+        lines={[
+          ...(entry.stylistName === null ? [] : [{ term: 'Stylist', value: entry.stylistName }]),
+          { term: 'When', value: ends === '' ? entry.label : `${entry.label} to ${ends}` },
+          { term: 'Status', value: entry.status === 'booked' ? 'Booked' : 'Cancelled' },
+          { term: 'Booked', value: `${dayHeading(wallOf(entry.bookedAt, zone).date)}, ${wallOf(entry.bookedAt, zone).time}` },
+          { term: 'Reference', value: entry.booking, code: true },
+        ]}
+      />
+      {entry.status === 'booked' && doing === 'confirming' && (
+        <Confirm question={`Cancel ${entry.name === '' ? 'this' : `${entry.name}'s`} booking on ${entry.label}?`} yes="Yes, cancel it" onYes={() => void doCancel()} onNo={() => setDoing('nothing')} />
+      )}
+      {entry.status === 'booked' && doing === 'nothing' && (
+        <p>
+          <button type="button" onClick={() => setDoing('moving')}>
+            Move booking
+          </button>
+          <button type="button" className="danger" aria-disabled={cancelling.isLoading} onClick={() => !cancelling.isLoading && setDoing('confirming')}>
+            Cancel booking
+          </button>
+        </p>
+      )}
+      {doing === 'moving' && <MoveChooser salon={salon} entry={entry} onDone={onClose} onNotice={onNotice} onBack={() => setDoing('nothing')} />}
+      <button type="button" className="quiet" onClick={onClose}>
+        Close the details
+      </button>
+    </section>
+  );
+}
+
+/** MoveChooser offers the times the booking's service is free, with its stylist or another who does it; choosing one moves it. */
+function MoveChooser({ salon, entry, onDone, onBack, onNotice }: { salon: Salon; entry: Entry; onDone: () => void; onBack: () => void; onNotice: (notice: Notice) => void }) {
+  const [stylist, setStylist] = useState(entry.stylist ?? '');
+  const [move, moving] = bookingApi.endpoints.moveBooking.useMutation();
+  const team = salon.menu?.stylists.filter((p) => entry.service !== null && p.services.includes(entry.service)) ?? [];
+  const openings = bookingApi.endpoints.getAvailability.useQuery(entry.service === null ? skipToken : { salon: salon.salon, service: entry.service, stylist }, { refetchOnMountOrArgChange: true });
+  const times = openings.data?.ok === true ? openings.data.value.times.filter((t) => t.slot !== entry.slot) : [];
+  const choose = async (time: AvailableTime) => {
+    try {
+      const done = await move({ salon: salon.salon, booking: entry.booking, moveRequest: { slot: time.slot, ...(stylist === entry.stylist ? {} : { stylist }) } }).unwrap();
+      onNotice(done.ok ? { text: `Moved to ${time.label} with ${nameOf(salon.menu?.stylists ?? [], stylist)}.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
+      onDone();
+    } catch (error) {
+      onNotice({ text: troubleWords(error as Trouble, time.label), bad: true, focus: true });
+    }
+  };
+  return (
+    <div className="move-chooser">
+      <h4>Move to a free time</h4>
+      {team.length > 1 && (
+        <label>
+          With{' '}
+          <select value={stylist} onChange={(event) => setStylist(event.target.value)}>
+            {team.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {openings.isLoading ? (
+        <p>Looking up the free times…</p>
+      ) : (
+        <TimeButtons
+          key={stylist}
+          idPrefix="move"
+          times={times}
+          busy={moving.isLoading}
+          onTap={(time) => void choose(time)}
+          hint="Choose the new time; the booking moves at once."
+          none="No other time is free for this service with this stylist."
+        />
+      )}
+      <button type="button" className="quiet" onClick={onBack}>
+        Don't move it
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,367 @@
+// The owner's settings editor: the salon's details and terms, its hours, and at a menu salon the menu (name, length, price, processing) and the team (who does what, and their own hours). A refusal from the service is shown in its words next to the field it names, which takes focus.
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { bookingApi } from '../../api/booking';
+import type { Trouble } from '../../api/booking';
+import { fieldOf } from '../../api/refusal';
+import { dayKeys } from '../../calendar/decode';
+import type { DayKey, Salon } from '../../calendar/decode';
+import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf } from '../../owner/settings';
+import type { Draft, DraftHours, DraftService, DraftStylist } from '../../owner/settings';
+import { Announcer } from '../parts';
+import { troubleWords } from '../words';
+import { FieldError, NoticeCard, useNotice } from './common';
+
+const dayNames: Record<DayKey, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+
+/** A refusal placed on the form: where it shows, and its words. */
+interface Placed {
+  readonly place: string;
+  readonly words: string;
+}
+
+/** What every field of the form needs: the refusal placed on it, if any. */
+type ErrorFor = (path: string) => string | undefined;
+
+export function SettingsForm({ salon }: { salon: Salon }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(salon));
+  const [refused, setRefused] = useState<Placed | null>(null);
+  const [notice, tell] = useNotice();
+  const [put, putting] = bookingApi.endpoints.putSalon.useMutation();
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  // A refusal takes focus to its field (or the row or section holding it), so the owner lands on what to fix.
+  useLayoutEffect(() => {
+    if (refused !== null) {
+      const target = form.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(refused.place)}"]`);
+      target?.focus();
+    }
+  }, [refused]);
+
+  const errorFor: ErrorFor = (path) => (refused !== null && refused.place === path ? refused.words : undefined);
+  const change = (next: Draft) => {
+    setDraft(next);
+  };
+
+  const save = async () => {
+    if (putting.isLoading) {
+      return;
+    }
+    tell(null);
+    const body = bodyOf(draft);
+    if (isRefused(body)) {
+      setRefused({ place: placeOf(body.field, placesOf(draft)), words: `Not saved: this ${body.words}.` });
+      return;
+    }
+    try {
+      const saved = await put({ salon: salon.salon, salonSettings: body }).unwrap();
+      setRefused(null);
+      if (saved.ok) {
+        setDraft(draftOf(saved.value));
+        tell({ text: "Saved. The customer's page shows the new settings now.", bad: false, focus: false });
+      } else {
+        tell({ text: troubleWords(undefined), bad: true, focus: true });
+      }
+    } catch (error) {
+      const trouble = error as Trouble;
+      if (trouble.kind === 'refused' && trouble.reason === 'field' && trouble.said !== undefined) {
+        const field = fieldOf(trouble.said);
+        const rest = trouble.said.startsWith(field) ? trouble.said.slice(field.length).trim() : trouble.said;
+        setRefused({ place: placeOf(field, placesOf(draft)), words: `Not saved: ${rest}.` });
+      } else {
+        setRefused(null);
+        tell({ text: troubleWords(trouble), bad: true, focus: true });
+      }
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Settings</h2>
+      {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
+      <form
+        ref={form}
+        className="settings"
+        aria-busy={putting.isLoading}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        {errorFor('settings') !== undefined && (
+          <p className="field-error" data-field="settings" tabIndex={-1}>
+            {errorFor('settings')}
+          </p>
+        )}
+        <fieldset className="card">
+          <legend>The salon</legend>
+          <Field path="name" label="Name" value={draft.name} onChange={(name) => change({ ...draft, name })} errorFor={errorFor} />
+          <Field path="phone" label="Phone" value={draft.phone} onChange={(phone) => change({ ...draft, phone })} errorFor={errorFor} />
+          <Field path="timeZone" label="Time zone" hint="Such as Europe/London" value={draft.timeZone} onChange={(timeZone) => change({ ...draft, timeZone })} errorFor={errorFor} />
+          <Field path="horizonDays" label="Days open for booking ahead" numeric value={draft.horizonDays} onChange={(horizonDays) => change({ ...draft, horizonDays })} errorFor={errorFor} />
+          <Field
+            path="changeCutoffHours"
+            label="Customers may change or cancel until (hours before)"
+            numeric
+            value={draft.changeCutoffHours}
+            onChange={(changeCutoffHours) => change({ ...draft, changeCutoffHours })}
+            errorFor={errorFor}
+          />
+          <Field
+            path="maxUpcomingPerContact"
+            label="Upcoming bookings one customer may hold (0 for no limit)"
+            numeric
+            value={draft.maxUpcomingPerContact}
+            onChange={(maxUpcomingPerContact) => change({ ...draft, maxUpcomingPerContact })}
+            errorFor={errorFor}
+          />
+          {draft.menu ? (
+            <>
+              <Field path="gridMinutes" label="Start times every (minutes)" numeric value={draft.gridMinutes} onChange={(gridMinutes) => change({ ...draft, gridMinutes })} errorFor={errorFor} />
+              <Field
+                path="minNoticeMinutes"
+                label="Shortest notice for a booking (minutes)"
+                numeric
+                value={draft.minNoticeMinutes}
+                onChange={(minNoticeMinutes) => change({ ...draft, minNoticeMinutes })}
+                errorFor={errorFor}
+              />
+              <Field path="currency" label="Currency of the prices" hint="Three capital letters, such as GBP" value={draft.currency} onChange={(currency) => change({ ...draft, currency })} errorFor={errorFor} />
+            </>
+          ) : (
+            <Field path="slotMinutes" label="Appointment length (minutes)" numeric value={draft.slotMinutes} onChange={(slotMinutes) => change({ ...draft, slotMinutes })} errorFor={errorFor} />
+          )}
+        </fieldset>
+
+        <HoursEditor title="The salon's hours" path="hours" hours={draft.hours} onChange={(hours) => change({ ...draft, hours })} errorFor={errorFor} />
+
+        {draft.menu && <MenuEditor draft={draft} onChange={change} errorFor={errorFor} />}
+        {draft.menu && <TeamEditor draft={draft} onChange={change} errorFor={errorFor} />}
+
+        <div className="form-actions">
+          <button type="submit" aria-disabled={putting.isLoading}>
+            {putting.isLoading ? 'Saving…' : 'Save the settings'}
+          </button>
+          <button
+            type="button"
+            className="quiet"
+            onClick={() => {
+              setDraft(draftOf(salon));
+              setRefused(null);
+            }}
+          >
+            Undo my changes
+          </button>
+        </div>
+      </form>
+      <Announcer text={refused !== null ? refused.words : (notice?.notice.text ?? '')} moment={refused ?? notice?.seq ?? null} />
+    </section>
+  );
+}
+
+interface FieldProps {
+  readonly path: string;
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly errorFor: ErrorFor;
+  readonly hint?: string;
+  /** A whole number: the phone's keypad shows digits. */
+  readonly numeric?: boolean;
+  readonly type?: 'text' | 'time';
+  readonly inputMode?: 'decimal' | 'numeric';
+}
+
+/** Field is one labelled value of the settings, with any hint and any refusal of it, both read with it. */
+export function Field({ path, label, value, onChange, errorFor, hint, numeric = false, type = 'text', inputMode }: FieldProps) {
+  const id = useId();
+  const error = errorFor(path);
+  const described = [hint === undefined ? null : `${id}-hint`, error === undefined ? null : `${id}-error`].filter((d) => d !== null).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        data-field={path}
+        inputMode={numeric ? 'numeric' : inputMode}
+        value={value}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={described === '' ? undefined : described}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={`${id}-error`} words={error} />
+      {hint !== undefined && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Row is a part of the form a refusal can name as a whole (a day, a service, a stylist): its refusal shows at its top and takes focus there. */
+function Row({ path, legend, errorFor, children, className = 'row-set' }: { path: string; legend: ReactNode; errorFor: ErrorFor; children: ReactNode; className?: string }) {
+  const error = errorFor(path);
+  return (
+    <fieldset className={className}>
+      <legend>{legend}</legend>
+      {error !== undefined && (
+        <p className="field-error" data-field={path} tabIndex={-1}>
+          {error}
+        </p>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
+/** HoursEditor edits a week's hours, day by day: each day closed, or open in one or more intervals. */
+function HoursEditor({ title, path, hours, onChange, errorFor }: { title: string; path: string; hours: DraftHours; onChange: (hours: DraftHours) => void; errorFor: ErrorFor }) {
+  const setDay = (day: DayKey, intervals: DraftHours[DayKey]) => onChange({ ...hours, [day]: intervals });
+  return (
+    <Row path={path} legend={title} errorFor={errorFor} className="card hours-editor">
+      {dayKeys.map((day) => (
+        <Row key={day} path={`${path}.${day}`} legend={dayNames[day]} errorFor={errorFor} className="day-hours">
+          {hours[day].length === 0 && <p className="closed-note">Closed</p>}
+          {hours[day].map((interval, k) => {
+            const which = hours[day].length > 1 ? ` (${k + 1})` : '';
+            const error = errorFor(`${path}.${day}[${k}]`);
+            return (
+              <div className="interval" key={k}>
+                <TimeInput
+                  label={`${dayNames[day]} opens${which}`}
+                  path={`${path}.${day}[${k}]`}
+                  value={interval.from}
+                  invalid={error !== undefined}
+                  onChange={(from) => setDay(day, hours[day].map((x, i) => (i === k ? { ...x, from } : x)))}
+                />
+                <TimeInput
+                  label={`${dayNames[day]} closes${which}`}
+                  value={interval.to}
+                  invalid={error !== undefined}
+                  onChange={(to) => setDay(day, hours[day].map((x, i) => (i === k ? { ...x, to } : x)))}
+                />
+                <button type="button" className="quiet inline" onClick={() => setDay(day, hours[day].filter((_, i) => i !== k))}>
+                  Remove<span className="sr-only"> {dayNames[day]}'s hours{which}</span>
+                </button>
+                {error !== undefined && <p className="field-error">{error}</p>}
+              </div>
+            );
+          })}
+          <button type="button" className="quiet inline" onClick={() => setDay(day, [...hours[day], hours[day].length === 0 ? { from: '09:00', to: '17:30' } : { from: '13:30', to: '17:30' }])}>
+            {hours[day].length === 0 ? `Open on ${dayNames[day]}` : `Add more hours on ${dayNames[day]}`}
+          </button>
+        </Row>
+      ))}
+    </Row>
+  );
+}
+
+function TimeInput({ label, value, onChange, invalid, path }: { label: string; value: string; onChange: (value: string) => void; invalid: boolean; path?: string }) {
+  const id = useId();
+  return (
+    <span className="time-input">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="time" data-field={path} value={value} aria-invalid={invalid ? true : undefined} onChange={(event) => onChange(event.target.value)} />
+    </span>
+  );
+}
+
+/** MenuEditor edits the menu: each service's name, length, price and processing, and adds or removes services. */
+function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (draft: Draft) => void; errorFor: ErrorFor }) {
+  const setService = (i: number, patch: Partial<DraftService>) => onChange({ ...draft, services: draft.services.map((s, k) => (k === i ? { ...s, ...patch } : s)) });
+  const add = () => {
+    const id = idFrom('New service', draft.services.map((s) => s.id));
+    onChange({ ...draft, services: [...draft.services, { id, name: 'New service', minutes: '30', price: '', afterMinutes: '0' }] });
+  };
+  const remove = (i: number) => {
+    const gone = draft.services[i]?.id;
+    onChange({
+      ...draft,
+      services: draft.services.filter((_, k) => k !== i),
+      stylists: draft.stylists.map((p) => ({ ...p, services: p.services.filter((s) => s !== gone) })),
+    });
+  };
+  return (
+    <Row path="services" legend="The menu" errorFor={errorFor} className="card menu-editor">
+      {draft.services.map((service, i) => (
+        <Row key={i} path={`services[${i}]`} legend={`Service ${i + 1}: ${service.name}`} errorFor={errorFor}>
+          <Field path={`services[${i}].name`} label="Name" value={service.name} onChange={(name) => setService(i, { name })} errorFor={errorFor} />
+          <Field path={`services[${i}].minutes`} label="Length (minutes)" numeric value={service.minutes} onChange={(minutes) => setService(i, { minutes })} errorFor={errorFor} />
+          <Field
+            path={`services[${i}].price`}
+            label={`Price${draft.currency === '' ? '' : ` (${draft.currency})`}`}
+            hint="Leave it empty when it isn't on the sheet"
+            inputMode="decimal"
+            value={service.price}
+            onChange={(price) => setService(i, { price })}
+            errorFor={errorFor}
+          />
+          <Field
+            path={`services[${i}].afterMinutes`}
+            label="Processing after it (minutes)"
+            numeric
+            value={service.afterMinutes}
+            onChange={(afterMinutes) => setService(i, { afterMinutes })}
+            errorFor={errorFor}
+          />
+          <Field path={`services[${i}].id`} label="Its id" hint="Bookings keep the id they were made with" value={service.id} onChange={(id) => setService(i, { id })} errorFor={errorFor} />
+          <button type="button" className="quiet inline" onClick={() => remove(i)}>
+            Remove {service.name}
+          </button>
+        </Row>
+      ))}
+      <button type="button" className="quiet" onClick={add}>
+        Add a service
+      </button>
+    </Row>
+  );
+}
+
+/** TeamEditor edits the team: each stylist's name, the services they do, and their own hours or the salon's. */
+function TeamEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (draft: Draft) => void; errorFor: ErrorFor }) {
+  const setStylist = (i: number, patch: Partial<DraftStylist>) => onChange({ ...draft, stylists: draft.stylists.map((p, k) => (k === i ? { ...p, ...patch } : p)) });
+  const add = () => {
+    const id = idFrom('New stylist', draft.stylists.map((p) => p.id));
+    onChange({ ...draft, stylists: [...draft.stylists, { id, name: 'New stylist', services: draft.services.map((s) => s.id), ownHours: false, hours: draft.hours }] });
+  };
+  return (
+    <Row path="stylists" legend="The team" errorFor={errorFor} className="card team-editor">
+      {draft.stylists.map((stylist, i) => (
+        <Row key={i} path={`stylists[${i}]`} legend={`Stylist ${i + 1}: ${stylist.name}`} errorFor={errorFor}>
+          <Field path={`stylists[${i}].name`} label="Name" value={stylist.name} onChange={(name) => setStylist(i, { name })} errorFor={errorFor} />
+          <Field path={`stylists[${i}].id`} label="Their id" value={stylist.id} onChange={(id) => setStylist(i, { id })} errorFor={errorFor} />
+          <Row path={`stylists[${i}].services`} legend={`What ${stylist.name} does`} errorFor={errorFor} className="does">
+            {draft.services.map((service) => (
+              <label key={service.id} className="check">
+                <input
+                  type="checkbox"
+                  checked={stylist.services.includes(service.id)}
+                  onChange={(event) =>
+                    setStylist(i, { services: event.target.checked ? [...stylist.services, service.id] : stylist.services.filter((s) => s !== service.id) })
+                  }
+                />
+                <span>{service.name}</span>
+              </label>
+            ))}
+          </Row>
+          <label className="check">
+            <input type="checkbox" checked={!stylist.ownHours} onChange={(event) => setStylist(i, { ownHours: !event.target.checked, hours: stylist.ownHours ? stylist.hours : draft.hours })} />
+            <span>Works the salon's hours</span>
+          </label>
+          {stylist.ownHours && (
+            <HoursEditor title={`${stylist.name}'s hours`} path={`stylists[${i}].hours`} hours={stylist.hours} onChange={(hours) => setStylist(i, { hours })} errorFor={errorFor} />
+          )}
+          <button type="button" className="quiet inline" onClick={() => onChange({ ...draft, stylists: draft.stylists.filter((_, k) => k !== i) })}>
+            Remove {stylist.name}
+          </button>
+        </Row>
+      ))}
+      <button type="button" className="quiet" onClick={add}>
+        Add a stylist
+      </button>
+    </Row>
+  );
+}

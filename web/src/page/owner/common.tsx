@@ -1,0 +1,90 @@
+// What the owner's page's sections share: a notice after an action, a confirmation before one that can't be undone, who a booking is for (a contact linked only when it passes the rules), and a field's refusal in the service's words.
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import type { Entry } from '../../calendar/decode';
+import { contactHref } from '../fields';
+import { useFocusOnMount } from '../parts';
+
+/** A notice the owner's page shows after an action: what happened, and whether it is a problem. */
+export interface Notice {
+  readonly text: string;
+  readonly bad: boolean;
+  /** Whether the notice takes focus: after a problem, or when the control used is gone. */
+  readonly focus: boolean;
+}
+
+/** useNotice keeps the last notice with a number that changes at each, so the same words are shown (and announced) anew. */
+export function useNotice(): [{ readonly notice: Notice; readonly seq: number } | null, (notice: Notice | null) => void] {
+  const [shown, setShown] = useState<{ notice: Notice; seq: number } | null>(null);
+  const tell = (notice: Notice | null) => setShown((last) => (notice === null ? null : { notice, seq: (last?.seq ?? 0) + 1 }));
+  return [shown, tell];
+}
+
+/** NoticeCard shows a notice; a problem, or one whose control went away, takes focus. */
+export function NoticeCard({ notice }: { notice: Notice }) {
+  const text = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (notice.focus) {
+      text.current?.focus();
+    }
+  }, [notice]);
+  return (
+    <div className={`card notice ${notice.bad ? 'bad' : 'good'}`}>
+      <p ref={text} tabIndex={-1}>
+        {notice.text}
+      </p>
+    </div>
+  );
+}
+
+/** Confirm asks once more before an action; the question takes focus. */
+export function Confirm({ question, yes, no = 'Keep it', onYes, onNo }: { question: string; yes: string; no?: string; onYes: () => void; onNo: () => void }) {
+  const asked = useFocusOnMount<HTMLParagraphElement>();
+  const id = useId();
+  return (
+    <div className="confirm" role="group" aria-labelledby={id}>
+      <p id={id} ref={asked} tabIndex={-1}>
+        {question}
+      </p>
+      <button type="button" className="danger" onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" className="quiet" onClick={onNo}>
+        {no}
+      </button>
+    </div>
+  );
+}
+
+/** Who shows whom a booking is for: the name, the contact (a link only when it is a phone number or an e-mail address) and the words, each isolated so no character in one can reorder the text around it. */
+export function Who({ entry }: { entry: Pick<Entry, 'name' | 'contact' | 'words'> }) {
+  const href = contactHref(entry.contact);
+  return (
+    <div className="who">
+      <strong>
+        <bdi>{entry.name === '' ? '(details erased)' : entry.name}</bdi>
+      </strong>
+      <span className="contact">
+        <bdi>{href === null ? entry.contact : <a href={href}>{entry.contact}</a>}</bdi>
+      </span>
+      {entry.words !== '' && (
+        <span className="words">
+          <q>
+            <bdi>{entry.words}</bdi>
+          </q>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** FieldError is a refusal shown by the field it names, in the service's words; its id is what the field is described by. */
+export function FieldError({ id, words }: { id: string; words: string | undefined }) {
+  if (words === undefined) {
+    return null;
+  }
+  return (
+    <p className="field-error" id={id}>
+      {words}
+    </p>
+  );
+}
