@@ -241,8 +241,21 @@ func TestSixHundredRoundTwosAgainstARedisThatDoesntAnswerAll503InTimeAndNoneIsSp
 			worst = max(worst, took)
 		})
 	}
+	// The control, as the store's own test of the time-out keeps one: plain timers of the time-out
+	// in this process, at the same time, whose lateness is what the machine's scheduler adds to
+	// any timer while the fleet is this busy.
+	late := make([]time.Duration, 50)
+	for i := range late {
+		wg.Go(func() {
+			<-start
+			began := time.Now()
+			time.Sleep(timeout)
+			late[i] = time.Since(began) - timeout
+		})
+	}
 	close(start)
 	wg.Wait()
+	slices.Sort(late)
 	if replies[unavailable] != n {
 		t.Errorf("%d round twos against a redis that doesn't answer: got %v, want every one %s", n, replies, unavailable)
 	}
@@ -265,14 +278,15 @@ func TestSixHundredRoundTwosAgainstARedisThatDoesntAnswerAll503InTimeAndNoneIsSp
 		t.Fatalf("got %d request lines with status 503, want %d", len(took), n)
 	}
 	slowest := took[n-1]
-	if p99, bound := took[n*99/100], timeout+50*time.Millisecond; p99 > bound {
-		t.Errorf("99 in 100 503s took up to %v by the request log, want within %v", p99, bound)
+	if p99, bound := took[n*99/100], timeout+50*time.Millisecond+late[len(late)*99/100]; p99 > bound {
+		t.Errorf("99 in 100 503s took up to %v by the request log, want within %v (the time-out, 50 ms, and %v the scheduler ran timers late)",
+			p99, bound, late[len(late)*99/100].Round(time.Millisecond))
 	}
 	if slowest >= 3*timeout {
 		t.Errorf("the slowest 503 took %v by the request log, want within %v", slowest, 3*timeout)
 	}
-	t.Logf("%d round twos against a redis that doesn't answer: the slowest 503 took %v by the request log, %v for its client",
-		n, slowest.Round(time.Millisecond), worst.Round(time.Millisecond))
+	t.Logf("%d round twos against a redis that doesn't answer: the slowest 503 took %v by the request log, %v for its client; plain timers ran up to %v late",
+		n, slowest.Round(time.Millisecond), worst.Round(time.Millisecond), late[len(late)-1].Round(time.Millisecond))
 	for _, p := range instances {
 		if status, _ := get(t, p.base()+"/healthz"); status != http.StatusOK {
 			t.Errorf("/healthz while redis doesn't answer: got %d, want 200", status)
