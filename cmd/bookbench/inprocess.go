@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"time"
 
+	"salon/internal/jsonlog"
 	"salon/internal/requeststate"
 	"salon/internal/server"
 )
@@ -29,7 +30,7 @@ func newInProcess(ctx context.Context, dbURL, ownerToken string, now func() time
 		KeyIsOwn:    true,
 		Life:        2 * time.Minute,
 		Now:         now,
-		Log:         slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Log:         slog.New(jsonlog.NewHandler(io.Discard, nil)),
 		DatabaseURL: dbURL,
 		OwnerToken:  ownerToken,
 	})

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"salon/internal/api"
+	"salon/internal/jsonlog"
 	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/server"
@@ -92,7 +93,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	log := slog.New(jsonlog.NewHandler(stderr, nil))
 	if !stdio {
 		if cfg.addr, err = cfg.listenAddr(log); err != nil {
 			return err

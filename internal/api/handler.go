@@ -4,7 +4,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -164,44 +163,40 @@ func decodeBody(c echo.Context) (booking.Request, error) {
 }
 
 // reply is a booking reply being written: room for either result, so neither is copied into an
-// interface, and an encoder with its buffer, kept between requests.
+// interface, and the buffer it is written into, kept between requests.
 type reply struct {
 	asked wire.InputRequiredResult
 	done  wire.CompleteResult
-	buf   bytes.Buffer
-	enc   *json.Encoder
+	out   []byte
 }
 
 // replies are the booking route's replies, reused.
-var replies = sync.Pool{New: func() any {
-	r := &reply{}
-	r.enc = json.NewEncoder(&r.buf)
-	return r
-}}
+var replies = sync.Pool{New: func() any { return &reply{} }}
+
+// result is a booking result that writes itself as encoding/json writes it.
+type result interface {
+	AppendJSON(b []byte) []byte
+}
 
 // jsonContentType is the Content-Type of a JSON reply, one slice shared by every reply as the
 // security headers are, so Echo finds it set instead of setting it again.
 var jsonContentType = []string{echo.MIMEApplicationJSON}
 
 // send writes v as c.JSON writes it with status 200: the same bytes, newline included, and the
-// same Content-Type.
-func (r *reply) send(c echo.Context, v any) error {
-	r.buf.Reset()
-	if err := r.enc.Encode(v); err != nil {
-		return err
-	}
+// same Content-Type, without reflection (wire's AppendJSON).
+func (r *reply) send(c echo.Context, v result) error {
+	r.out = v.AppendJSON(r.out[:0])
 	h := c.Response().Header()
 	if _, set := h[echo.HeaderContentType]; !set {
 		h[echo.HeaderContentType] = jsonContentType
 	}
-	return c.JSONBlob(http.StatusOK, r.buf.Bytes())
+	return c.JSONBlob(http.StatusOK, r.out)
 }
 
 // put lets go of what r held and returns it to replies, unless its buffer grew past what is worth keeping.
 func (r *reply) put() {
 	r.asked, r.done = wire.InputRequiredResult{}, wire.CompleteResult{}
-	if r.buf.Cap() <= maxPooledBody {
-		r.buf.Reset()
+	if cap(r.out) <= maxPooledBody {
 		replies.Put(r)
 	}
 }

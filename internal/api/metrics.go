@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -19,8 +20,9 @@ type metrics struct {
 	outcomes    *prometheus.CounterVec
 	storeErrors prometheus.Counter
 
-	children        sync.Map // requestKey → requestSeries
-	outcomeChildren sync.Map // outcome → prometheus.Counter
+	children        sync.Map                    // requestKey → *keyedSeries
+	last            atomic.Pointer[keyedSeries] // the series child gave last, which the next request most likely wants
+	outcomeChildren sync.Map                    // outcome → prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -72,23 +74,34 @@ type requestSeries struct {
 	latency  prometheus.Observer
 }
 
+// keyedSeries are the series of key.
+type keyedSeries struct {
+	key    requestKey
+	series requestSeries
+}
+
 // child is the series for route, method and code, looked up in the vectors once and kept: a
-// vector hashes its label values and takes a lock on every lookup. A method outside HTTP's
-// own counts as "other", so a client can't grow the series (or this cache) without bound.
+// vector hashes its label values and takes a lock on every lookup. The series given last is
+// tried first, with a comparison instead of a hash. A method outside HTTP's own counts as
+// "other", so a client can't grow the series (or this cache) without bound.
 func (m *metrics) child(route, method string, code int) requestSeries {
 	if !slices.Contains(httpMethods, method) {
 		method = "other"
 	}
 	key := requestKey{route, method, code}
-	if c, ok := m.children.Load(key); ok {
-		return c.(requestSeries)
+	if last := m.last.Load(); last != nil && last.key == key {
+		return last.series
 	}
-	c := requestSeries{
-		requests: m.requests.WithLabelValues(route, method, strconv.Itoa(code)),
-		latency:  m.latency.WithLabelValues(route, method),
+	c, ok := m.children.Load(key)
+	if !ok {
+		c, _ = m.children.LoadOrStore(key, &keyedSeries{key: key, series: requestSeries{
+			requests: m.requests.WithLabelValues(route, method, strconv.Itoa(code)),
+			latency:  m.latency.WithLabelValues(route, method),
+		}})
 	}
-	m.children.Store(key, c)
-	return c
+	keyed := c.(*keyedSeries)
+	m.last.Store(keyed)
+	return keyed.series
 }
 
 // outcome is the counter of one booking outcome, kept as child keeps its series.

@@ -34,6 +34,10 @@ const (
 	RevokeKey      = "revokeKey"
 	EraseCustomer  = "eraseCustomer"
 	ExportCustomer = "exportCustomer"
+	MoveBooking    = "moveBooking"
+	PutWebhook     = "putWebhook"
+	DeleteWebhook  = "deleteWebhook"
+	NewFeed        = "newFeed"
 )
 
 // Entry is one owner action at a salon.

@@ -85,16 +85,19 @@ func ceilSecond(t time.Time) int64 {
 
 // Spend implements Spent.
 func (m *Memory) Spend(_ context.Context, id SpendID, goodUntil time.Time) error {
+	// The clock and the hash are read before the lock, which is held for the table alone. A clock
+	// read a moment early sweeps no further than the last sweep: the cursor never goes back.
+	now, hash := m.now().Unix(), m.spent.hash(id)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.sweep(m.now().Unix())
+	m.sweep(now)
 	// Every entry of a second behind the sweep is gone, so a state of one can't be vouched for:
 	// it was verified at its last instant and the clock has ticked since, or the clock stepped back.
 	until := goodUntil.Unix()
 	if until < max(m.floor, m.swept) {
 		return ErrExpired
 	}
-	if !m.spent.add(id) {
+	if !m.spent.addHashed(id, hash) {
 		return ErrAlreadyUsed
 	}
 	ids, filed := m.expiry[until]
@@ -172,19 +175,23 @@ func (s *idSet) len() int {
 	return s.n
 }
 
-func (s *idSet) home(id SpendID) int {
-	return int(maphash.Comparable(s.seed, id) & uint64(len(s.slots)-1))
-}
+// hash is id's hash under the set's seed, which never changes: it needs no lock.
+func (s *idSet) hash(id SpendID) uint64 { return maphash.Comparable(s.seed, id) }
+
+func (s *idSet) home(id SpendID) int { return int(s.hash(id) & uint64(len(s.slots)-1)) }
 
 // add holds id and reports true, or reports false when id was already held.
-func (s *idSet) add(id SpendID) bool {
+func (s *idSet) add(id SpendID) bool { return s.addHashed(id, s.hash(id)) }
+
+// addHashed is add with id's hash already worked out.
+func (s *idSet) addHashed(id SpendID, hash uint64) bool {
 	if id == (SpendID{}) {
 		added := !s.zero
 		s.zero = true
 		return added
 	}
 	mask := len(s.slots) - 1
-	i := s.home(id)
+	i := int(hash & uint64(mask))
 	for ; s.slots[i] != (SpendID{}); i = (i + 1) & mask {
 		if s.slots[i] == id {
 			return false

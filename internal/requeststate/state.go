@@ -290,30 +290,37 @@ var Bound = []Field{
 }
 
 // appendJSONString writes s as a JSON string the way JSON.stringify does: only the quote, the
-// backslash and control characters are escaped; everything else, U+2028 and U+2029 included, is written as is.
+// backslash and control characters are escaped; everything else, U+2028 and U+2029 included, is
+// written as is, each run between escapes copied whole.
 func appendJSONString(buf []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	buf = append(buf, '"')
+	start := 0
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		buf = append(buf, s[start:i]...)
+		start = i + 1
+		switch c {
+		case '"', '\\':
 			buf = append(buf, '\\', c)
-		case c == '\b':
+		case '\b':
 			buf = append(buf, `\b`...)
-		case c == '\f':
+		case '\f':
 			buf = append(buf, `\f`...)
-		case c == '\n':
+		case '\n':
 			buf = append(buf, `\n`...)
-		case c == '\r':
+		case '\r':
 			buf = append(buf, `\r`...)
-		case c == '\t':
+		case '\t':
 			buf = append(buf, `\t`...)
-		case c < 0x20:
-			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		default:
-			buf = append(buf, c)
+			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
 	}
+	buf = append(buf, s[start:]...)
 	return append(buf, '"')
 }
 
@@ -340,8 +347,8 @@ func isHex(s string, n int) bool {
 	if len(s) != n {
 		return false
 	}
-	for _, r := range s {
-		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c-'0' > 9 && c-'a' > 5 { // unsigned: neither 0 to 9 nor a to f
 			return false
 		}
 	}
@@ -466,13 +473,13 @@ func (r *issuedReader) plainString() (string, bool) {
 	if !r.literal(`"`) {
 		return "", false
 	}
-	start := r.i
+	s, start := r.s, r.i // read through locals, which the loop keeps in registers
 	ascii := true
-	for ; r.i < len(r.s); r.i++ {
-		switch c := r.s[r.i]; {
+	for i := start; i < len(s); i++ {
+		switch c := s[i]; {
 		case c == '"':
-			v := r.s[start:r.i]
-			r.i++
+			r.i = i + 1
+			v := s[start:i]
 			return v, ascii || utf8.ValidString(v)
 		case c == '\\' || c < 0x20:
 			return "", false

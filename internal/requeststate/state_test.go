@@ -303,6 +303,10 @@ func TestVerify(t *testing.T) {
 		{name: "signed claims with a number among the offered don't verify", state: signed(currentKey, claims("1791018120", nonceHex, `["sat-10:30",1030]`, digest)), refusal: wantDoesntVerify},
 		{name: "signed claims offering nothing don't verify", state: signed(currentKey, claims("1791018120", nonceHex, `[]`, digest)), refusal: wantDoesntVerify},
 		{name: "signed claims with a truncated JSON don't verify", state: signed(currentKey, strings.TrimSuffix(payload, "}")), refusal: wantDoesntVerify},
+		{name: "signed claims with a nonce in capitals don't verify", state: signed(currentKey, claims("1791018120", strings.ToUpper(nonceHex), `["sat-10:30"]`, digest)), refusal: wantDoesntVerify},
+		{name: "signed claims with a g in the nonce don't verify", state: signed(currentKey, claims("1791018120", nonceHex[:31]+"g", `["sat-10:30"]`, digest)), refusal: wantDoesntVerify},
+		{name: "signed claims with a digest one digit short don't verify", state: signed(currentKey, claims("1791018120", nonceHex, `["sat-10:30"]`, digest[:63])), refusal: wantDoesntVerify},
+		{name: "signed claims with a / in the digest don't verify", state: signed(currentKey, claims("1791018120", nonceHex, `["sat-10:30"]`, "/"+digest[1:])), refusal: wantDoesntVerify},
 
 		// The digest of another request.
 		{name: "a slot added at the end belongs to another request", booking: with("sat-10:30", "sat-11:30", "sat-13:00", "sat-14:00"), state: state, refusal: wantAnotherRequest},

@@ -312,3 +312,50 @@ func TestARevokeThroughOneStoreHoldsAtOnceOnAnother(t *testing.T) {
 		}
 	})
 }
+
+// TestTheOwnersMoveWebhooksAndFeedWriteTheirAuditEntries: the owner's actions that other work
+// added (moving a booking, a webhook put and deleted, a new feed address) write their entries in
+// their own transactions too; a customer's own move is no owner's action and writes none.
+func TestTheOwnersMoveWebhooksAndFeedWriteTheirAuditEntries(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, _ := b.withSalon(t)
+		auditClock(s)
+		ctx := audit.WithActor(t.Context(), "kdesk")
+		book(t, s, "b1", at(2))
+		to := slotAt(at(3))
+		if _, taken, err := s.Move(ctx, "studio-nine", "b1", func(salon.Booking) (salon.Move, error) {
+			return salon.Move{Slot: to}, nil
+		}); err != nil || taken != 0 {
+			t.Fatalf("Move: %v, %v", taken, err)
+		}
+		if _, _, err := s.MoveSpend(ctx, stateID(t.Name()), goodUntil, "studio-nine", "b1", func(salon.Booking) (salon.Move, error) {
+			return salon.Move{Slot: slotAt(at(4))}, nil
+		}); err != nil {
+			t.Fatalf("MoveSpend: %v", err)
+		}
+		if _, err := s.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Secret: "whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.DeleteWebhook(ctx, "studio-nine", "crm"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetFeed(ctx, "studio-nine", []byte("hash"), now); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, a := range actions(entries(t, s)) {
+			if !strings.Contains(a, " putSalon ") { // the salon's own put, before the test's clock
+				got = append(got, a)
+			}
+		}
+		want := []string{
+			"kdesk newFeed  a new feed address",
+			"kdesk deleteWebhook  webhook crm",
+			"kdesk putWebhook  webhook crm",
+			"kdesk moveBooking b1 slot " + at(2).Format(time.RFC3339) + " to " + at(3).Format(time.RFC3339),
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}

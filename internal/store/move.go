@@ -8,6 +8,7 @@ import (
 	"errors"
 	"time"
 
+	"salon/internal/audit"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 )
@@ -175,6 +176,12 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	moved, err := scanBooking(w.queryRow(ctx, qBookingByID, text(b.ID)))
 	if err != nil {
 		return salon.Booking{}, 0, err
+	}
+	if spend == nil { // the owner's move; the customer's own is no owner's action
+		if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.MoveBooking, Booking: b.ID,
+			Detail: "slot " + slotDetail(b.Start) + " to " + slotDetail(moved.Start)}); err != nil {
+			return salon.Booking{}, 0, err
+		}
 	}
 	if err := s.told(ctx, w, EventMoved, moved, b.Start, time.Now()); err != nil {
 		return salon.Booking{}, 0, err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"salon/internal/audit"
 	"salon/internal/salon"
 )
 
@@ -81,8 +82,15 @@ func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err er
 		n, err := res.RowsAffected()
 		return n == 1, err
 	}
+	entry := audit.Entry{Action: audit.PutWebhook, Detail: "webhook " + w.ID}
 	if updated, err := update(); err != nil || updated {
-		return false, errors.Join(err, tx.Commit())
+		if err == nil {
+			err = s.audit(ctx, p, w.Salon, entry)
+		}
+		if err != nil {
+			return false, err
+		}
+		return false, tx.Commit()
 	}
 	res, err := p.exec(ctx, `INSERT INTO webhooks (salon, id, url, events, secret, created_at) VALUES ($1, $2, $3, $4, $5, $6)
 		ON CONFLICT (salon, id) DO NOTHING`, text(w.Salon), w.ID, w.URL, eventsColumn(w.Events), w.Secret, time.Now().Unix())
@@ -98,6 +106,9 @@ func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err er
 		if _, err := update(); err != nil {
 			return false, err
 		}
+	}
+	if err := s.audit(ctx, p, w.Salon, entry); err != nil {
+		return false, err
 	}
 	return n == 1, tx.Commit()
 }
@@ -185,13 +196,22 @@ func (s *Store) DeleteWebhook(ctx context.Context, salonID, id string) (bool, er
 		}
 		return false, nil
 	}
+	if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.DeleteWebhook, Detail: "webhook " + id}); err != nil {
+		return false, err
+	}
 	return true, tx.Commit()
 }
 
 // SetFeed makes hash the hash of the salon's one feed key, replacing the one before at once, on
 // every instance. An unknown salon is salon.NoSalon.
 func (s *Store) SetFeed(ctx context.Context, salonID string, hash []byte, at time.Time) error {
-	res, err := s.w.exec(ctx, `INSERT INTO feeds (salon, key_hash, created_at) SELECT id, $2, $3 FROM salons WHERE id = $1
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	res, err := w.exec(ctx, `INSERT INTO feeds (salon, key_hash, created_at) SELECT id, $2, $3 FROM salons WHERE id = $1
 		ON CONFLICT (salon) DO UPDATE SET key_hash = excluded.key_hash, created_at = excluded.created_at`,
 		text(salonID), hash, at.Unix())
 	if err != nil {
@@ -202,7 +222,10 @@ func (s *Store) SetFeed(ctx context.Context, salonID string, hash []byte, at tim
 	} else if n == 0 {
 		return salon.NoSalon(salonID)
 	}
-	return nil
+	if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.NewFeed, Detail: "a new feed address"}); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // FeedHash is the hash of the salon's feed key; nil when the salon has no feed, or there is no

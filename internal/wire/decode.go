@@ -193,10 +193,15 @@ func CheckSalon(salon string) error {
 	if !plain(salon, false) {
 		return unallowed("salon")
 	}
-	for segment := range strings.FieldsFuncSeq(salon, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if segment == "." || segment == ".." {
+	start := 0 // of the segment being read; segments end at a slash, a backslash and the end
+	for i := 0; i <= len(salon); i++ {
+		if i < len(salon) && salon[i] != '/' && salon[i] != '\\' {
+			continue
+		}
+		if segment := salon[start:i]; segment == "." || segment == ".." {
 			return Refusal("salon must not hold . or .. as a path segment")
 		}
+		start = i + 1
 	}
 	return nil
 }

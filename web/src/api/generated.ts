@@ -471,7 +471,11 @@ export type AuditEntry = {
     | 'createKey'
     | 'revokeKey'
     | 'eraseCustomer'
-    | 'exportCustomer';
+    | 'exportCustomer'
+    | 'moveBooking'
+    | 'putWebhook'
+    | 'deleteWebhook'
+    | 'newFeed';
   /** When, RFC 3339 in UTC to the millisecond. */
   at: string;
   /** The booking the action touched; empty when none. */
