@@ -132,14 +132,27 @@ function focused(page: Page): Promise<string> {
   });
 }
 
-/** shot saves what the page shows (the whole page), and with E2E_DOCS=1 copies it to docs/ as name-phone or name-desktop. */
+/**
+ * shot saves what the screen shows at a phone's width and at a desktop's, where focus has brought
+ * the page (name-phone.png, name-desktop.png), and with E2E_DOCS=1 copies both to docs/. The page
+ * is left at the size it had.
+ */
 async function shot(page: Page, name: string): Promise<void> {
-  const size = (page.viewportSize()?.width ?? 0) <= 400 ? 'phone' : 'desktop';
-  const path = join(artifacts, `menu-${name}-${size}.png`);
-  await page.screenshot({ path, fullPage: true });
-  if (writeDocs) {
-    copyFileSync(path, join(docs, `${name}-${size}.png`));
+  const size = page.viewportSize() ?? desktop;
+  for (const [label, viewport] of [
+    ['phone', phoneSize],
+    ['desktop', desktop],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => (document.activeElement === document.body ? undefined : document.activeElement?.scrollIntoView({ block: 'center' })));
+    await page.waitForTimeout(100);
+    const path = join(artifacts, `menu-${name}-${label}.png`);
+    await page.screenshot({ path });
+    if (writeDocs) {
+      copyFileSync(path, join(docs, `${name}-${label}.png`));
+    }
   }
+  await page.setViewportSize(size);
 }
 
 /** state checks a state of a page: axe-core clean, and no wider than the screen. */
@@ -213,6 +226,9 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
     expect(await page.getByRole('radio', { name: 'Anyone' }).isChecked()).toBe(true);
     await page.getByRole('heading', { name: 'Open times for Colour with anyone' }).waitFor();
     await state(page, 'the open times for a colour with anyone');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.getByRole('heading', { name: 'Open times for Colour with anyone' }).scrollIntoViewIfNeeded();
+    await shot(page, 'open-times');
   });
 
   it('asks for the details first, then offers the tapped time first in the question', async () => {
@@ -304,11 +320,10 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
       expect(await mine.locator('dd').allTextContents()).toEqual(['Colour', 'Ana', chosen.label, expect.stringMatching(/^\d\d:\d\d$/), 'Ana Lima', expect.any(String)]);
       await mine.getByRole('link', { name: 'Add to calendar' }).waitFor();
       await state(mine, 'the manage page');
-      await shot(mine, 'manage');
       await mine.setViewportSize(phoneSize);
       await state(mine, 'the manage page on a phone');
-      await shot(mine, 'manage');
       await mine.setViewportSize(desktop);
+      await shot(mine, 'manage');
       const key = manage.slice(manage.indexOf('#') + 1);
       expect(seen.filter((r) => r.url.includes(key))).toEqual([]);
       expect(seen.filter((r) => r.authorization !== undefined).every((r) => r.authorization === `Bearer ${key}` && r.url.includes('/my/'))).toBe(true);
@@ -443,11 +458,10 @@ describe('Scenario: the owner, signed in with the salon’s key', () => {
       expect(a.x + a.width).toBeLessThanOrEqual(b.x);
     }
     await state(owner, 'the week by stylist');
-    await shot(owner, 'owner-week');
     await owner.setViewportSize(phoneSize);
     await state(owner, 'the week by stylist on a phone');
-    await shot(owner, 'owner-week');
     await owner.setViewportSize(desktop);
+    await shot(owner, 'owner-week');
     await owner.getByRole('button', { name: `${shortDay(day)} (show this day alone)` }).click();
     await colour.waitFor();
     await state(owner, 'the day by stylist');

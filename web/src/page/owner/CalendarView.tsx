@@ -22,7 +22,8 @@ const scale: Record<Span, number> = { day: 1.6, week: 1 };
 const pageLimit = 1000;
 
 export function CalendarView({ salon }: { salon: Salon }) {
-  const [span, setSpan] = useState<Span>('week');
+  // A phone shows a day: a week's 21 lanes need a scroller there.
+  const [span, setSpan] = useState<Span>(() => (typeof window !== 'undefined' && window.innerWidth < 640 ? 'day' : 'week'));
   const [date, setDate] = useState(() => todayIn(salon.timeZone, Date.now()));
   const [open, setOpen] = useState<string | null>(null);
   const [notice, tell] = useNotice();
