@@ -223,7 +223,7 @@ describe('Scenario: a lost reply is recovered through the outcome route, and the
     const flow = visit().flow;
     expect(flow.phase === 'asking' && flow.trouble).toMatchObject({ kind: 'lost' });
     expect(flow.phase === 'asking' && flow.trouble !== null && toldFailure(flow.trouble, 'round two').headline).toBe(
-      "Your answer went to the salon, but its reply was lost on the way, so we can't tell yet whether you're booked.",
+      "We couldn't hear back from the salon, so we can't tell yet whether you're booked.",
     );
     // The same answer again: its state was spent, and the outcome route tells what the spend did.
     await store.dispatch(answerAtSalon({ kind: 'accept', time: wedTen }));

@@ -8,7 +8,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { manageOperations, ownerOperations } from '../src/api/emptyApi';
 import { reasonOf } from '../src/api/refusal';
-import { decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../src/calendar/decode';
+import { decodeAvailability, decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../src/calendar/decode';
+import { decodeOwn } from '../src/my/decode';
+import { decodeAudit, decodeErased, decodeFeed, decodePutWebhook, decodeWebhooks } from '../src/owner/decode';
 import type { Entry } from '../src/calendar/decode';
 import { agenda, byDay, splitLabel } from '../src/page/days';
 import { customerKey, keepOwnerToken, ownerTokenKey, recallCustomer, recallOwnerToken, rememberCustomer } from '../src/page/remember';
@@ -292,5 +294,51 @@ describe('Scenario: the build writes a Brotli copy beside each text file, and on
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Scenario: the replies the menu, the customer’s booking and the owner’s sections read decode strictly', () => {
+  const openings = { service: 'colour', stylist: null, slots: [{ slot: '2026-12-02T10:00:00Z', label: 'Wednesday 2 December, 10:00', stylists: ['ana'] }], more: false };
+  it('reads a service’s open times, anyone’s as null', () => {
+    expect(decodeAvailability(openings)).toEqual({
+      ok: true,
+      value: { service: 'colour', stylist: null, times: [{ slot: '2026-12-02T10:00:00Z', label: 'Wednesday 2 December, 10:00', stylists: ['ana'] }], more: false },
+    });
+  });
+  it.each([
+    ['open times with no stylist field at all', JSON.parse(JSON.stringify({ ...openings, stylist: undefined })) as unknown, 'the open times.stylist is missing'],
+    ['a time nobody is free for', { ...openings, slots: [{ ...openings.slots[0], stylists: [] }] }, 'the open times.slots[0].stylists is empty'],
+    ['a time that isn’t RFC 3339', { ...openings, slots: [{ ...openings.slots[0], slot: 'wed-10:00' }] }, 'the open times.slots[0].slot is not a time written in RFC 3339'],
+    ['no word on whether more were left out', { ...openings, more: 'no' }, 'the open times.more is not true or false'],
+  ])('refuses %s', (_, body, problem) => {
+    expect(decodeAvailability(body)).toEqual({ ok: false, problem });
+  });
+
+  const own = {
+    booking: 'b1', salon: 'studio-nine', salonName: 'Studio Nine', phone: '+44 20 7946 0000', service: 'cut', serviceName: 'Cut', stylist: 'ana', stylistName: 'Ana',
+    slot: '2026-12-02T10:00:00Z', label: 'Wednesday 2 December, 10:00', ends: '2026-12-02T10:45:00Z', status: 'booked', name: 'Ana Lima', contact: 'ana@example.org',
+    changeUntil: '2026-12-01T10:00:00Z', canChange: true, sequence: 0,
+  };
+  it('reads the customer’s booking, and a simple salon’s with no service or stylist', () => {
+    expect(decodeOwn(own)).toMatchObject({ ok: true, value: { service: 'cut', stylistName: 'Ana', canChange: true } });
+    expect(decodeOwn({ ...own, service: null, serviceName: null, stylist: null, stylistName: null })).toMatchObject({ ok: true, value: { service: null, stylistName: null } });
+  });
+  it.each([
+    ['a menu booking with no stylist’s name', { ...own, stylistName: null }, 'the booking.stylistName is not a non-empty string'],
+    ['no word on whether it can change', { ...own, canChange: 'yes' }, 'the booking.canChange is not true or false'],
+    ['a sequence that isn’t a count', { ...own, sequence: -1 }, 'the booking.sequence is not a whole number'],
+    ['a status it doesn’t know', { ...own, status: 'moved' }, 'the booking.status "moved" is not one the client knows'],
+  ])('refuses %s', (_, body, problem) => {
+    expect(decodeOwn(body)).toEqual({ ok: false, problem });
+  });
+
+  it.each([
+    ['a webhook with a negative count of failures', () => decodeWebhooks({ webhooks: [{ id: 'crm', url: 'https://x.example', events: [], lastDelivery: null, failures: -1 }] }), 'the webhooks[0].failures is not a whole number'],
+    ['a secret that isn’t one', () => decodePutWebhook({ id: 'crm', url: 'https://x.example', events: [], secret: 'hunter2' }), 'the webhook.secret does not start with whsec_'],
+    ['a feed that isn’t a web address', () => decodeFeed({ url: 'javascript:alert(1)' }), 'the feed.url is not a web address'],
+    ['an audit entry with no time', () => decodeAudit({ entries: [{ by: 'operator', action: 'putSalon', booking: '', detail: '' }] }), 'the audit.entries[0].at is not a string'],
+    ['an erasure with no count', () => decodeErased({ erased: 'all' }), 'the erasure.erased is not a whole number'],
+  ])('refuses %s', (_, decode, problem) => {
+    expect(decode()).toEqual({ ok: false, problem });
   });
 });

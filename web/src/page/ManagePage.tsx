@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import type { Own } from '../my/decode';
 import { answerMove, askToMove, startMoveOver } from '../my/slice';
 import { CalendarLink, Details } from './Booked';
-import { byDay } from './days';
+import { TimeButtons } from './TimeButtons';
 import { Announcer, CallLine, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, useFocusOnMount } from './parts';
 import { QuestionForm } from './QuestionForm';
 import { bookingPath } from './route';
@@ -276,26 +276,18 @@ function MovePicker({ own, onClose }: { own: Own; onClose: () => void }) {
       {flow.phase === 'failed' && <ToldCard key={flow.failure.problem} told={toldFailure(flow.failure, flow.round)} tone="bad" salon={{ name: own.salonName, phone: own.phone }} />}
       {!(flow.phase === 'done' && flow.outcome.kind === 'moved') && (
         <>
-          <p className="hint">Tap a time to move your booking there. The salon then asks you to confirm it.</p>
           {loading ? (
             <p>Looking up the open times…</p>
-          ) : times.length === 0 ? (
-            <p>No other time is open right now. Call the salon to find one.</p>
           ) : (
-            byDay(times).map((day) => (
-              <section className="day" key={day.key} aria-labelledby={`move-day-${day.key}`}>
-                <h3 id={`move-day-${day.key}`}>{day.heading}</h3>
-                <ul className="slot-buttons" aria-labelledby={`move-day-${day.key}`}>
-                  {day.times.map((time) => (
-                    <li key={time.slot}>
-                      <button type="button" className="slot" aria-label={time.label} aria-disabled={busy} onClick={() => tap(time)}>
-                        {time.time === '' ? time.label : time.time}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
+            <TimeButtons
+              key={stylist ?? ''}
+              idPrefix="move"
+              times={times}
+              busy={busy}
+              onTap={tap}
+              hint="Tap a time to move your booking there. The salon then asks you to confirm it."
+              none="No other time is open right now. Call the salon to find one."
+            />
           )}
         </>
       )}

@@ -101,7 +101,7 @@ function Shown({ section, salon }: { section: Section; salon: Salon }) {
     case 'Closures':
       return <Closures salon={salon} />;
     case 'Settings':
-      return <SettingsForm key={JSON.stringify(salon)} salon={salon} />;
+      return <SettingsForm key={salon.salon} salon={salon} />;
     case 'Webhooks':
       return <Webhooks salon={salon} />;
     case 'Calendar feed':

@@ -39,7 +39,7 @@ export function TimeButtons<T extends OpenTime>({ times, busy, onTap, hint, none
     <>
       <p className="hint">{hint}</p>
       {days.slice(0, shown).map((day, i) => (
-        <section className="day" key={day.key} aria-labelledby={`${idPrefix}-${day.key}`}>
+        <div className="day" role="group" key={day.key} aria-labelledby={`${idPrefix}-${day.key}`}>
           <h3 id={`${idPrefix}-${day.key}`} ref={i === revealed ? firstHidden : undefined} tabIndex={i === revealed ? -1 : undefined}>
             {day.heading}
           </h3>
@@ -52,7 +52,7 @@ export function TimeButtons<T extends OpenTime>({ times, busy, onTap, hint, none
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ))}
       {shown < days.length && (
         <button

@@ -65,7 +65,7 @@ export function toldFailure(failure: Failure, round: Round): Told {
           };
     case 'lost':
       return {
-        headline: "Your answer went to the salon, but its reply was lost on the way, so we can't tell yet whether you're booked.",
+        headline: "We couldn't hear back from the salon, so we can't tell yet whether you're booked.",
         next: "Check your connection, then send your answer again: if it went through, we'll show your booking.",
         step: 'send again',
         call: false,

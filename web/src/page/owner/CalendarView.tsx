@@ -22,7 +22,8 @@ const scale: Record<Span, number> = { day: 1.6, week: 1 };
 const pageLimit = 1000;
 
 export function CalendarView({ salon }: { salon: Salon }) {
-  const [span, setSpan] = useState<Span>('week');
+  // A phone shows a day: a week's 21 lanes need a scroller there.
+  const [span, setSpan] = useState<Span>(() => (typeof window !== 'undefined' && window.innerWidth < 640 ? 'day' : 'week'));
   const [date, setDate] = useState(() => todayIn(salon.timeZone, Date.now()));
   const [open, setOpen] = useState<string | null>(null);
   const [notice, tell] = useNotice();
@@ -135,8 +136,9 @@ function Grid({ salon, span, dates, entries, open, onOpen, onDay }: GridProps) {
           <div className="day-column" key={date}>
             <div className="day-head">
               {span === 'week' ? (
-                <button type="button" className="link-button" onClick={() => onDay(date)} aria-label={`Show ${dayHeading(date)} alone`}>
+                <button type="button" className="link-button" onClick={() => onDay(date)}>
                   {shortDay(date)}
+                  <span className="sr-only">(show this day alone)</span>
                 </button>
               ) : (
                 <span>{shortDay(date)}</span>
@@ -173,13 +175,27 @@ function initials(name: string): string {
   return [...name].slice(0, 2).join('');
 }
 
-/** blockName is what a booking's button is called: when, what, for whom, with whom. */
-export function blockName(block: Block): string {
+/** The words of a booking's button: what the block shows, then what only a screen reader needs. */
+export function blockWords(block: Block): { readonly shown: string; readonly more: string } {
   const { entry } = block;
   const what = entry.serviceName ?? 'Appointment';
   const who = entry.name === '' ? 'details erased' : entry.name;
-  const fits = entry.fits ? '' : ' (no longer fits the settings)';
-  return `${entry.label} to ${clockOf(block.start + block.minutes)}: ${what} for ${who}${entry.stylistName === null ? '' : `, with ${entry.stylistName}`}${fits}`;
+  const fits = entry.fits ? '' : ', no longer fits the settings';
+  const day = entry.label.slice(0, entry.label.lastIndexOf(', '));
+  return {
+    shown: `${clockOf(block.start)} ${what} ${who}`,
+    more: `on ${day}, until ${clockOf(block.start + block.minutes)}${entry.stylistName === null ? '' : `, with ${entry.stylistName}`}${fits}`,
+  };
+}
+
+/**
+ * blockName is what a booking's button is called: its shown words first (so the name holds what
+ * is seen), then when and with whom. The browser puts a space between the two, since the second
+ * is a box of its own.
+ */
+export function blockName(block: Block): string {
+  const words = blockWords(block);
+  return `${words.shown} ${words.more}`;
 }
 
 function BookingBlock({ block, salon, top, ppm, open, onOpen, week }: { block: Block; salon: Salon; top: number; ppm: number; open: boolean; onOpen: (booking: string) => void; week: boolean }) {
@@ -191,12 +207,12 @@ function BookingBlock({ block, salon, top, ppm, open, onOpen, week }: { block: B
         type="button"
         className={`booking-block tone-${service < 0 ? 0 : service % 6}${entry.fits ? '' : ' misfit'}${week ? ' compact' : ''}`}
         style={{ top: `${top}px`, height: `${block.minutes * ppm}px` }}
-        aria-label={blockName(block)}
         aria-expanded={open}
         onClick={() => onOpen(entry.booking)}
       >
-        <span className="block-time">{clockOf(block.start)}</span> <span className="block-what">{entry.serviceName ?? ''}</span>{' '}
-        <span className="block-who">{entry.name}</span>
+        <span className="block-time">{clockOf(block.start)}</span> <span className="block-what">{entry.serviceName ?? 'Appointment'}</span>{' '}
+        <span className="block-who">{entry.name === '' ? 'details erased' : entry.name}</span>
+        <span className="sr-only">{blockWords(block).more}</span>
       </button>
       {block.after > 0 && <div className="processing" aria-hidden="true" style={{ top: `${top + block.minutes * ppm}px`, height: `${block.after * ppm}px` }} />}
     </>
