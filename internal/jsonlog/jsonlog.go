@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,6 +22,16 @@ type Handler struct {
 	mu   *sync.Mutex
 	w    io.Writer
 	flat bool // opts neither replaces attributes nor adds the source
+	last atomic.Pointer[second]
+}
+
+// second is a second of a record's time as time.RFC3339Nano writes it, either side of where the
+// fraction goes: what every record of that second in that location shares.
+type second struct {
+	unix  int64
+	loc   *time.Location
+	clock string // 2006-01-02T15:04:05
+	zone  string // Z, or -07:00
 }
 
 // NewHandler returns a Handler that writes to w with opts (nil for the defaults), as
@@ -80,7 +91,7 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 		return h.json.Handle(ctx, r)
 	}
 	kept := lines.Get().(*[]byte)
-	line, ok := appendFlat((*kept)[:0], r)
+	line, ok := h.appendFlat((*kept)[:0], r)
 	var err error
 	if ok {
 		h.mu.Lock()
@@ -100,15 +111,14 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 // appendFlat appends r as slog.JSONHandler writes it, with no ReplaceAttr and no source, and
 // reports true; or reports false when r isn't plain (see NewHandler) or its time's year has
 // other than four digits, which slog.JSONHandler writes with an error beside it.
-func appendFlat(b []byte, r slog.Record) ([]byte, bool) {
+func (h *Handler) appendFlat(b []byte, r slog.Record) ([]byte, bool) {
 	b = append(b, '{')
 	if !r.Time.IsZero() {
-		t := r.Time
-		if y := t.Year(); y < 0 || y >= 10000 {
+		b = append(b, `"`+slog.TimeKey+`":"`...)
+		var ok bool
+		if b, ok = h.appendTime(b, r.Time); !ok {
 			return b, false
 		}
-		b = append(b, `"`+slog.TimeKey+`":"`...)
-		b = t.AppendFormat(b, time.RFC3339Nano)
 		b = append(b, `",`...)
 	}
 	level, msg := r.Level.String(), r.Message
@@ -126,6 +136,36 @@ func appendFlat(b []byte, r slog.Record) ([]byte, bool) {
 		return ok
 	})
 	return append(b, "}\n"...), ok
+}
+
+// appendTime appends t as t.AppendFormat(b, time.RFC3339Nano) does and reports true, or reports
+// false when its year has other than four digits. The second's clock and zone are formatted once
+// and kept for the records after it; the fraction is written here.
+func (h *Handler) appendTime(b []byte, t time.Time) ([]byte, bool) {
+	s := h.last.Load()
+	if s == nil || s.unix != t.Unix() || s.loc != t.Location() {
+		if y := t.Year(); y < 0 || y >= 10000 {
+			return b, false
+		}
+		whole := time.Unix(t.Unix(), 0).In(t.Location()).AppendFormat(nil, time.RFC3339Nano)
+		s = &second{unix: t.Unix(), loc: t.Location(), clock: string(whole[:len("2006-01-02T15:04:05")]),
+			zone: string(whole[len("2006-01-02T15:04:05"):])}
+		h.last.Store(s)
+	}
+	b = append(b, s.clock...)
+	if ns := t.Nanosecond(); ns != 0 {
+		var digits [9]byte
+		for i := len(digits) - 1; i >= 0; i-- {
+			digits[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		n := len(digits)
+		for digits[n-1] == '0' {
+			n--
+		}
+		b = append(append(b, '.'), digits[:n]...)
+	}
+	return append(b, s.zone...), true
 }
 
 // appendAttr appends a plain attribute after a comma and reports true, or reports false.

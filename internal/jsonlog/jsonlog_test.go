@@ -83,6 +83,33 @@ func TestRecordsAreWrittenAsSlogWritesThem(t *testing.T) {
 	}
 }
 
+func TestTimesAreWrittenAsSlogWritesThemRecordAfterRecord(t *testing.T) {
+	var got, want bytes.Buffer
+	h, slogs := jsonlog.NewHandler(&got, nil), slog.NewJSONHandler(&want, nil)
+	east, west := time.FixedZone("", 5*3600+30*60), time.FixedZone("", -(3*3600+15*60+7))
+	base := time.Date(2026, 12, 1, 9, 30, 5, 0, time.UTC)
+	for _, when := range []time.Time{
+		base, base.Add(1), base.Add(120 * time.Millisecond), base.Add(999_999_999), // one second, fractions of every length
+		base.In(east), base.Add(5 * time.Microsecond).In(west), base.In(time.Local), // that second elsewhere
+		base.Add(time.Second), base.Add(time.Second + 1), base.Add(-time.Second), // the seconds either side
+		time.Date(1969, 12, 31, 23, 59, 59, 500, time.UTC), time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC), // before the epoch
+		time.Date(9999, 12, 31, 23, 59, 59, 999_999_999, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), // the last second that fits, and the first that doesn't
+		base, // back to the first
+	} {
+		r := slog.NewRecord(when, slog.LevelInfo, "request", 0)
+		r.AddAttrs(slog.Int("status", 200))
+		if err := h.Handle(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+		if err := slogs.Handle(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got.String() != want.String() {
+		t.Errorf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+}
+
 // resolving is a value that logs as s.
 type resolving string
 

@@ -80,7 +80,10 @@ type requestBody struct {
 		Stylist *string `json:"stylist"`
 	} `json:"arguments"`
 	InputResponses jsontext.Value `json:"inputResponses"` // raw until the state verifies
-	RequestState   *string        `json:"requestState"`
+	// RequestState is raw, unquoted by stateOf: the decoder passes every string it decodes into a
+	// field through its cache of strings, where a state meets another as long as itself and the
+	// two are compared, on memory long gone cold.
+	RequestState jsontext.Value `json:"requestState"`
 }
 
 // The refusals of a field of the wrong type, by where the decoder met it.
@@ -122,6 +125,10 @@ func refusalOf(body []byte, err error) error {
 
 // request checks the fields' bounds, in the order the refusals are checked, and gives the request.
 func (b requestBody) request(salonID string) (booking.Request, error) {
+	state, err := stateOf(b.RequestState)
+	if err != nil {
+		return booking.Request{}, err
+	}
 	a := b.Arguments
 	switch {
 	case a == nil:
@@ -141,7 +148,7 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 		Salon:          salonID,
 		Booking:        step.Request{Message: *a.Message, OpenSlots: slots},
 		InputResponses: present(b.InputResponses),
-		RequestState:   b.RequestState,
+		RequestState:   state,
 	}
 	if c := a.Customer; c != nil {
 		switch {
@@ -172,6 +179,23 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 		}
 	}
 	return r, nil
+}
+
+// stateOf is the requestState raw holds, or nil when it is absent or null. Anything but a
+// string is refused as the decoder refuses a field of the wrong type.
+func stateOf(raw jsontext.Value) (*string, error) {
+	switch raw.Kind() {
+	case 0, 'n':
+		return nil, nil
+	case '"':
+		// The decoder has read it as a string, and unquotes every string so: an escaped lone
+		// surrogate becomes U+FFFD, and the error saying so is dropped.
+		var stack [512]byte
+		unquoted, _ := jsontext.AppendUnquote(stack[:0], raw)
+		state := string(unquoted)
+		return &state, nil
+	}
+	return nil, typeRefusals["/requestState"]
 }
 
 // present returns raw, or nil when the field is absent or null.
