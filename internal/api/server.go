@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"salon/internal/booking"
+	"salon/internal/jsonlog"
 )
 
 // noted is a request's echo.Context with room for what the request came to, for the request log
@@ -225,10 +226,12 @@ func recovered(log *slog.Logger, next echo.HandlerFunc, c echo.Context) (err err
 //
 // The line goes straight to the logger's handler with a record built here, as slog's documentation
 // shows for wrappers: the same line the Logger would write, without the Logger looking up its
-// caller's program counter for every request. The duration is whole microseconds: the JSON handler
+// caller's program counter for every request. bookingd's own handler (jsonlog) takes the
+// attributes themselves, so they aren't copied into a record and read back out. The duration is whole microseconds: the JSON handler
 // writes an integer with strconv, and a float through encoding/json.
 func observe(log *slog.Logger, m *metrics, headers headerValues) echo.MiddlewareFunc {
 	h := log.Handler()
+	direct, _ := h.(*jsonlog.Handler) // bookingd's: writes the line without a record in between
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
@@ -274,6 +277,10 @@ func observe(log *slog.Logger, m *metrics, headers headerValues) echo.Middleware
 			if n.unsent != nil {
 				attrs[k] = slog.String("unsent", n.unsent.Error())
 				k++
+			}
+			if direct != nil {
+				_ = direct.HandleAttrs(ctx, end, slog.LevelInfo, "request", attrs[:k]...)
+				return nil
 			}
 			r := slog.NewRecord(end, slog.LevelInfo, "request", 0)
 			r.AddAttrs(attrs[:k]...)

@@ -91,9 +91,42 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 		return h.json.Handle(ctx, r)
 	}
 	kept := lines.Get().(*[]byte)
-	line, ok := h.appendFlat((*kept)[:0], r)
+	line, ok := h.appendHead((*kept)[:0], r.Time, r.Level, r.Message)
+	if ok {
+		r.Attrs(func(a slog.Attr) bool {
+			line, ok = appendAttr(line, a)
+			return ok
+		})
+	}
+	return h.finish(ctx, kept, line, ok, func() slog.Record { return r })
+}
+
+// HandleAttrs writes a record of t, level, msg and attrs as Handle writes the slog.Record holding
+// them, without building the record when every attribute is plain: a server's request line, written
+// on every request, skips copying its attributes into a record and reading them back.
+func (h *Handler) HandleAttrs(ctx context.Context, t time.Time, level slog.Level, msg string, attrs ...slog.Attr) error {
+	record := func() slog.Record {
+		r := slog.NewRecord(t, level, msg, 0)
+		r.AddAttrs(attrs...)
+		return r
+	}
+	if !h.flat {
+		return h.json.Handle(ctx, record())
+	}
+	kept := lines.Get().(*[]byte)
+	line, ok := h.appendHead((*kept)[:0], t, level, msg)
+	for i := 0; ok && i < len(attrs); i++ {
+		line, ok = appendAttr(line, attrs[i])
+	}
+	return h.finish(ctx, kept, line, ok, record)
+}
+
+// finish writes the flat line when ok, keeps its buffer for the next record, and otherwise hands
+// the record to slog.JSONHandler.
+func (h *Handler) finish(ctx context.Context, kept *[]byte, line []byte, ok bool, record func() slog.Record) error {
 	var err error
 	if ok {
+		line = append(line, "}\n"...)
 		h.mu.Lock()
 		_, err = h.w.Write(line)
 		h.mu.Unlock()
@@ -103,25 +136,26 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 		lines.Put(kept)
 	}
 	if !ok {
-		return h.json.Handle(ctx, r)
+		return h.json.Handle(ctx, record())
 	}
 	return err
 }
 
-// appendFlat appends r as slog.JSONHandler writes it, with no ReplaceAttr and no source, and
-// reports true; or reports false when r isn't plain (see NewHandler) or its time's year has
-// other than four digits, which slog.JSONHandler writes with an error beside it.
-func (h *Handler) appendFlat(b []byte, r slog.Record) ([]byte, bool) {
+// appendHead appends the opening of a record of t, level and msg as slog.JSONHandler writes it,
+// with no ReplaceAttr and no source, and reports true; or reports false when the level or message
+// isn't plain (see NewHandler) or the time's year has other than four digits, which
+// slog.JSONHandler writes with an error beside it.
+func (h *Handler) appendHead(b []byte, t time.Time, lvl slog.Level, msg string) ([]byte, bool) {
 	b = append(b, '{')
-	if !r.Time.IsZero() {
+	if !t.IsZero() {
 		b = append(b, `"`+slog.TimeKey+`":"`...)
 		var ok bool
-		if b, ok = h.appendTime(b, r.Time); !ok {
+		if b, ok = h.appendTime(b, t); !ok {
 			return b, false
 		}
 		b = append(b, `",`...)
 	}
-	level, msg := r.Level.String(), r.Message
+	level := lvl.String()
 	if !plain(level) || !plain(msg) {
 		return b, false
 	}
@@ -129,13 +163,7 @@ func (h *Handler) appendFlat(b []byte, r slog.Record) ([]byte, bool) {
 	b = append(b, level...)
 	b = append(b, `","`+slog.MessageKey+`":"`...)
 	b = append(b, msg...)
-	b = append(b, '"')
-	ok := true
-	r.Attrs(func(a slog.Attr) bool {
-		b, ok = appendAttr(b, a)
-		return ok
-	})
-	return append(b, "}\n"...), ok
+	return append(b, '"'), true
 }
 
 // appendTime appends t as t.AppendFormat(b, time.RFC3339Nano) does and reports true, or reports

@@ -31,19 +31,30 @@ func requestLine() slog.Record {
 	return r
 }
 
-// sameAsSlog writes r with opts through a Handler and through slog.JSONHandler, and fails unless
-// the two lines are the same bytes.
+// sameAsSlog writes r with opts through a Handler, by Handle and by HandleAttrs, and through
+// slog.JSONHandler, and fails unless the three lines are the same bytes.
 func sameAsSlog(t *testing.T, opts *slog.HandlerOptions, r slog.Record) {
 	t.Helper()
-	var got, want bytes.Buffer
+	var got, gotAttrs, want bytes.Buffer
 	if err := jsonlog.NewHandler(&got, opts).Handle(context.Background(), r); err != nil {
 		t.Fatalf("Handle: %v", err)
+	}
+	var attrs []slog.Attr
+	r.Attrs(func(a slog.Attr) bool {
+		attrs = append(attrs, a)
+		return true
+	})
+	if err := jsonlog.NewHandler(&gotAttrs, opts).HandleAttrs(context.Background(), r.Time, r.Level, r.Message, attrs...); err != nil {
+		t.Fatalf("HandleAttrs: %v", err)
 	}
 	if err := slog.NewJSONHandler(&want, opts).Handle(context.Background(), r); err != nil {
 		t.Fatalf("slog's Handle: %v", err)
 	}
 	if got.String() != want.String() {
-		t.Errorf("got  %s\nwant %s", got.String(), want.String())
+		t.Errorf("Handle: got  %s\nwant %s", got.String(), want.String())
+	}
+	if gotAttrs.String() != want.String() {
+		t.Errorf("HandleAttrs: got  %s\nwant %s", gotAttrs.String(), want.String())
 	}
 }
 

@@ -214,8 +214,17 @@ func Digest(salon string, b step.Request) string {
 // digest is the SHA3-256 that Digest writes in hex: of the JSON array of the salon, then each
 // bound field of b in the order of Bound.
 func digest(salon string, b step.Request) [32]byte {
-	var stack [256]byte
-	buf := append(stack[:0], '[')
+	// The request is written into a buffer kept between requests: the table's Bind functions are
+	// called through their values, which the compiler can't see into, so a buffer on the stack
+	// would be moved to the heap for every request.
+	kept := digestBuffers.Get().(*[]byte)
+	defer digestBuffers.Put(kept)
+	buf := append((*kept)[:0], '[')
+	defer func() {
+		if cap(buf) <= maxKeptDigestBuffer {
+			*kept = buf
+		}
+	}()
 	if b.Moving != "" {
 		// A move is its own request: ["move", salon, booking, message, openSlots, stylist], with
 		// stylist "" for the booking's own.
@@ -238,6 +247,15 @@ func digest(salon string, b step.Request) [32]byte {
 	}
 	return sha3.Sum256(append(buf, ']'))
 }
+
+// digestBuffers are digest's buffers, reused; one grown past maxKeptDigestBuffer by a long
+// request isn't kept.
+var digestBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 512)
+	return &b
+}}
+
+const maxKeptDigestBuffer = 8 << 10
 
 // boundSlots appends the open slots, in the app's order, as a JSON array after a comma.
 func boundSlots(buf []byte, b step.Request) []byte {

@@ -70,8 +70,8 @@ var ReadOptions = jsontext.AllowInvalidUTF8(true)
 // requestBody is a booking request as the decoder reads it; a nil pointer is a field absent or null.
 type requestBody struct {
 	Arguments *struct {
-		Message   *string   `json:"message"`
-		OpenSlots []*string `json:"openSlots"` // a null entry stays nil, so it is told apart from an empty slot
+		Message   *string  `json:"message"`
+		OpenSlots slotList `json:"openSlots"`
 		Customer  *struct {
 			Name    *string `json:"name"`
 			Contact *string `json:"contact"`
@@ -140,7 +140,7 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 	case !plain(*a.Message, true):
 		return booking.Request{}, unallowed("arguments.message")
 	}
-	slots, err := checkSlots(a.OpenSlots)
+	slots, err := a.OpenSlots.check()
 	if err != nil {
 		return booking.Request{}, err
 	}
@@ -230,28 +230,70 @@ func CheckSalon(salon string) error {
 	return nil
 }
 
-// checkSlots refuses open slots absent, null among them, too many, outside their length, holding a
-// character no id may hold, or repeated.
-func checkSlots(items []*string) ([]string, error) {
-	if items == nil {
+// slotList is arguments.openSlots as the decoder reads it: every entry in order, a null one as
+// "", and where the first null stands, so it is refused there and not taken for an empty slot.
+// It is read token by token into one slice, with no pointer for each entry; absent or null, the
+// list is nil.
+type slotList struct {
+	slots     []string
+	firstNull int // -1 when no entry is null
+}
+
+// UnmarshalJSONFrom reads the list from dec. Anything but an array of strings and nulls is
+// refused as a field of the wrong type, where the list stands.
+func (l *slotList) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	*l = slotList{firstNull: -1}
+	tok, err := dec.ReadToken()
+	switch {
+	case err != nil:
+		return err
+	case tok.Kind() == 'n':
+		return nil
+	case tok.Kind() != '[':
+		return errNotSlots
+	}
+	l.slots = make([]string, 0, 4)
+	for dec.PeekKind() != ']' {
+		tok, err := dec.ReadToken()
+		switch {
+		case err != nil:
+			return err
+		case tok.Kind() == '"':
+			l.slots = append(l.slots, tok.String())
+		case tok.Kind() == 'n':
+			if l.firstNull < 0 {
+				l.firstNull = len(l.slots)
+			}
+			l.slots = append(l.slots, "")
+		default:
+			return errNotSlots
+		}
+	}
+	_, err = dec.ReadToken()
+	return err
+}
+
+// check refuses a list outside its bounds: absent or null, too long, then each entry in turn
+// (null, its length, its characters, a repeat). It gives the slots.
+func (l slotList) check() ([]string, error) {
+	slots := l.slots
+	if slots == nil {
 		return nil, errNotSlots
 	}
-	if len(items) > MaxOpenSlots {
+	if len(slots) > MaxOpenSlots {
 		return nil, Refusal(fmt.Sprintf("arguments.openSlots must hold at most %d slots", MaxOpenSlots))
 	}
-	slots := make([]string, len(items))
-	for i, item := range items {
-		if item == nil {
+	for i, slot := range slots {
+		if i == l.firstNull {
 			return nil, errNotSlots
 		}
-		slots[i] = *item
-		if n := utf8.RuneCountInString(slots[i]); n < 1 || n > MaxSlotChars {
+		if n := utf8.RuneCountInString(slot); n < 1 || n > MaxSlotChars {
 			return nil, Refusal(fmt.Sprintf("arguments.openSlots[%d] must be 1 to %d characters", i, MaxSlotChars))
 		}
-		if !plain(slots[i], false) {
+		if !plain(slot, false) {
 			return nil, unallowed(fmt.Sprintf("arguments.openSlots[%d]", i))
 		}
-		if slices.Contains(slots[:i], slots[i]) {
+		if slices.Contains(slots[:i], slot) {
 			return nil, Refusal(fmt.Sprintf("arguments.openSlots[%d] repeats a slot", i))
 		}
 	}
