@@ -31,7 +31,9 @@ import (
 // round decodes the body into wire.BookRequest (and round two its answers into wire.Answer) and
 // encodes the wire type bookingd answers, the same size, with a requestState of zeros standing in
 // for a signed one. GET /salons/{salon} encodes a bench salon's wire.SalonView, the one its
-// settings give with nothing booked, worked out once when the baseline is made.
+// settings give with nothing booked, worked out once when the baseline is made; GET
+// /salons/{salon}/availability encodes a bench menu salon's open times of a cut with anyone with
+// nothing booked, 500 starts each with its ten stylists, worked out likewise.
 func newBaseline() *echo.Echo { return newBaselineAt(time.Now()) }
 
 // newBaselineAt is newBaseline with the salon's view worked out at now.
@@ -47,6 +49,11 @@ func newBaselineAt(now time.Time) *echo.Echo {
 		v.Salon = c.Param("salon")
 		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 		return c.JSON(http.StatusOK, v)
+	})
+	open := baselineAvailability(now)
+	e.GET("/salons/:salon/availability", func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		return c.JSON(http.StatusOK, open)
 	})
 	return e
 }

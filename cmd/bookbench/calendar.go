@@ -3,11 +3,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"sync/atomic"
@@ -58,11 +56,13 @@ func benchSlotIDs(now time.Time) []string {
 	return ids
 }
 
-// freshSalon is one salon the tool registered for a run, handing out its slots in turn.
+// freshSalon is one salon the tool registered, handing out its slots in turn.
 type freshSalon struct {
 	id    string
 	slots []string // earliest first; shared by the salons of a run, whose settings are the same
-	next  atomic.Int64
+	// service is what its customers book at a menu salon; "" at a simple salon.
+	service string
+	next    atomic.Int64
 }
 
 // take is the next pair of slots for a round one's openSlots. Each round one takes the next, so
@@ -72,33 +72,38 @@ func (s *freshSalon) take() []string {
 	return s.slots[k : k+2]
 }
 
+// dropBefore drops the salon's slots that start before t, which no round one may ask for any more,
+// and moves the next slot handed out back by as many: a salon kept over several runs hands out
+// the slots after the ones earlier runs took.
+func (s *freshSalon) dropBefore(t time.Time) {
+	n := 0
+	for n < len(s.slots)-2 {
+		start, err := time.Parse(time.RFC3339, s.slots[n])
+		if err != nil || !start.Before(t) {
+			break
+		}
+		n++
+	}
+	s.slots = s.slots[n:]
+	s.next.Store(max(0, s.next.Load()-int64(n)))
+}
+
 // salonID names salon i of target t in the run tagged tag; every run's salons are new, so no run
 // books where another already has.
 func salonID(tag string, t, i int) string { return fmt.Sprintf("bench-%s-%d-%02d", tag, t, i) }
 
-// registerSalons puts n fresh salons on the calendar at base through the owner's API.
-func registerSalons(ctx context.Context, client *http.Client, base, token, tag string, t, n int, slots []string) ([]*freshSalon, error) {
-	body, err := json.Marshal(benchPut())
-	if err != nil {
-		return nil, err
+// registerSalons puts n fresh salons on the calendar at base through the owner's API: menu salons
+// (benchMenuPut) when menu, else simple ones (benchPut).
+func registerSalons(ctx context.Context, client *http.Client, base, token, tag string, t, n int, slots []string, menu bool) ([]*freshSalon, error) {
+	put, service := benchPut(), ""
+	if menu {
+		put, service = benchMenuPut(), menuService
 	}
 	salons := make([]*freshSalon, n)
 	for i := range salons {
-		s := &freshSalon{id: salonID(tag, t, i), slots: slots}
-		req, err := http.NewRequestWithContext(ctx, http.MethodPut, base+"/salons/"+s.id, bytes.NewReader(body))
-		if err != nil {
+		s := &freshSalon{id: salonID(tag, t, i), slots: slots, service: service}
+		if err := putSalon(ctx, client, base, token, s.id, put); err != nil {
 			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+token)
-		res, err := client.Do(req)
-		if err != nil {
-			return nil, fmt.Errorf("registering %s at %s: %w", s.id, base, err)
-		}
-		reply, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("registering %s at %s: got %d %s, want 200 (is -owner-token the server's?)", s.id, base, res.StatusCode, bytes.TrimSpace(reply))
 		}
 		salons[i] = s
 	}
@@ -120,7 +125,7 @@ func seatOf(salons []*freshSalon, k int) *seat {
 
 // arguments is a booking at the seat's salon asking for its next two slots.
 func (s *seat) arguments() []byte {
-	args, err := json.Marshal(wire.BookArguments{Message: benchMessage, OpenSlots: s.salon.take(), Customer: &s.customer})
+	args, err := json.Marshal(wire.BookArguments{Message: benchMessage, OpenSlots: s.salon.take(), Customer: &s.customer, Service: s.salon.service})
 	if err != nil {
 		panic("bookbench: encoding the booking can't fail: " + err.Error())
 	}

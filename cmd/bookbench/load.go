@@ -25,12 +25,16 @@ const (
 
 var benchSlots = []string{"sat-10:30", "sat-11:30", "sat-13:00"}
 
-// rounds names what a customer does: the two rounds, in their order, and reading the salon
-// (GET /salons/{salon}), which -mode read measures alone.
-var rounds = [3]string{"one", "two", "read"}
+// rounds names what a customer does: the two rounds, in their order, reading the salon
+// (GET /salons/{salon}), which -mode read measures alone, and reading a menu salon's open times
+// (GET /salons/{salon}/availability), which -mode avail measures alone.
+var rounds = [4]string{"one", "two", "read", "avail"}
 
-// roundRead is the index in rounds of reading the salon.
-const roundRead = 2
+// roundRead and roundAvail are the indexes in rounds of reading the salon and its open times.
+const (
+	roundRead  = 2
+	roundAvail = 3
+)
 
 // tally is what one round of one phase came to: every answer's latency and how many of each kind.
 type tally struct {
@@ -72,6 +76,7 @@ type customer struct {
 	base   string // the server's base URL
 	url    string // the booking route
 	read   string // the salon, for GET
+	avail  string // the salon's open times of menuService, for GET
 	one    []byte // round one's body
 	two    []byte // round two's body up to the answer's time
 	// seat is where a customer of a calendar books, asking for fresh slots every time; nil for a
@@ -103,7 +108,7 @@ func newCustomer(client *http.Client, base string) *customer {
 
 // newSeated is a customer of the calendar at base, booking at the seat's salon.
 func newSeated(client *http.Client, base string, s *seat) *customer {
-	return &customer{client: client, base: base, url: base + bookPath(s.salon.id), read: base + "/salons/" + s.salon.id, seat: s}
+	return &customer{client: client, base: base, url: base + bookPath(s.salon.id), read: base + "/salons/" + s.salon.id, avail: base + availPath(s.salon.id), seat: s}
 }
 
 // bookPath is the booking route of the salon id.
@@ -168,7 +173,32 @@ func (c *customer) roundTwo(ctx context.Context, o offer) string {
 
 // readSalon reads the customer's salon, GET /salons/{salon}: its answer is 200 with open slots.
 func (c *customer) readSalon(ctx context.Context) string {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.read, nil)
+	if kind := c.get(ctx, c.read); kind != okKind {
+		return kind
+	}
+	var v wire.SalonView
+	if json.Unmarshal(c.buf.Bytes(), &v) != nil || len(v.OpenSlots) == 0 {
+		return badReplyKind
+	}
+	return okKind
+}
+
+// readAvail reads the open times of a cut with anyone at the customer's menu salon, GET
+// /salons/{salon}/availability?service=cut: its answer is 200 with open starts, each with a stylist.
+func (c *customer) readAvail(ctx context.Context) string {
+	if kind := c.get(ctx, c.avail); kind != okKind {
+		return kind
+	}
+	var a wire.Availability
+	if json.Unmarshal(c.buf.Bytes(), &a) != nil || a.Service != menuService || len(a.Slots) == 0 || len(a.Slots[0].Stylists) == 0 {
+		return badReplyKind
+	}
+	return okKind
+}
+
+// get reads url into c.buf, and returns okKind for a 200, else the kind of answer it got.
+func (c *customer) get(ctx context.Context, url string) string {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return "error"
 	}
@@ -178,10 +208,6 @@ func (c *customer) readSalon(ctx context.Context) string {
 		return "error"
 	case status != http.StatusOK:
 		return strconv.Itoa(status)
-	}
-	var v wire.SalonView
-	if json.Unmarshal(c.buf.Bytes(), &v) != nil || len(v.OpenSlots) == 0 {
-		return badReplyKind
 	}
 	return okKind
 }
@@ -290,8 +316,11 @@ func drive(customers []*customer, work func(i int, c *customer, noted []*tally))
 	var (
 		wg     sync.WaitGroup
 		mu     sync.Mutex
-		result = phase{rounds: [len(rounds)]*tally{newTally(), newTally(), newTally()}}
+		result = phase{}
 	)
+	for r := range result.rounds {
+		result.rounds[r] = newTally()
+	}
 	start := time.Now()
 	for i, c := range customers {
 		wg.Go(func() {
@@ -378,12 +407,17 @@ func answerAll(ctx context.Context, customers []*customer, offers []offer, durat
 	})
 }
 
-// readAll has every customer read its salon until the bounds stop it.
-func readAll(ctx context.Context, customers []*customer, b bounds) phase {
+// readAll has every customer read its salon (or, with avail, its open times) until the bounds stop it.
+func readAll(ctx context.Context, customers []*customer, b bounds, avail bool) phase {
 	t := b.start()
 	return drive(customers, func(_ int, c *customer, noted []*tally) {
 		for t.next(ctx) {
 			start := time.Now()
+			if avail {
+				kind := c.readAvail(ctx)
+				noted[roundAvail].note(time.Since(start), kind)
+				continue
+			}
 			kind := c.readSalon(ctx)
 			noted[roundRead].note(time.Since(start), kind)
 		}

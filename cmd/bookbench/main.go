@@ -39,6 +39,11 @@ type target struct {
 	// calendar says the target holds a calendar: every run the tool registers fresh salons there,
 	// and each customer names themself and asks for that salon's next open slots.
 	calendar bool
+	// fixed says the calendar's salons are registered once, before the first run, filled with
+	// fill live bookings each, and kept over every run: salons is them.
+	fixed  bool
+	fill   int
+	salons []*freshSalon
 }
 
 // config is the command line.
@@ -60,6 +65,9 @@ type config struct {
 	ownerToken    string
 	salons        int
 	inprocessDB   string
+	menu          bool
+	// fills is -fill: each named target's salons are kept over the runs, filled with so many bookings.
+	fills map[string]int
 }
 
 // inprocessName is the target name of the booking app served by -inprocess.
@@ -70,6 +78,7 @@ const (
 	modePhased      = "phased"
 	modeInterleaved = "interleaved"
 	modeRead        = "read"
+	modeAvail       = "avail"
 )
 
 // envOwnerToken is where the owner's token for -calendar targets is read from by default, as bookingd reads it.
@@ -79,6 +88,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	var (
 		cfg  config
 		urls string
+		err  error
 	)
 	fs := flag.NewFlagSet("bookbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -91,7 +101,8 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.IntVar(&cfg.runs, "runs", 1, "how many times to run the whole comparison; more than one also prints the medians")
 	fs.StringVar(&cfg.mode, "mode", modePhased, "phased: every customer asks round one for the whole phase, then answers its offers in round two, so each round is measured alone; "+
 		"interleaved: each customer asks round one and at once answers it; "+
-		"read: each customer reads its salon, GET /salons/{salon} (after the warm-up's bookings)")
+		"read: each customer reads its salon, GET /salons/{salon} (after the warm-up's bookings); "+
+		"avail: each customer reads its menu salon's open times of a cut with anyone, GET /salons/{salon}/availability?service=cut (needs -menu, and every -url a -calendar)")
 	fs.BoolVar(&cfg.baseline, "baseline", true, "also drive the bare Echo baseline, served by this tool on loopback, in every run")
 	fs.StringVar(&cfg.serveBaseline, "serve-baseline", "", "only serve the bare Echo baseline on this `address` until interrupted (for another load generator)")
 	fs.BoolVar(&cfg.exitWithStdin, "exit-with-stdin", false, "with -serve-baseline, also stop when standard input closes (how the tool's own baseline process follows it)")
@@ -102,13 +113,19 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		"and every customer names themself and asks for its salon's next two open slots")
 	fs.StringVar(&cfg.ownerToken, "owner-token", getenv(envOwnerToken), "the owner's token of the -calendar targets (default $"+envOwnerToken+")")
 	fs.IntVar(&cfg.salons, "salons", 0, "salons registered on each -calendar target each run; customer k books at salon k % salons (0: one per customer)")
+	fs.BoolVar(&cfg.menu, "menu", false, "the -calendar targets' salons are menu salons: ten stylists, five services, starts every 15 minutes around the clock, 90 days; "+
+		"customers book a cut with anyone")
+	var fills string
+	fs.StringVar(&fills, "fill", "", "-calendar targets whose salons are registered once and kept over every run, comma-separated `name=bookings`: "+
+		"before the first run, each of their salons is filled over HTTP with so many live bookings, spread over its 90 days; "+
+		"their warm-up reads rather than books (0: a kept salon left empty)")
 	fs.StringVar(&cfg.inprocessDB, "inprocess-db", "", "with -inprocess, give the app a calendar in this database (sqlite:PATH or postgres://…), as -db gives bookingd one")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds (or, with -mode read, reads a salon) with -c customers against each -url and a bare Echo\nbaseline, and prints "+
 			"per round the throughput, latency percentiles, every non-200 and the ratio to the baseline.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err = fs.Parse(args); err != nil {
 		return config{}, err
 	}
 	if fs.NArg() > 0 {
@@ -123,8 +140,10 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		return config{}, errors.New("-n, -d and -warmup can't be negative")
 	case cfg.count == 0 && cfg.duration == 0:
 		return config{}, errNoBound
-	case cfg.mode != modePhased && cfg.mode != modeInterleaved && cfg.mode != modeRead:
-		return config{}, fmt.Errorf("-mode must be %s, %s or %s, got %q", modePhased, modeInterleaved, modeRead, cfg.mode)
+	case cfg.mode != modePhased && cfg.mode != modeInterleaved && cfg.mode != modeRead && cfg.mode != modeAvail:
+		return config{}, fmt.Errorf("-mode must be %s, %s, %s or %s, got %q", modePhased, modeInterleaved, modeRead, modeAvail, cfg.mode)
+	case cfg.mode == modeAvail && !cfg.menu:
+		return config{}, errors.New("-mode avail reads the open times of menu salons: give -menu")
 	case cfg.salons < 0:
 		return config{}, fmt.Errorf("-salons can't be negative, got %d", cfg.salons)
 	case cfg.inprocessDB != "" && !cfg.inprocess:
@@ -188,7 +207,35 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	if slices.ContainsFunc(cfg.targets, func(t target) bool { return t.calendar }) && cfg.ownerToken == "" {
 		return config{}, errors.New("-calendar needs the servers' owner's token: give -owner-token or $" + envOwnerToken)
 	}
+	if cfg.mode == modeAvail && slices.ContainsFunc(cfg.targets, func(t target) bool { return !t.calendar }) {
+		return config{}, errors.New("-mode avail reads the open times of menu salons: every -url must be a -calendar target")
+	}
+	if cfg.fills, err = parseFills(fills, cfg); err != nil {
+		return config{}, err
+	}
 	return cfg, nil
+}
+
+// parseFills reads -fill: name=bookings for -calendar targets (the in-process app's name too, when
+// it has a calendar), each at most once.
+func parseFills(list string, cfg config) (map[string]int, error) {
+	fills := map[string]int{}
+	for _, field := range strings.Split(list, ",") {
+		field = strings.TrimSpace(field)
+		if field == "" {
+			continue
+		}
+		name, count, _ := strings.Cut(field, "=")
+		n, err := strconv.Atoi(count)
+		calendar := slices.ContainsFunc(cfg.targets, func(t target) bool { return t.name == name && t.calendar }) ||
+			(name == inprocessName && cfg.inprocessDB != "")
+		_, twice := fills[name]
+		if err != nil || n < 0 || !calendar || twice {
+			return nil, fmt.Errorf("-fill: %q is not name=bookings for a -calendar target's name, once", field)
+		}
+		fills[name] = n
+	}
+	return fills, nil
 }
 
 // run is bookbench with its world handed in; it stops by itself once every run is measured, or when ctx is done.
@@ -268,7 +315,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if len(targets) == 0 {
 		return errors.New("nothing to book against: give -url, -inprocess or -baseline")
 	}
+	for i := range targets {
+		if n, ok := cfg.fills[targets[i].name]; ok {
+			targets[i].fixed, targets[i].fill = true, n
+		}
+	}
 	describe(stdout, cfg, targets)
+	if err := fillAll(ctx, cfg, targets, stdout); err != nil {
+		return err
+	}
 
 	var runs [][]figures
 	for r := 1; r <= cfg.runs; r++ {
@@ -310,8 +365,15 @@ func describe(out io.Writer, cfg config, targets []target) {
 		if len(t.urls) > 1 {
 			what += fmt.Sprintf(", %d instances, customers spread over them", len(t.urls))
 		}
-		if t.calendar {
-			what += fmt.Sprintf(", a calendar: %d fresh salons each run, every booking real", cfg.salonCount())
+		kind := "salons"
+		if cfg.menu {
+			kind = "menu salons"
+		}
+		switch {
+		case t.fixed:
+			what += fmt.Sprintf(", a calendar: %d %s kept over every run, filled first with %d live bookings each, every booking real", cfg.salonCount(), kind, t.fill)
+		case t.calendar:
+			what += fmt.Sprintf(", a calendar: %d fresh %s each run, every booking real", cfg.salonCount(), kind)
 		}
 		fmt.Fprintf(out, "# %s = %s (%s)\n", t.name, strings.Join(t.urls, " and "), what)
 	}
@@ -344,16 +406,23 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 	// Each run books at salons of its own, so that no run meets the bookings of another.
 	tag := strconv.FormatInt(time.Now().UnixNano(), 36)
 	var slots []string
-	if slices.ContainsFunc(targets, func(t target) bool { return t.calendar }) {
-		slots = benchSlotIDs(time.Now())
+	if slices.ContainsFunc(targets, func(t target) bool { return t.calendar && !t.fixed }) {
+		if cfg.menu {
+			slots = benchMenuStartIDs(time.Now())
+		} else {
+			slots = benchSlotIDs(time.Now())
+		}
 	}
 	for i, t := range targets {
 		d := &driven{target: t, client: newClient(cfg.customers), customers: make([]*customer, cfg.customers)}
 		defer d.client.CloseIdleConnections()
-		var salons []*freshSalon
-		if t.calendar {
+		salons := t.salons
+		for _, s := range salons {
+			s.dropBefore(time.Now().Add(slotLead))
+		}
+		if t.calendar && !t.fixed {
 			var err error
-			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots); err != nil {
+			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots, cfg.menu); err != nil {
 				return nil, err
 			}
 		}
@@ -365,7 +434,8 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 			}
 			d.customers[k] = newCustomer(d.client, base)
 			// A salon's id as long as a calendar's, so the baseline's view is as long as a calendar's.
-			d.customers[k].read = base + "/salons/" + salonID(tag, i, k%cfg.salonCount())
+			id := salonID(tag, i, k%cfg.salonCount())
+			d.customers[k].read, d.customers[k].avail = base+"/salons/"+id, base+availPath(id)
 		}
 		ds[i] = d
 	}
@@ -375,7 +445,12 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 	}
 	b := bounds{count: cfg.count, duration: cfg.duration}
 	for _, d := range order {
-		if cfg.warmup > 0 {
+		switch {
+		case cfg.warmup == 0:
+		case d.target.fixed:
+			// Reading, so the warm-up spends none of the kept salons' free slots.
+			readAll(ctx, d.customers, bounds{duration: cfg.warmup}, cfg.mode == modeAvail)
+		default:
 			interleaved(ctx, d.customers, bounds{duration: cfg.warmup})
 		}
 	}
@@ -385,8 +460,8 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 		case modeInterleaved:
 			d.one = interleaved(ctx, d.customers, b)
 			d.two = d.one
-		case modeRead:
-			d.read = readAll(ctx, d.customers, b)
+		case modeRead, modeAvail:
+			d.read = readAll(ctx, d.customers, b, cfg.mode == modeAvail)
 		default:
 			d.one, d.offers = askAll(ctx, d.customers, b)
 		}
@@ -404,8 +479,8 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 	}
 	var figs []figures
 	for _, d := range ds {
-		if cfg.mode == modeRead {
-			figs = append(figs, measure(d.target.name, roundRead, d.read.rounds[roundRead], d.read.elapsed, d.cpuOne, d.cpuKnown[0]))
+		if round, ok := map[string]int{modeRead: roundRead, modeAvail: roundAvail}[cfg.mode]; ok {
+			figs = append(figs, measure(d.target.name, round, d.read.rounds[round], d.read.elapsed, d.cpuOne, d.cpuKnown[0]))
 			continue
 		}
 		if cfg.mode == modeInterleaved {

@@ -63,10 +63,46 @@ func benchSalon(b *testing.B, set salon.Settings, n int, stylists []string, serv
 	return s.desk
 }
 
-// tenStylists is a menu salon open every day, 09:00 to 19:00, with five services and ten stylists
-// who do them all, over a 90-day horizon.
+// fillMenu writes n live half-hour bookings of the menu salon id straight into the SQLite
+// calendar at path, as a busy salon holds them: at every other 15-minute start of the 90 days
+// after from (open around the clock), spread evenly, the stylists taken in turn, so no two of a
+// stylist overlap. It is how cmd/bookbench fills its menu salons, over HTTP there.
+func fillMenu(b *testing.B, path, id string, from time.Time, n int, stylists []string, service string) {
+	b.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	starts := 90 * 24 * 2 // every other 15-minute start
+	places := starts * len(stylists)
+	picked := 0
+	for k := range places {
+		if (k+1)*n/places == k*n/places {
+			continue
+		}
+		start := from.Truncate(30 * time.Minute).Add(time.Duration(k/len(stylists)) * 30 * time.Minute)
+		bid := []byte(fmt.Sprintf("fill-%d", picked))
+		if _, err := tx.Exec(`INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes)
+			VALUES ($1, $2, $3, $4, $5, $5, $5, $4, 'booked', $1, $6, $7, 30)`,
+			bid, []byte(id), []byte(start.Format(time.RFC3339)), start.Unix(), []byte("x"), service, stylists[picked%len(stylists)]); err != nil {
+			b.Fatal(err)
+		}
+		picked++
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// tenStylists is a menu salon open around the clock, with five services and ten stylists who
+// do them all, over a 90-day horizon: cmd/bookbench's menu salon.
 func tenStylists() (salon.Settings, []string) {
-	day := []salon.Interval{{Start: 9 * 60, End: 19 * 60}}
+	day := []salon.Interval{{Start: 0, End: 23*60 + 59}}
 	hours := salon.Hours{}
 	for d := time.Sunday; d <= time.Saturday; d++ {
 		hours[d] = day
@@ -87,18 +123,24 @@ func tenStylists() (salon.Settings, []string) {
 	return set, ids
 }
 
-// BenchmarkAvailability lists a menu salon's open times, as GET …/availability does, for a salon
-// of ten stylists and five services with 0, 5,000 and 20,000 live bookings over its 90 days: for
-// the rest of the horizon (the first 500 starts, the route's default) and for one week.
+// BenchmarkAvailability lists a menu salon's open times of a half-hour service with anyone, as
+// GET …/availability does, for a salon of ten stylists and five services with 0, 5,000 and
+// 20,000 live half-hour bookings over its 90 days (fillMenu): for the rest of the horizon (the
+// first 500 starts, the route's default) and for one week.
 func BenchmarkAvailability(b *testing.B) {
 	set, stylists := tenStylists()
 	for _, n := range []int{0, 5000, 20000} {
 		b.Run(fmt.Sprintf("bookings=%d", n), func(b *testing.B) {
-			d := benchSalon(b, set, n, stylists, "service-1", 45)
+			path := filepath.Join(b.TempDir(), "calendar.db")
+			s := openSalonAt(b, "sqlite:"+path)
+			if _, err := s.desk.PutSalon(context.Background(), "studio-nine", set, salon.Given{}); err != nil {
+				b.Fatal(err)
+			}
+			fillMenu(b, path, "studio-nine", friday.Add(time.Hour), n, stylists, "service-0")
 			for _, days := range []int{0, 7} {
 				b.Run(fmt.Sprintf("days=%d", days), func(b *testing.B) {
 					for b.Loop() {
-						if _, err := d.Availability(context.Background(), "studio-nine", salon.Ask{Service: "service-1", Days: days}); err != nil {
+						if _, err := s.desk.Availability(context.Background(), "studio-nine", salon.Ask{Service: "service-0", Days: days}); err != nil {
 							b.Fatal(err)
 						}
 					}

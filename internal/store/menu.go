@@ -5,6 +5,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"salon/internal/salon"
@@ -159,28 +160,45 @@ func (s *Store) Spans(ctx context.Context, id string, from, to time.Time) ([]sal
 }
 
 // EachSpan hands yield the spans Spans returns, one at a time as the database reads them, until
-// yield returns false: a caller that needs only the first few reads only those.
+// yield returns false: a caller that needs only the first few reads only those. The spans come
+// from one index (bookings_live_spans), each row a step of it, and a stylist's id is made a string
+// once per call, not once per row.
 func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yield func(salon.Span) bool) error {
-	rows, err := s.r.query(ctx, `SELECT stylist, starts_at, minutes, after_minutes FROM bookings
-		WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
-		ORDER BY starts_at, stylist`, text(id), from.Unix()-salon.MaxSpanMinutes*60, to.Unix())
+	rows, err := s.r.query(ctx, QuerySpans, text(id), from.Unix()-salon.MaxSpanMinutes*60, to.Unix())
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	var (
+		name                  sql.RawBytes
+		start, minutes, after int64
+		stylists              = map[string]string{}
+		reaching              = from.Unix()
+	)
 	for rows.Next() {
-		var sp salon.Span
-		var start, minutes, after int64
-		if err := rows.Scan(&sp.Stylist, &start, &minutes, &after); err != nil {
+		if err := rows.Scan(&name, &start, &minutes, &after); err != nil {
 			return err
 		}
-		sp.Start, sp.Minutes, sp.AfterMinutes = instant(start), int(minutes), int(after)
-		if sp.Start.Add(time.Duration(sp.Minutes+sp.AfterMinutes)*time.Minute).After(from) && !yield(sp) {
+		if start+(minutes+after)*60 <= reaching {
+			continue
+		}
+		stylist, ok := stylists[string(name)]
+		if !ok {
+			stylist = string(name)
+			stylists[stylist] = stylist
+		}
+		if !yield(salon.Span{Stylist: stylist, Start: instant(start), Minutes: int(minutes), AfterMinutes: int(after)}) {
 			return nil
 		}
 	}
 	return rows.Err()
 }
+
+// QuerySpans reads the live bookings of a salon that start in [$2, $3), in order of start then
+// stylist: each one's stylist, start and lengths, from bookings_live_spans alone.
+const QuerySpans = `SELECT stylist, starts_at, minutes, after_minutes FROM bookings
+		WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
+		ORDER BY starts_at, stylist`
 
 // menu reports whether sp books at a menu salon.
 func (sp *spend) menu() bool { return sp.hold != nil && sp.hold.Service != "" }

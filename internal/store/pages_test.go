@@ -152,3 +152,29 @@ func TestAPageReadsOnlyItself(t *testing.T) {
 		t.Errorf("got the plan %q, want a search of an index, no scan", text)
 	}
 }
+
+// TestAWindowsSpansAreReadFromTheirIndexAlone asks SQLite how it reads a menu salon's spans: from
+// bookings_live_spans, in the order asked for, with no lookup in the table and no sort.
+func TestAWindowsSpansAreReadFromTheirIndexAlone(t *testing.T) {
+	b := backend{name: "sqlite", fresh: func(tb testing.TB) string { return "sqlite:" + tb.TempDir() + "/calendar.db" }}
+	s, url := b.withSalon(t)
+	book(t, s, "one", at(2))
+	rows, err := raw(t, url).QueryContext(t.Context(), `EXPLAIN QUERY PLAN `+store.QuerySpans, []byte("studio-nine"), 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	text := strings.Join(plan, "; ")
+	if !strings.Contains(text, "USING COVERING INDEX bookings_live_spans") || strings.Contains(text, "TEMP B-TREE") {
+		t.Errorf("got the plan %q, want a search of the covering index bookings_live_spans, no sort", text)
+	}
+}

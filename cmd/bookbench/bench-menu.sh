@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Measures what a full calendar costs, all on loopback against bookingd on SQLite (and in memory):
+# a menu salon's open times at 0, 5,000 and 20,000 live bookings against the bare baseline; round
+# two at menu salons on SQLite against round two in memory; and a simple salon's page, round one
+# and round two at 20,000 future bookings against an empty salon's. The figures of
+# docs/performance-menu.md.
+# Usage: cmd/bookbench/bench-menu.sh [bookbench flags], e.g. -runs 5 -d 3s (the defaults below).
+# The filled salons are filled over HTTP, as customers book, before each command's first run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+# shellcheck source=build.sh
+source cmd/bookbench/build.sh
+
+# Loopback ports; set them in the environment when these are taken.
+mem_port=${BENCH_MEM_PORT:-18191} sqlite_port=${BENCH_SQLITE_PORT:-18192}
+
+export BOOKING_SIGNING_KEY BOOKING_OWNER_TOKEN
+BOOKING_SIGNING_KEY=$("$bin/bookingd" keygen)
+BOOKING_OWNER_TOKEN=$("$bin/bookingd" keygen)
+# The request log is written as in production, to a sink that costs nothing to read.
+start() { "$bin/bookingd" -addr "127.0.0.1:$1" "${@:2}" 2>/dev/null & }
+start "$mem_port"
+mem_pid=$!
+start "$sqlite_port" -db "sqlite:$bin/calendar.db"
+sqlite_pid=$!
+pids+=("$mem_pid" "$sqlite_pid")
+for port in "$mem_port" "$sqlite_port"; do
+	for _ in $(seq 100); do
+		"$bin/bookingd" healthcheck -url "http://127.0.0.1:$port/healthz" 2>/dev/null && break
+		sleep 0.1
+	done
+done
+mem="http://127.0.0.1:$mem_port" sqlite="http://127.0.0.1:$sqlite_port"
+
+echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(go version); load:$(uptime | sed 's/.*load average//')"
+echo "## GET /salons/{salon}/availability at menu salons of 0, 5,000 and 20,000 live bookings, against the baseline's"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -menu -mode avail -salons 1 -calendar empty,b5k,b20k -fill empty=0,b5k=5000,b20k=20000 \
+	-url "empty=$sqlite,b5k=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b5k=$sqlite_pid,b20k=$sqlite_pid" "$@"
+echo "## round two at menu salons on SQLite against round two in memory"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -menu -calendar sqlite \
+	-url "mem=$mem,sqlite=$sqlite" -pid "mem=$mem_pid,sqlite=$sqlite_pid" "$@"
+echo "## GET /salons/{salon} at a simple salon of 20,000 future bookings against an empty one"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -mode read -salons 1 -calendar empty,b20k -fill empty=0,b20k=20000 \
+	-url "empty=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b20k=$sqlite_pid" "$@"
+# A simple salon of 20,000 bookings keeps 5,920 of its 25,920 slots free: five runs of 1,000 round
+# twos fit in them, so every phase here is bounded by -n rather than by time.
+echo "## round one and round two at a simple salon of 20,000 future bookings against an empty one"
+"$bin/bookbench" -c 32 -n 1000 -d 0 -runs 5 -salons 1 -calendar empty,b20k -fill empty=0,b20k=20000 \
+	-url "empty=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b20k=$sqlite_pid" "$@"
+echo "# load at the end:$(uptime | sed 's/.*load average//')"
