@@ -60,67 +60,75 @@ const (
 	qMenuBooked = `UPDATE spent_states SET outcome = 'booked', booking = $2 WHERE id = $1`
 )
 
-// spendMenu runs a spend whose hold is a menu salon's, in a transaction of its own: it checks the
-// contact's cap (refusing with nothing written when it is reached), writes the spend, then tries the hold's stylists in order, booking the first whose whole span is free, and
-// records the spend as that booking's. With none free, the spend stays taken. The cells' primary
-// key decides what is free, inside the transaction, so two bookings racing for overlapping spans of
-// one stylist, on any instance, never both commit.
+// spendMenu runs a spend whose hold is a menu salon's in a transaction of its own (see
+// spendMenuIn), committed unless it failed.
 func (s *Store) spendMenu(sp *spend) spent {
-	h := sp.hold
 	tx, err := s.write.BeginTx(sp.ctx, nil)
 	if err != nil {
 		return spent{err: err}
 	}
 	defer tx.Rollback()
-	w := s.w.in(tx)
-	if err := s.capHold(sp.ctx, w, sp); err != nil {
+	r := s.spendMenuIn(sp.ctx, s.w.in(tx), sp)
+	if r.err != nil {
+		return r
+	}
+	if err := tx.Commit(); err != nil {
+		return spent{err: err}
+	}
+	return r
+}
+
+// spendMenuIn runs the statements of a spend whose hold is a menu salon's on w, in a transaction:
+// it checks the contact's cap (refusing with nothing written when it is reached), writes the
+// spend, then tries the hold's stylists in order, booking the first whose whole span is free, and
+// records the spend as that booking's. With none free, the spend stays taken. The cells' primary
+// key decides what is free, inside the transaction, so two bookings racing for overlapping spans of
+// one stylist, on any instance, never both commit. A stylist found taken is undone by statements,
+// not by an error, so on SQLite the spend can share its transaction with others (see Spend).
+func (s *Store) spendMenuIn(ctx context.Context, w prepared, sp *spend) spent {
+	h := sp.hold
+	if err := s.capHold(ctx, w, sp); err != nil {
 		// Over the cap: nothing is written, and the state stays unspent.
 		return spent{err: err}
 	}
-	res, err := w.exec(sp.ctx, qMenuSpend+s.d.shareSalon+qOnConflict, sp.id[:], sp.goodUntil.Unix(), text(h.Salon), text(h.Slot))
+	res, err := w.exec(ctx, s.menuSpend, sp.id[:], sp.goodUntil.Unix(), text(h.Salon), text(h.Slot))
 	if err != nil {
 		return spent{err: err}
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return spent{err: err}
 	} else if n == 0 {
-		return spent{err: s.notSpent(sp.ctx, w, h.Salon)}
+		return spent{err: s.notSpent(ctx, w, h.Salon)}
 	}
 	first, end := cells(h.Start, h.Minutes+h.AfterMinutes)
 	for _, stylist := range h.Stylists {
-		booked, err := s.bookStylist(sp, w, stylist, first, end)
+		booked, err := s.bookStylist(ctx, sp, w, stylist, first, end)
 		if err != nil {
 			return spent{err: err}
 		}
 		if !booked {
 			continue
 		}
-		if _, err := w.exec(sp.ctx, qMenuBooked, sp.id[:], text(h.ID)); err != nil {
+		if _, err := w.exec(ctx, qMenuBooked, sp.id[:], text(h.ID)); err != nil {
 			return spent{err: err}
 		}
-		b, err := scanBooking(w.queryRow(sp.ctx, qBookingByID, text(h.ID)))
+		b, err := scanBooking(w.queryRow(ctx, qBookingByID, text(h.ID)))
 		if err != nil {
 			return spent{err: err}
 		}
-		if err := s.told(sp.ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
-			return spent{err: err}
-		}
-		if err := tx.Commit(); err != nil {
+		if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
 			return spent{err: err}
 		}
 		return spent{booked: true, booking: b}
-	}
-	if err := tx.Commit(); err != nil {
-		return spent{err: err}
 	}
 	return spent{taken: salon.TakenBooked}
 }
 
 // bookStylist books h's span for stylist on w, and reports whether it did: false, with nothing
 // left written, when the stylist has a live booking starting then or any of the span's cells.
-func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end int64) (bool, error) {
+func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist string, first, end int64) (bool, error) {
 	h := sp.hold
-	res, err := w.exec(sp.ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
+	res, err := w.exec(ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
 		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, salon.ContactKey(h.Contact))
 	if err != nil {
@@ -129,7 +137,7 @@ func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end in
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
 	}
-	res, err = w.exec(sp.ctx, qTakeCells, text(h.Salon), stylist, first, end, text(h.ID))
+	res, err = w.exec(ctx, qTakeCells, text(h.Salon), stylist, first, end, text(h.ID))
 	if err != nil {
 		return false, err
 	}
@@ -140,10 +148,10 @@ func (s *Store) bookStylist(sp *spend, w prepared, stylist string, first, end in
 	if n == end-first {
 		return true, nil
 	}
-	if _, err := w.exec(sp.ctx, qUntakeCells, text(h.ID)); err != nil {
+	if _, err := w.exec(ctx, qUntakeCells, text(h.ID)); err != nil {
 		return false, err
 	}
-	_, err = w.exec(sp.ctx, qUnbook, text(h.ID))
+	_, err = w.exec(ctx, qUnbook, text(h.ID))
 	return false, err
 }
 

@@ -111,12 +111,7 @@ const keepAfter = 5 * time.Second
 // travel to the server together, in one round trip.
 func (s *Store) Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error) {
 	sp := &spend{ctx: ctx, id: id, goodUntil: goodUntil, hold: hold, now: now}
-	if sp.menu() && sp.books() {
-		sp.spent = s.spendMenu(sp)
-		if r := sp.spent; r.err != nil && s.d.unique(r.err) && s.stateBooked(ctx, id) {
-			sp.spent = spent{err: requeststate.ErrAlreadyUsed}
-		}
-	} else if s.batch == nil {
+	if s.batch == nil {
 		sp.spent = s.spendAlone(sp)
 	} else {
 		sp.done = make(chan spent, 1)
@@ -189,6 +184,8 @@ func (s *Store) spendAlone(sp *spend) spent {
 	case !sp.books():
 		// One statement is one transaction.
 		r = s.spendIn(sp.ctx, s.w, sp)
+	case sp.menu():
+		r = s.spendMenu(sp)
 	case s.batch == nil:
 		r = s.bookPipelined(sp)
 	default:
@@ -237,6 +234,8 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 		return spent{}
 	case !sp.books():
 		return s.spendTaken(ctx, w, sp, salon.TakenPast)
+	case sp.menu():
+		return s.spendMenuIn(ctx, w, sp)
 	}
 	if err := s.capHold(ctx, w, sp); err != nil {
 		// Over the cap: nothing is written, and the state stays unspent.

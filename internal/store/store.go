@@ -55,6 +55,8 @@ type Store struct {
 	d    dialect
 	// spendAt is qSpendAt in the dialect, and spendAtCapped with qUnderCap.
 	spendAt, spendAtCapped string
+	// menuSpend is qMenuSpend in the dialect.
+	menuSpend string
 	// batch queues SQLite's spends to share transactions; nil on PostgreSQL, whose spends go
 	// on many connections at once.
 	batch *batcher
@@ -186,16 +188,18 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 }
 
 // warm prepares the statements of a spend, which run in a transaction (a capped one's count and
-// lock among them, and the event every change writes), and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
+// lock among them, a menu salon's booking and cells, and the event every change writes), and those PostgreSQL runs alone. pgx prepares PostgreSQL's booking itself, on each connection the first time it is sent.
 func (s *Store) warm(ctx context.Context) error {
 	s.spendAt = qSpendAt + s.d.shareSalon + qOnConflict
 	s.spendAtCapped = qSpendAt + qUnderCap + s.d.shareSalon + qOnConflict
-	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qUpcoming, qEvent, qDeliveries, qDropReminders}
+	s.menuSpend = qMenuSpend + s.d.shareSalon + qOnConflict
+	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qUpcoming, qEvent, qDeliveries, qDropReminders,
+		s.menuSpend, qMenuBook, qTakeCells, qUntakeCells, qUnbook, qMenuBooked, qBookingByID}
 	if s.d.lockContact != "" {
 		queries = append(queries, s.d.lockContact)
 	}
 	if s.batch != nil {
-		queries = append(queries, qBookFirst, qIsClosed, qBookingByID)
+		queries = append(queries, qBookFirst, qIsClosed)
 	}
 	if err := s.w.warm(ctx, queries...); err != nil {
 		return fmt.Errorf("preparing statements: %w", err)
