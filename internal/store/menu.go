@@ -45,6 +45,9 @@ const (
 			service, stylist, minutes, after_minutes, manage_hash, contact_key)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
+	// qCellsTaken reports whether a live booking holds any of the salon's stylist's cells from $3
+	// up to $4: a stylist found busy by this read costs one lookup, not a booking written and undone.
+	qCellsTaken = `SELECT EXISTS (SELECT 1 FROM booking_cells WHERE salon = $1 AND stylist = $2 AND cell >= $3 AND cell < $4)`
 	// qTakeCells takes the cells from $3 up to $4 of the salon's stylist for the booking $5, each
 	// (SQLite reads the ON of an upsert after a bare FROM as a join's, hence WHERE true),
 	// unless a live booking holds it already. Fewer rows than cells means the span overlaps one.
@@ -128,6 +131,15 @@ func (s *Store) spendMenuIn(ctx context.Context, w prepared, sp *spend) spent {
 // left written, when the stylist has a live booking starting then or any of the span's cells.
 func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist string, first, end int64) (bool, error) {
 	h := sp.hold
+	// Read first: most stylists found taken are taken already. What this read misses (a booking
+	// of another instance committing meanwhile) the cells' key still refuses below.
+	var busy bool
+	if err := w.queryRow(ctx, qCellsTaken, text(h.Salon), stylist, first, end).Scan(&busy); err != nil {
+		return false, err
+	}
+	if busy {
+		return false, nil
+	}
 	res, err := w.exec(ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
 		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, salon.ContactKey(h.Contact))
