@@ -67,13 +67,14 @@ type View struct {
 
 // Salon reads a salon and the slots it holds open now. Without a calendar every salon is NoSalon.
 func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
-	cal, err := d.readOpen(ctx, id)
+	cal, open, err := d.readOpen(ctx, id)
 	if err != nil {
 		return View{}, err
 	}
-	open, err := d.openNow(ctx, id, cal)
-	if err != nil {
-		return View{}, err
+	if cal.Settings.HasMenu() {
+		if open, err = d.openNow(ctx, id, cal); err != nil {
+			return View{}, err
+		}
 	}
 	return View{ID: id, Settings: cal.Settings, Open: open}, nil
 }
@@ -155,22 +156,24 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 // MaxOpenSlots open slots: up to the start of its MaxOpenSlots-th slot by its recent settings, then,
 // while what the window holds is taken leaves fewer open, as many more as the share it found open
 // says the rest need.
-// A busy salon costs what those slots' times hold, not what its whole horizon does.
-func (d *Desk) readOpen(ctx context.Context, id string) (reading, error) {
+// A busy salon costs what those slots' times hold, not what its whole horizon does. It gives the
+// reading with those open slots, found once; a menu salon's reading comes with its settings alone
+// and no slots.
+func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, error) {
 	recent, err := d.readSettingsOf(ctx, id)
 	if err != nil || recent.Settings.HasMenu() {
-		return recent, err
+		return recent, nil, err
 	}
 	want := MaxOpenSlots
 	for {
 		to, whole := nthStart(recent, want)
 		cal, err := d.read(ctx, id, recent.now, to)
 		if err != nil || cal.Settings.HasMenu() {
-			return cal, err
+			return cal, nil, err
 		}
 		open := cal.open(MaxOpenSlots)
 		if whole || len(open) == MaxOpenSlots && open[MaxOpenSlots-1].Start.Before(to) {
-			return cal, nil
+			return cal, open, nil
 		}
 		// As many slots again as, at the share the window found open, hold the rest, and a fifth more.
 		inside := 0
