@@ -359,7 +359,14 @@ func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (sa
 		}
 		s.cache.put(id, version, set.Clone())
 	}
-	cal := salon.Calendar{Settings: set, Taken: map[int64]salon.Taken{}}
+	// The map is made as large as the lists say at once, not grown and rehashed on the way.
+	size := 0
+	for _, list := range [...]sql.NullString{booked, closed} {
+		if list.Valid {
+			size += strings.Count(list.String, ",") + 1
+		}
+	}
+	cal := salon.Calendar{Settings: set, Taken: make(map[int64]salon.Taken, size)}
 	// Closed first, so that booked wins for a slot that is both.
 	for _, list := range []struct {
 		starts sql.NullString
