@@ -277,6 +277,10 @@ func fillAll(ctx context.Context, cfg config, targets []target, out io.Writer) e
 				return err
 			}
 			took := time.Since(start)
+			if len(seats) == 0 {
+				fmt.Fprintf(out, "# %s: kept %s empty\n", t.name, s.id)
+				continue
+			}
 			fmt.Fprintf(out, "# %s: filled %s with %d live bookings in %s (%.0f a second)\n",
 				t.name, s.id, len(seats), took.Round(time.Millisecond), float64(len(seats))/took.Seconds())
 		}
