@@ -63,24 +63,6 @@ const (
 	qMenuBooked = `UPDATE spent_states SET outcome = 'booked', booking = $2 WHERE id = $1`
 )
 
-// spendMenu runs a spend whose hold is a menu salon's in a transaction of its own (see
-// spendMenuIn), committed unless it failed.
-func (s *Store) spendMenu(sp *spend) spent {
-	tx, err := s.write.BeginTx(sp.ctx, nil)
-	if err != nil {
-		return spent{err: err}
-	}
-	defer tx.Rollback()
-	r := s.spendMenuIn(sp.ctx, s.w.in(tx), sp)
-	if r.err != nil {
-		return r
-	}
-	if err := tx.Commit(); err != nil {
-		return spent{err: err}
-	}
-	return r
-}
-
 // spendMenuIn runs the statements of a spend whose hold is a menu salon's on w, in a transaction:
 // it checks the contact's cap (refusing with nothing written when it is reached), writes the
 // spend, then tries the hold's stylists in order, booking the first whose whole span is free, and

@@ -184,9 +184,7 @@ func (s *Store) spendAlone(sp *spend) spent {
 	case !sp.books():
 		// One statement is one transaction.
 		r = s.spendIn(sp.ctx, s.w, sp)
-	case sp.menu():
-		r = s.spendMenu(sp)
-	case s.batch == nil:
+	case s.batch == nil && !sp.menu():
 		r = s.bookPipelined(sp)
 	default:
 		r = s.bookInTx(sp)
@@ -199,7 +197,7 @@ func (s *Store) spendAlone(sp *spend) spent {
 	return r
 }
 
-// bookInTx runs a booking on SQLite in a transaction of its own.
+// bookInTx runs a booking in a transaction of its own: on SQLite, and a menu salon's on PostgreSQL too.
 func (s *Store) bookInTx(sp *spend) spent {
 	tx, err := s.write.BeginTx(sp.ctx, nil)
 	if err != nil {
@@ -216,7 +214,7 @@ func (s *Store) bookInTx(sp *spend) spent {
 	return r
 }
 
-// spendIn runs the statements of sp on w: in a transaction, on SQLite, when sp books. A named
+// spendIn runs the statements of sp on w: in a transaction, on SQLite or at a menu salon, when sp books. A named
 // error comes with nothing written; any other leaves the transaction to be rolled back.
 func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	h := sp.hold
