@@ -218,12 +218,12 @@ func digest(salon string, b step.Request) [32]byte {
 	// called through their values, which the compiler can't see into, so a buffer on the stack
 	// would be moved to the heap for every request.
 	kept := digestBuffers.Get().(*[]byte)
-	defer digestBuffers.Put(kept)
 	buf := append((*kept)[:0], '[')
 	defer func() {
 		if cap(buf) <= maxKeptDigestBuffer {
 			*kept = buf
 		}
+		digestBuffers.Put(kept)
 	}()
 	if b.Moving != "" {
 		// A move is its own request: ["move", salon, booking, message, openSlots, stylist], with

@@ -132,22 +132,7 @@ func TestAPageReadsOnlyItself(t *testing.T) {
 	b := backend{name: "sqlite", fresh: func(tb testing.TB) string { return "sqlite:" + tb.TempDir() + "/calendar.db" }}
 	s, url := b.withSalon(t)
 	book(t, s, "one", at(2))
-	rows, err := raw(t, url).QueryContext(t.Context(), `EXPLAIN QUERY PLAN `+store.QueryBookingsAfter,
-		[]byte("studio-nine"), 0, 1, 0, 0, []byte("x"), 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	text := strings.Join(plan, "; ")
+	text := queryPlan(t, url, store.QueryBookingsAfter, []byte("studio-nine"), 0, 1, 0, 0, []byte("x"), 10)
 	if !strings.Contains(text, "USING INDEX") || strings.Contains(text, "SCAN bookings") {
 		t.Errorf("got the plan %q, want a search of an index, no scan", text)
 	}
@@ -159,7 +144,17 @@ func TestAWindowsSpansAreReadFromTheirIndexAlone(t *testing.T) {
 	b := backend{name: "sqlite", fresh: func(tb testing.TB) string { return "sqlite:" + tb.TempDir() + "/calendar.db" }}
 	s, url := b.withSalon(t)
 	book(t, s, "one", at(2))
-	rows, err := raw(t, url).QueryContext(t.Context(), `EXPLAIN QUERY PLAN `+store.QuerySpans, []byte("studio-nine"), 0, 1)
+	text := queryPlan(t, url, store.QuerySpans, []byte("studio-nine"), 0, 1)
+	if !strings.Contains(text, "USING COVERING INDEX bookings_live_spans") || strings.Contains(text, "TEMP B-TREE") {
+		t.Errorf("got the plan %q, want a search of the covering index bookings_live_spans, no sort", text)
+	}
+}
+
+// queryPlan is how SQLite at url would run query with args: the details of EXPLAIN QUERY PLAN,
+// joined by "; ".
+func queryPlan(t *testing.T, url, query string, args ...any) string {
+	t.Helper()
+	rows, err := raw(t, url).QueryContext(t.Context(), `EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,8 +168,8 @@ func TestAWindowsSpansAreReadFromTheirIndexAlone(t *testing.T) {
 		}
 		plan = append(plan, detail)
 	}
-	text := strings.Join(plan, "; ")
-	if !strings.Contains(text, "USING COVERING INDEX bookings_live_spans") || strings.Contains(text, "TEMP B-TREE") {
-		t.Errorf("got the plan %q, want a search of the covering index bookings_live_spans, no sort", text)
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
+	return strings.Join(plan, "; ")
 }
