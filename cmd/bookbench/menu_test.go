@@ -147,20 +147,7 @@ func TestAvailModeReadsAFilledMenuSalonBesideTheBaseline(t *testing.T) {
 		t.Errorf("got\n%s\nwant a line saying the salon was filled with 60 live bookings", out)
 	}
 
-	cal, err := store.Open(t.Context(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cal.Close()
-	salons, err := cal.Salons(t.Context())
-	if err != nil || len(salons) != 1 {
-		t.Fatalf("got %d salons (%v), want the one kept over both runs", len(salons), err)
-	}
-	now := time.Now()
-	list, err := cal.Bookings(t.Context(), salons[0].ID, now, now.AddDate(0, 0, 91))
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := keptSalonBookings(t, db)
 	stylists := map[string]bool{}
 	for _, b := range list {
 		if b.Status != salon.Booked || b.Service != menuService {
@@ -182,6 +169,15 @@ func TestAKeptSimpleSalonBooksItsFreeSlotsOverTheRuns(t *testing.T) {
 			t.Errorf("run %s round %s: got %d requests, non-200 %s; want 20, every round two booked", r.run, r.round, r.requests, r.non200)
 		}
 	}
+	if list := keptSalonBookings(t, db); len(list) != 100+2*20 {
+		t.Errorf("got %d bookings, want 140: the fill's 100 and each run's 20", len(list))
+	}
+}
+
+// keptSalonBookings is every booking ahead, over the bench horizon, of the one salon the calendar
+// in db holds: the salon a run kept over its runs.
+func keptSalonBookings(t *testing.T, db string) []salon.Booking {
+	t.Helper()
 	cal, err := store.Open(t.Context(), db)
 	if err != nil {
 		t.Fatal(err)
@@ -193,9 +189,10 @@ func TestAKeptSimpleSalonBooksItsFreeSlotsOverTheRuns(t *testing.T) {
 	}
 	now := time.Now()
 	list, err := cal.Bookings(t.Context(), salons[0].ID, now, now.AddDate(0, 0, 91))
-	if err != nil || len(list) != 100+2*20 {
-		t.Errorf("got %d bookings (%v), want 140: the fill's 100 and each run's 20", len(list), err)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return list
 }
 
 func TestTheMenuAndFillFlagsAreRefusedWhenTheyCantHold(t *testing.T) {
