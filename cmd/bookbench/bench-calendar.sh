@@ -49,12 +49,7 @@ start "$pg_b_port" -db "$pg_url"
 pg_b_pid=$!
 pids+=("$mem_pid" "$sqlite_pid" "$pg_a_pid" "$pg_b_pid")
 
-for port in "$mem_port" "$sqlite_port" "$pg_a_port" "$pg_b_port"; do
-	for _ in $(seq 100); do
-		"$bin/bookingd" healthcheck -url "http://127.0.0.1:$port/healthz" 2>/dev/null && break
-		sleep 0.1
-	done
-done
+wait_healthy "$mem_port" "$sqlite_port" "$pg_a_port" "$pg_b_port"
 
 sqlite="http://127.0.0.1:$sqlite_port" pg="http://127.0.0.1:$pg_a_port|http://127.0.0.1:$pg_b_port"
 

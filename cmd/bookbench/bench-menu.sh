@@ -25,12 +25,7 @@ mem_pid=$!
 start "$sqlite_port" -db "sqlite:$bin/calendar.db"
 sqlite_pid=$!
 pids+=("$mem_pid" "$sqlite_pid")
-for port in "$mem_port" "$sqlite_port"; do
-	for _ in $(seq 100); do
-		"$bin/bookingd" healthcheck -url "http://127.0.0.1:$port/healthz" 2>/dev/null && break
-		sleep 0.1
-	done
-done
+wait_healthy "$mem_port" "$sqlite_port"
 mem="http://127.0.0.1:$mem_port" sqlite="http://127.0.0.1:$sqlite_port"
 
 echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(go version); load:$(uptime | sed 's/.*load average//')"

@@ -23,12 +23,7 @@ pids+=("$mem_pid")
 redis_pid=$!
 pids+=("$redis_pid")
 
-for port in "$mem_port" "$redis_app_port"; do
-	for _ in $(seq 100); do
-		"$bin/bookingd" healthcheck -url "http://127.0.0.1:$port/healthz" 2>/dev/null && break
-		sleep 0.1
-	done
-done
+wait_healthy "$mem_port" "$redis_app_port"
 
 echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(go version)"
 "$bin/bookbench" -c 32 -d 5s -runs 5 \
