@@ -23,6 +23,28 @@ import (
 // a calendar as full as a busy salon's, written in one transaction.
 func fill(b *testing.B, path, id string, from time.Time, n int, stylists []string, service string, minutes int) {
 	b.Helper()
+	span := 90 * 24 * time.Hour
+	rows := make([]liveRow, n)
+	for i := range n {
+		rows[i] = liveRow{start: from.Add(time.Duration(int64(span) / int64(n) * int64(i))).Truncate(5 * time.Minute), minutes: minutes}
+		if len(stylists) > 0 {
+			rows[i].stylist = stylists[i%len(stylists)]
+		}
+	}
+	writeLive(b, path, id, service, rows)
+}
+
+// liveRow is one live booking fill or fillMenu writes.
+type liveRow struct {
+	start   time.Time
+	stylist string
+	minutes int
+}
+
+// writeLive writes rows as live bookings of service at the salon id straight into the SQLite
+// calendar at path, in one transaction.
+func writeLive(b *testing.B, path, id, service string, rows []liveRow) {
+	b.Helper()
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
 		b.Fatal(err)
@@ -32,17 +54,11 @@ func fill(b *testing.B, path, id string, from time.Time, n int, stylists []strin
 	if err != nil {
 		b.Fatal(err)
 	}
-	span := 90 * 24 * time.Hour
-	for i := range n {
-		start := from.Add(time.Duration(int64(span) / int64(n) * int64(i))).Truncate(5 * time.Minute)
-		stylist := ""
-		if len(stylists) > 0 {
-			stylist = stylists[i%len(stylists)]
-		}
+	for i, r := range rows {
 		bid := []byte(fmt.Sprintf("fill-%d", i))
 		if _, err := tx.Exec(`INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes)
 			VALUES ($1, $2, $3, $4, $5, $5, $5, $4, 'booked', $1, $6, $7, $8)`,
-			bid, []byte(id), []byte(start.Format(time.RFC3339)), start.Unix(), []byte("x"), service, stylist, minutes); err != nil {
+			bid, []byte(id), []byte(r.start.Format(time.RFC3339)), r.start.Unix(), []byte("x"), service, r.stylist, r.minutes); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -69,34 +85,17 @@ func benchSalon(b *testing.B, set salon.Settings, n int, stylists []string, serv
 // stylist overlap. It is how cmd/bookbench fills its menu salons, over HTTP there.
 func fillMenu(b *testing.B, path, id string, from time.Time, n int, stylists []string, service string) {
 	b.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	tx, err := db.Begin()
-	if err != nil {
-		b.Fatal(err)
-	}
 	starts := 90 * 24 * 2 // every other 15-minute start
 	places := starts * len(stylists)
-	picked := 0
+	var rows []liveRow
 	for k := range places {
 		if (k+1)*n/places == k*n/places {
 			continue
 		}
 		start := from.Truncate(30 * time.Minute).Add(time.Duration(k/len(stylists)) * 30 * time.Minute)
-		bid := []byte(fmt.Sprintf("fill-%d", picked))
-		if _, err := tx.Exec(`INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes)
-			VALUES ($1, $2, $3, $4, $5, $5, $5, $4, 'booked', $1, $6, $7, 30)`,
-			bid, []byte(id), []byte(start.Format(time.RFC3339)), start.Unix(), []byte("x"), service, stylists[picked%len(stylists)]); err != nil {
-			b.Fatal(err)
-		}
-		picked++
+		rows = append(rows, liveRow{start: start, stylist: stylists[len(rows)%len(stylists)], minutes: 30})
 	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
+	writeLive(b, path, id, service, rows)
 }
 
 // tenStylists is a menu salon open around the clock, with five services and ten stylists who
