@@ -16,7 +16,7 @@ Feature: A salon's menu and team
     And the open times of a cut with Ana on "2026-12-02" don't hold "2026-12-02T09:30:00Z", "2026-12-02T10:00:00Z" and "2026-12-02T11:45:00Z"
     And the open times of a cut with Ben on "2026-12-02" hold "2026-12-02T09:30:00Z", "2026-12-02T10:00:00Z" and "2026-12-02T11:45:00Z"
 
-  # Decided by: internal/salon.FirstFree (open.go), internal/store.Store.spendMenu (menu.go)
+  # Decided by: internal/salon.FirstFree (open.go), internal/store.Store.spendMenuIn (menu.go)
   Scenario: "Anyone" books the free stylist
     Given Ana has booked a cut with Ana at "2026-12-02T10:00:00Z"
     When Rosa asks for a cut with anyone, saying "A cut please", with the slots "2026-12-02T10:00:00Z"
