@@ -289,6 +289,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
     expect(await page.getByRole('button', { name: chosen.label, exact: true }).count()).toBe(0);
     await page.getByRole('radio', { name: 'Chloé' }).check();
     await page.getByRole('heading', { name: 'Open times for Colour with Chloé' }).waitFor();
+    await page.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
     while ((await page.getByRole('button', { name: 'Show later days' }).count()) > 0) {
       await page.getByRole('button', { name: 'Show later days' }).click();
     }

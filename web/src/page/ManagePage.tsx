@@ -221,10 +221,11 @@ function MovePicker({ own, onClose }: { own: Own; onClose: () => void }) {
       ? salonRead.data?.ok === true
         ? salonRead.data.value.openSlots
         : []
-      : openings.data?.ok === true
-        ? openings.data.value.times.filter((t) => t.slot !== own.slot)
+      : openings.currentData?.ok === true
+        ? openings.currentData.value.times.filter((t) => t.slot !== own.slot)
         : [];
-  const loading = own.service === null ? salonRead.isLoading : openings.isLoading;
+  // currentData: another stylist's times never show while this one's are on the way.
+  const loading = own.service === null ? salonRead.isLoading : openings.currentData === undefined && openings.isFetching;
   const choose = (id: string) => {
     if (!busy && flow.phase !== 'idle') {
       dispatch(startMoveOver());

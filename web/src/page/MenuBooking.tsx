@@ -47,7 +47,10 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
     chosen === null ? skipToken : { salon: view.salon, service: chosen.id, ...(stylist === anyone ? {} : { stylist }) },
     { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true },
   );
-  const times = openings.data?.ok === true ? openings.data.value.times : [];
+  // currentData, not data: while another service's or stylist's times are on the way, the last
+  // choice's times must not show under this choice's heading.
+  const current = openings.currentData;
+  const times = current?.ok === true ? current.value.times : [];
 
   const busy = visit.inFlight !== null;
   // A new choice makes any question or outcome on screen about something else.
@@ -181,7 +184,7 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
         </h2>
         {chosen === null ? (
           <p>Choose a service to see its open times.</p>
-        ) : openings.data?.ok === true ? (
+        ) : current?.ok === true ? (
           <TimeButtons
             key={`${chosen.id} ${stylist}`}
             times={times}
@@ -190,17 +193,17 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
             hint="Tap a time to book it. The salon then asks you to confirm it."
             none="Nothing is open for this choice right now. Try another stylist, or call the salon."
           />
-        ) : openings.isLoading ? (
+        ) : current === undefined && openings.isFetching ? (
           <p>Looking up the open times…</p>
         ) : (
           <>
-            <p>{openings.data?.ok === false ? "The open times couldn't be read." : troubleWords(openings.error as Trouble | undefined)}</p>
+            <p>{current?.ok === false ? "The open times couldn't be read." : troubleWords(openings.error as Trouble | undefined)}</p>
             <button type="button" onClick={() => void openings.refetch()}>
               Try again
             </button>
           </>
         )}
-        {openings.isFetching && !openings.isLoading && <p className="quiet-note">Checking the open times…</p>}
+        {openings.isFetching && current !== undefined && <p className="quiet-note">Checking the open times…</p>}
       </section>
 
       <Announcer text={announcement(visit, `Asking ${view.name} for a time…`, (outcome) => endAloud(outcome, outcome.kind === 'booked' ? what(outcome) : ''))} moment={visit.flow} />

@@ -29,13 +29,14 @@ export function CalendarView({ salon }: { salon: Salon }) {
   const [notice, tell] = useNotice();
   const shown = windowOf(span, date, salon.timeZone);
   const read = bookingApi.endpoints.listBookings.useQuery({ salon: salon.salon, from: shown.from, to: shown.to, limit: pageLimit }, { refetchOnFocus: true, pollingInterval: 60_000 });
-  const page = read.data?.ok === true ? read.data.value : null;
+  // currentData: another day's or week's bookings never show under this one's heading.
+  const page = read.currentData?.ok === true ? read.currentData.value : null;
   const entries = page?.entries ?? [];
   const chosen = entries.find((e) => e.booking === open) ?? null;
   const heading = span === 'day' ? dayHeading(date) : `Week of ${dayHeading(shown.dates[0] ?? date)}`;
   const live = entries.filter((e) => e.status === 'booked').length;
   const said =
-    read.data?.ok === false
+    read.currentData?.ok === false
       ? troubleWords(undefined)
       : page === null
         ? read.error === undefined
@@ -284,7 +285,7 @@ function MoveChooser({ salon, entry, onDone, onBack, onNotice }: { salon: Salon;
   const [move, moving] = bookingApi.endpoints.moveBooking.useMutation();
   const team = salon.menu?.stylists.filter((p) => entry.service !== null && p.services.includes(entry.service)) ?? [];
   const openings = bookingApi.endpoints.getAvailability.useQuery(entry.service === null ? skipToken : { salon: salon.salon, service: entry.service, stylist }, { refetchOnMountOrArgChange: true });
-  const times = openings.data?.ok === true ? openings.data.value.times.filter((t) => t.slot !== entry.slot) : [];
+  const times = openings.currentData?.ok === true ? openings.currentData.value.times.filter((t) => t.slot !== entry.slot) : [];
   const choose = async (time: AvailableTime) => {
     try {
       const done = await move({ salon: salon.salon, booking: entry.booking, moveRequest: { slot: time.slot, ...(stylist === entry.stylist ? {} : { stylist }) } }).unwrap();
@@ -309,7 +310,7 @@ function MoveChooser({ salon, entry, onDone, onBack, onNotice }: { salon: Salon;
           </select>
         </label>
       )}
-      {openings.isLoading ? (
+      {openings.currentData === undefined && openings.isFetching ? (
         <p>Looking up the free times…</p>
       ) : (
         <TimeButtons
