@@ -41,12 +41,18 @@ type dialect struct {
 	// one instance at a time does a job (PostgreSQL); "" on SQLite, one instance's database.
 	tryLock string
 
+	// daySpans reads the lists of a window's days (qDaySpansSQLite), and calendar is Calendar's
+	// statement, with those lists joined (dayspans.go).
+	daySpans, calendar string
+
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
 }
 
 var sqliteDialect = dialect{
-	goose: goose.DialectSQLite3,
+	goose:    goose.DialectSQLite3,
+	daySpans: qDaySpansSQLite,
+	calendar: calendarWith(takenSQLite),
 	unique: func(err error) bool {
 		var e *sqlite.Error
 		return errors.As(err, &e) &&
@@ -62,6 +68,8 @@ var postgresDialect = dialect{
 	skipLocked:  " FOR UPDATE SKIP LOCKED",
 	lockContact: `SELECT pg_advisory_xact_lock($1)`,
 	tryLock:     `SELECT pg_try_advisory_xact_lock($1)`,
+	daySpans:    qDaySpansPostgres,
+	calendar:    calendarWith(takenPostgres),
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

@@ -2,7 +2,10 @@
 
 package store
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Unique reports whether err is a violated unique or primary key constraint in s's database, for
 // the tests of the schema's own refusals.
@@ -34,3 +37,27 @@ func (s *Store) SetNow(now func() time.Time) { s.now = now }
 
 // RetentionLock is the PostgreSQL advisory lock the retention sweep holds.
 const RetentionLock = retentionLock
+
+// QueryDaySpans is SQLite's statement of the lists of a window's days, for the test of its plan.
+const QueryDaySpans = qDaySpansSQLite
+
+// DaySpansVersion is the schema version that brings the days' lists.
+const DaySpansVersion = daySpansVersion
+
+// MigrateTo migrates s's schema up or down to version.
+func (s *Store) MigrateTo(ctx context.Context, version int64) error {
+	provider, err := s.migrations(nil)
+	if err != nil {
+		return err
+	}
+	current, err := provider.GetDBVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if version < current {
+		_, err = provider.DownTo(ctx, version)
+	} else {
+		_, err = provider.UpTo(ctx, version)
+	}
+	return err
+}

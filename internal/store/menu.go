@@ -5,7 +5,8 @@ package store
 
 import (
 	"context"
-	"database/sql"
+	"slices"
+	"strings"
 	"time"
 
 	"salon/internal/salon"
@@ -161,46 +162,51 @@ func (s *Store) Spans(ctx context.Context, id string, from, to time.Time) ([]sal
 	return spans, err
 }
 
-// EachSpan hands yield the spans Spans returns, one at a time as the database reads them, until
-// yield returns false: a caller that needs only the first few reads only those. The spans come
-// from one index (bookings_live_spans), each row a step of it, and a stylist's id is made a string
-// once per call, not once per row.
+// EachSpan hands yield the spans Spans returns, one at a time, until yield returns false: a
+// caller that needs only the first few reads only their days. They come from the lists of the
+// window's days (dayspans.go), one row a day, each day sorted by start then stylist as it is read,
+// and a stylist's id is made a string once per call, not once per span.
 func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yield func(salon.Span) bool) error {
-	rows, err := s.r.query(ctx, QuerySpans, text(id), from.Unix()-salon.MaxSpanMinutes*60, to.Unix())
+	lo, hi := from.Unix()-salon.MaxSpanMinutes*60, to.Unix()
+	rows, err := s.r.query(ctx, s.d.daySpans, text(id), lo, hi)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	var (
-		name                  sql.RawBytes
-		start, minutes, after int64
-		stylists              = map[string]string{}
-		reaching              = from.Unix()
+		day      int64
+		list     string
+		spans    []daySpan
+		stylists = map[string]string{}
+		reaching = from.Unix()
 	)
 	for rows.Next() {
-		if err := rows.Scan(&name, &start, &minutes, &after); err != nil {
+		if err := rows.Scan(&day, &list); err != nil {
 			return err
 		}
-		if start+(minutes+after)*60 <= reaching {
-			continue
+		spans = spans[:0]
+		err := eachToken(list, lo, hi, func(sp daySpan) {
+			if sp.start+(sp.minutes+sp.afterMins)*60 > reaching {
+				spans = append(spans, sp)
+			}
+		})
+		if err != nil {
+			return err
 		}
-		stylist, ok := stylists[string(name)]
-		if !ok {
-			stylist = string(name)
-			stylists[stylist] = stylist
-		}
-		if !yield(salon.Span{Stylist: stylist, Start: instant(start), Minutes: int(minutes), AfterMinutes: int(after)}) {
-			return nil
+		slices.SortFunc(spans, byStart)
+		for _, sp := range spans {
+			stylist, ok := stylists[sp.stylist]
+			if !ok {
+				stylist = strings.Clone(sp.stylist)
+				stylists[stylist] = stylist
+			}
+			if !yield(salon.Span{Stylist: stylist, Start: instant(sp.start), Minutes: int(sp.minutes), AfterMinutes: int(sp.afterMins)}) {
+				return nil
+			}
 		}
 	}
 	return rows.Err()
 }
-
-// QuerySpans reads the live bookings of a salon that start in [$2, $3), in order of start then
-// stylist: each one's stylist, start and lengths, from bookings_live_spans alone.
-const QuerySpans = `SELECT stylist, starts_at, minutes, after_minutes FROM bookings
-		WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
-		ORDER BY starts_at, stylist`
 
 // menu reports whether sp books at a menu salon.
 func (sp *spend) menu() bool { return sp.hold != nil && sp.hold.Service != "" }

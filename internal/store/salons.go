@@ -329,19 +329,14 @@ func (s *Store) Salons(ctx context.Context) ([]salon.Summary, error) {
 // the database's at that moment, never older: their version is read with the rest, and they are
 // decoded again only when it changed.
 func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
-	// One statement is one snapshot in both databases, and one round trip: the taken starts come
-	// folded into the salon's row as comma-separated lists.
+	// One statement is one snapshot in both databases, and one round trip: the live bookings come
+	// folded into the salon's row as their days' lists (dayspans.go), the closed slots as a
+	// comma-separated list of starts.
 	var set salon.Settings
 	var version int64
 	var prices, hours, terms string
 	var booked, closed sql.NullString
-	err := s.r.queryRow(ctx, `
-		SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms,
-			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM bookings
-				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3),
-			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
-				WHERE salon = $1 AND starts_at >= $2 AND starts_at < $3)
-		FROM salons WHERE id = $1`, text(id), from.Unix(), to.Unix()).
+	err := s.r.queryRow(ctx, s.d.calendar, text(id), from.Unix(), to.Unix()).
 		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms,
 			&booked, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -361,26 +356,27 @@ func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (sa
 	}
 	// The map is made as large as the lists say at once, not grown and rehashed on the way.
 	size := 0
-	for _, list := range [...]sql.NullString{booked, closed} {
-		if list.Valid {
-			size += strings.Count(list.String, ",") + 1
-		}
+	if booked.Valid {
+		size += strings.Count(booked.String, ";") + 1
+	}
+	if closed.Valid {
+		size += strings.Count(closed.String, ",") + 1
 	}
 	cal := salon.Calendar{Settings: set, Taken: make(map[int64]salon.Taken, size)}
 	// Closed first, so that booked wins for a slot that is both.
-	for _, list := range []struct {
-		starts sql.NullString
-		why    salon.Taken
-	}{{closed, salon.TakenClosed}, {booked, salon.TakenBooked}} {
-		if !list.starts.Valid {
-			continue
-		}
-		for start := range strings.SplitSeq(list.starts.String, ",") {
+	if closed.Valid {
+		for start := range strings.SplitSeq(closed.String, ",") {
 			second, err := strconv.ParseInt(start, 10, 64)
 			if err != nil {
-				return salon.Calendar{}, fmt.Errorf("a taken slot's start doesn't read: %w", err)
+				return salon.Calendar{}, fmt.Errorf("a closed slot's start doesn't read: %w", err)
 			}
-			cal.Taken[second] = list.why
+			cal.Taken[second] = salon.TakenClosed
+		}
+	}
+	if booked.Valid {
+		err := eachToken(booked.String, from.Unix(), to.Unix(), func(sp daySpan) { cal.Taken[sp.start] = salon.TakenBooked })
+		if err != nil {
+			return salon.Calendar{}, err
 		}
 	}
 	return cal, nil

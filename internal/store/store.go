@@ -221,22 +221,32 @@ func (s *Store) start(ctx context.Context, option goose.ProviderOption) error {
 	if err := s.write.PingContext(ctx); err != nil {
 		return fmt.Errorf("can't be opened: %w", err)
 	}
-	dir, err := fs.Sub(migrations, "migrations")
+	provider, err := s.migrations(option)
 	if err != nil {
 		return err
-	}
-	options := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
-	if option != nil {
-		options = append(options, option)
-	}
-	provider, err := goose.NewProvider(s.d.goose, s.write, dir, options...)
-	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
 	}
 	if _, err := provider.Up(ctx); err != nil {
 		return fmt.Errorf("migrating the schema: %w", err)
 	}
 	return nil
+}
+
+// migrations is the schema's migrations on s's writer: the embedded SQL files and, for the few
+// that differ by database, Go (dayspans.go). A nil option adds none.
+func (s *Store) migrations(option goose.ProviderOption) (*goose.Provider, error) {
+	dir, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	options := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(daySpansMigration(s.d))}
+	if option != nil {
+		options = append(options, option)
+	}
+	provider, err := goose.NewProvider(s.d.goose, s.write, dir, options...)
+	if err != nil {
+		return nil, fmt.Errorf("migrations: %w", err)
+	}
+	return provider, nil
 }
 
 // Ping checks that the database answers, for readiness.

@@ -1,0 +1,178 @@
+// This file holds what a salon's reads of a window see of its live bookings: each day's spans as one
+// list, kept by the database on SQLite and gathered per day on PostgreSQL, and how that list reads.
+
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/pressly/goose/v3"
+)
+
+// daySeconds is a day of the lists, in Unix seconds: a UTC day, whatever the salon's zone, since a
+// list is only where a window's reads find its bookings.
+const daySeconds = 86400
+
+// A day's list holds one token for each live booking starting that UTC day:
+// "stylist:start:minutes:afterMinutes", with the start in Unix seconds and the stylist "" at a
+// simple salon. Tokens are separated by ";" and come in no order: the reader sorts each day.
+//
+// Why: a window's open times need every live booking that can touch it, and at a full calendar
+// that is hundreds. SQLite through its pure-Go driver spends about a microsecond on each row it
+// steps, even from an index alone, so a salon's page and its availability cost what the salon has
+// booked. On SQLite the database keeps each day's list in day_spans, written by triggers in the
+// booking's own transaction, so a window costs a row a day. PostgreSQL steps rows far faster, and
+// its bookings run side by side: a shared row a day would make every booking of a day wait for the
+// last one's commit. There the same lists are gathered from bookings_live_spans as they are read.
+const (
+	// qDaySpansSQLite reads the lists of salon $1's days that hold [$2, $3), in order of day.
+	qDaySpansSQLite = `SELECT day, spans FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400 ORDER BY day`
+	// qDaySpansPostgres gathers the lists of the same days from the live bookings in [$2, $3).
+	qDaySpansPostgres = `SELECT starts_at / 86400 AS day, string_agg(` + pgToken + `, ';')
+		FROM bookings WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
+		GROUP BY starts_at / 86400 ORDER BY day`
+
+	// takenSQLite and takenPostgres are Calendar's subquery (calendarWith): the same lists, joined
+	// into one.
+	takenSQLite   = `(SELECT string_agg(spans, ';') FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400)`
+	takenPostgres = `(SELECT string_agg(` + pgToken + `, ';') FROM bookings
+				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3)`
+
+	// pgToken is a booking's token on PostgreSQL.
+	pgToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
+)
+
+// calendarWith is the statement of Calendar with taken as the subquery of the live bookings.
+func calendarWith(taken string) string {
+	return `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms, ` + taken + `,
+			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
+				WHERE salon = $1 AND starts_at >= $2 AND starts_at < $3)
+		FROM salons WHERE id = $1`
+}
+
+// daySpansVersion is the schema version that brings day_spans, after migrations/00013.
+const daySpansVersion = 14
+
+// daySpansSQLite is that migration on SQLite: the table, the triggers that keep it, and every live
+// booking already written. A token is removed by replacing ";token;" with ";", and is unique in its
+// day: a stylist has one live booking at a start (bookings_one_live_per_slot).
+var daySpansSQLite = []string{
+	`CREATE TABLE day_spans (
+		salon BYTEA  NOT NULL,
+		day   BIGINT NOT NULL,
+		spans TEXT   NOT NULL,
+		PRIMARY KEY (salon, day)
+	)`,
+	`INSERT INTO day_spans (salon, day, spans)
+		SELECT salon, starts_at / 86400, ';' || group_concat(` + tokenOf("") + `, ';') || ';'
+		FROM bookings WHERE status = 'booked' GROUP BY salon, starts_at / 86400`,
+	`CREATE TRIGGER day_spans_insert AFTER INSERT ON bookings WHEN NEW.status = 'booked'
+	BEGIN
+		` + addSpan + `;
+	END`,
+	`CREATE TRIGGER day_spans_update AFTER UPDATE OF salon, status, starts_at, stylist, minutes, after_minutes ON bookings
+		WHEN OLD.status = 'booked' OR NEW.status = 'booked'
+	BEGIN
+		` + removeSpan + ` AND OLD.status = 'booked';
+		` + addSpan + `;
+	END`,
+	`CREATE TRIGGER day_spans_delete AFTER DELETE ON bookings WHEN OLD.status = 'booked'
+	BEGIN
+		` + removeSpan + `;
+	END`,
+}
+
+// daySpansSQLiteDown undoes daySpansSQLite.
+var daySpansSQLiteDown = []string{
+	`DROP TRIGGER day_spans_delete`,
+	`DROP TRIGGER day_spans_update`,
+	`DROP TRIGGER day_spans_insert`,
+	`DROP TABLE day_spans`,
+}
+
+// tokenOf is the SQL of the token of the booking row row ("NEW.", "OLD." or "" for the table's).
+func tokenOf(row string) string {
+	return row + `stylist || ':' || ` + row + `starts_at || ':' || ` + row + `minutes || ':' || ` + row + `after_minutes`
+}
+
+// addSpan adds NEW's token to its day's list, when NEW is live.
+var addSpan = `INSERT INTO day_spans (salon, day, spans)
+		SELECT NEW.salon, NEW.starts_at / 86400, ';' || ` + tokenOf("NEW.") + ` || ';'
+		WHERE NEW.status = 'booked'
+		ON CONFLICT (salon, day) DO UPDATE SET spans = spans || substr(excluded.spans, 2)`
+
+// removeSpan removes OLD's token from its day's list.
+var removeSpan = `UPDATE day_spans SET spans = replace(spans, ';' || ` + tokenOf("OLD.") + ` || ';', ';')
+		WHERE salon = OLD.salon AND day = OLD.starts_at / 86400`
+
+// daySpansMigration is migration 14 for d: daySpansSQLite on SQLite, and on PostgreSQL a version
+// recorded with nothing to do, so both databases count their schema alike.
+func daySpansMigration(d dialect) *goose.Migration {
+	if d.goose != goose.DialectSQLite3 {
+		return goose.NewGoMigration(daySpansVersion, &goose.GoFunc{Mode: goose.TransactionEnabled}, &goose.GoFunc{Mode: goose.TransactionEnabled})
+	}
+	run := func(statements []string) *goose.GoFunc {
+		return &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+			for _, statement := range statements {
+				if _, err := tx.ExecContext(ctx, statement); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+	}
+	return goose.NewGoMigration(daySpansVersion, run(daySpansSQLite), run(daySpansSQLiteDown))
+}
+
+// daySpan is one token of a list, read.
+type daySpan struct {
+	stylist                   string
+	start, minutes, afterMins int64
+}
+
+// errList is a list with a token that doesn't read: only SQL written around the store makes one.
+var errList = errors.New("a day's list of live bookings has a token that doesn't read")
+
+// eachToken hands yield each token of list whose start is in [from, to), in the list's order.
+func eachToken(list string, from, to int64, yield func(daySpan)) error {
+	for token := range strings.SplitSeq(list, ";") {
+		if token == "" {
+			continue
+		}
+		stylist, rest, ok1 := strings.Cut(token, ":")
+		start, rest, ok2 := strings.Cut(rest, ":")
+		minutes, after, ok3 := strings.Cut(rest, ":")
+		if !ok1 || !ok2 || !ok3 {
+			return errList
+		}
+		sp := daySpan{stylist: stylist}
+		var err error
+		if sp.start, err = strconv.ParseInt(start, 10, 64); err != nil {
+			return errList
+		}
+		if sp.start < from || sp.start >= to {
+			continue
+		}
+		if sp.minutes, err = strconv.ParseInt(minutes, 10, 64); err != nil {
+			return errList
+		}
+		if sp.afterMins, err = strconv.ParseInt(after, 10, 64); err != nil {
+			return errList
+		}
+		yield(sp)
+	}
+	return nil
+}
+
+// byStart orders a day's spans by start, then stylist, as EachSpan yields them.
+func byStart(a, b daySpan) int {
+	if c := cmp.Compare(a.start, b.start); c != 0 {
+		return c
+	}
+	return strings.Compare(a.stylist, b.stylist)
+}
