@@ -171,19 +171,41 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 		if err != nil || cal.Settings.HasMenu() {
 			return cal, nil, err
 		}
+		// The window asked for holds want starts, but the calendar may know more (a whole day read
+		// at once): use it all.
+		asked := to
+		if cal.Through.After(to) {
+			to = cal.Through
+		}
 		open := cal.open(MaxOpenSlots)
 		if whole || len(open) == MaxOpenSlots && open[MaxOpenSlots-1].Start.Before(to) {
 			return cal, open, nil
 		}
-		// As many slots again as, at the share the window found open, hold the rest, and a fifth more.
+		// As many starts again as, at the share the window found open, hold the rest, and a fifth more.
 		inside := 0
 		for _, slot := range open {
 			if slot.Start.Before(to) {
 				inside++
 			}
 		}
-		recent, want = cal, want+(MaxOpenSlots-inside)*want/max(inside, 1)*6/5+1
+		known := want
+		if to.After(asked) {
+			known = startsBefore(cal, to)
+		}
+		recent, want = cal, known+(MaxOpenSlots-inside)*known/max(inside, 1)*6/5+1
 	}
+}
+
+// startsBefore is how many slots of cal's horizon start from its now and before to.
+func startsBefore(cal reading, to time.Time) int {
+	n := 0
+	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
+		if !start.Before(to) {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // nthStart is the instant just after the start of the n-th slot of cal's horizon from its now, and

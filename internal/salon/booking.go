@@ -141,6 +141,10 @@ type Calendar struct {
 	// at or after the time asked for, by the Unix second they start. A slot both booked and closed
 	// counts as booked.
 	Taken map[int64]Taken
+	// Through is how far Taken is known: from the time asked for up to Through, which is at least
+	// the end asked for. A calendar that reads whole days says so, and a caller that wants more may
+	// use the rest. Zero means the end asked for.
+	Through time.Time
 }
 
 // SpendOutcome is what spending a state did with its hold.

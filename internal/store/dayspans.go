@@ -8,8 +8,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pressly/goose/v3"
 )
@@ -37,15 +37,31 @@ const (
 		FROM bookings WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
 		GROUP BY starts_at / 86400 ORDER BY day`
 
-	// takenSQLite and takenPostgres are Calendar's subquery (calendarWith): the same lists, joined
-	// into one.
-	takenSQLite   = `(SELECT string_agg(spans, ';') FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400)`
-	takenPostgres = `(SELECT string_agg(` + pgToken + `, ';') FROM bookings
+	// takenSQLite and takenFromBookings are Calendar's subquery (calendarWith): the same lists,
+	// joined into one, read from day_spans or gathered from the bookings in [$2, $3).
+	takenSQLite       = `(SELECT string_agg(spans, ';') FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400)`
+	takenFromBookings = `(SELECT string_agg(` + pgToken + `, ';') FROM bookings
 				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3)`
 
-	// pgToken is a booking's token on PostgreSQL.
+	// pgToken is a booking's token, gathered from its row.
 	pgToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
 )
+
+// qCalendarNarrow is Calendar's statement for a window of at most narrowWindow, on both databases.
+var qCalendarNarrow = calendarWith(takenFromBookings)
+
+// narrowWindow is the longest window Calendar reads from the bookings themselves on SQLite too. A
+// simple salon has one live booking a start and a slot every five minutes at most, so an hour holds
+// at most twelve: fewer rows than a day's list holds tokens, at a busy salon. Round one's window
+// is its few slots.
+const narrowWindow = time.Hour
+
+// throughDays is where a read of day lists up to end knows what is taken: the end of end's last
+// UTC day.
+func throughDays(end int64) int64 { return floorDiv(end-1, daySeconds)*daySeconds + daySeconds }
+
+// throughEnd is where a read of the bookings themselves up to end knows what is taken: end.
+func throughEnd(end int64) int64 { return end }
 
 // calendarWith is the statement of Calendar with taken as the subquery of the live bookings.
 func calendarWith(taken string) string {
@@ -138,35 +154,62 @@ type daySpan struct {
 // errList is a list with a token that doesn't read: only SQL written around the store makes one.
 var errList = errors.New("a day's list of live bookings has a token that doesn't read")
 
-// eachToken hands yield each token of list whose start is in [from, to), in the list's order.
+// eachToken hands yield each token of list whose start is in [from, to), in the list's order. A
+// token out of the window is skipped once its start is read; the rest of it is not.
 func eachToken(list string, from, to int64, yield func(daySpan)) error {
-	for token := range strings.SplitSeq(list, ";") {
-		if token == "" {
+	for i := 0; i < len(list); {
+		if list[i] == ';' {
+			i++
 			continue
 		}
-		stylist, rest, ok1 := strings.Cut(token, ":")
-		start, rest, ok2 := strings.Cut(rest, ":")
-		minutes, after, ok3 := strings.Cut(rest, ":")
-		if !ok1 || !ok2 || !ok3 {
+		colon := strings.IndexByte(list[i:], ':')
+		if colon < 0 || strings.IndexByte(list[i:i+colon], ';') >= 0 {
 			return errList
 		}
-		sp := daySpan{stylist: stylist}
-		var err error
-		if sp.start, err = strconv.ParseInt(start, 10, 64); err != nil {
+		sp := daySpan{stylist: list[i : i+colon]}
+		i += colon + 1
+		var ok bool
+		if sp.start, i, ok = number(list, i, ':'); !ok {
 			return errList
 		}
 		if sp.start < from || sp.start >= to {
+			end := strings.IndexByte(list[i:], ';')
+			if end < 0 {
+				end = len(list) - i
+			}
+			i += end
 			continue
 		}
-		if sp.minutes, err = strconv.ParseInt(minutes, 10, 64); err != nil {
+		if sp.minutes, i, ok = number(list, i, ':'); !ok {
 			return errList
 		}
-		if sp.afterMins, err = strconv.ParseInt(after, 10, 64); err != nil {
+		if sp.afterMins, i, ok = number(list, i, ';'); !ok {
 			return errList
 		}
 		yield(sp)
 	}
 	return nil
+}
+
+// number reads the decimal digits of list from i up to end (or the list's end, when end is ';'),
+// and gives the number and where the next field starts.
+func number(list string, i int, end byte) (n int64, next int, ok bool) {
+	start := i
+	for ; i < len(list) && list[i] >= '0' && list[i] <= '9'; i++ {
+		if i-start == 18 {
+			return 0, i, false
+		}
+		n = n*10 + int64(list[i]-'0')
+	}
+	switch {
+	case i == start:
+		return 0, i, false
+	case i == len(list):
+		return n, i, end == ';'
+	case list[i] != end:
+		return 0, i, false
+	}
+	return n, i + 1, true
 }
 
 // byStart orders a day's spans by start, then stylist, as EachSpan yields them.

@@ -42,8 +42,10 @@ type dialect struct {
 	tryLock string
 
 	// daySpans reads the lists of a window's days (qDaySpansSQLite), and calendar is Calendar's
-	// statement, with those lists joined (dayspans.go).
+	// statement, with those lists joined (dayspans.go). through is how far calendar knows what is
+	// taken when asked up to end.
 	daySpans, calendar string
+	through            func(end int64) int64
 
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
@@ -53,6 +55,7 @@ var sqliteDialect = dialect{
 	goose:    goose.DialectSQLite3,
 	daySpans: qDaySpansSQLite,
 	calendar: calendarWith(takenSQLite),
+	through:  throughDays,
 	unique: func(err error) bool {
 		var e *sqlite.Error
 		return errors.As(err, &e) &&
@@ -69,7 +72,8 @@ var postgresDialect = dialect{
 	lockContact: `SELECT pg_advisory_xact_lock($1)`,
 	tryLock:     `SELECT pg_try_advisory_xact_lock($1)`,
 	daySpans:    qDaySpansPostgres,
-	calendar:    calendarWith(takenPostgres),
+	calendar:    qCalendarNarrow,
+	through:     throughEnd,
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

@@ -325,9 +325,11 @@ func (s *Store) Salons(ctx context.Context) ([]salon.Summary, error) {
 }
 
 // Calendar reads the salon id's settings with its live bookings and closed slots starting at or
-// after from and before to, all at one moment, so it costs what the window holds: salon.NoSalon when none is registered under id. The settings are
-// the database's at that moment, never older: their version is read with the rest, and they are
-// decoded again only when it changed.
+// after from and before to, all at one moment, so it costs what the window holds: salon.NoSalon
+// when none is registered under id. On SQLite a window longer than narrowWindow reads through the
+// end of its last UTC day, and Through says so. The settings are the database's at that moment,
+// never older: their version is read with the rest, and they are decoded again only when it
+// changed.
 func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	// One statement is one snapshot in both databases, and one round trip: the live bookings come
 	// folded into the salon's row as their days' lists (dayspans.go), the closed slots as a
@@ -336,7 +338,13 @@ func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (sa
 	var version int64
 	var prices, hours, terms string
 	var booked, closed sql.NullString
-	err := s.r.queryRow(ctx, s.d.calendar, text(id), from.Unix(), to.Unix()).
+	// A short window reads its few bookings; a longer one reads its days' lists whole, and so
+	// knows what is taken up to the end of its last day.
+	query, through := qCalendarNarrow, to.Unix()
+	if to.Sub(from) > narrowWindow {
+		query, through = s.d.calendar, s.d.through(through)
+	}
+	err := s.r.queryRow(ctx, query, text(id), from.Unix(), through).
 		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms,
 			&booked, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -362,7 +370,7 @@ func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (sa
 	if closed.Valid {
 		size += strings.Count(closed.String, ",") + 1
 	}
-	cal := salon.Calendar{Settings: set, Taken: make(map[int64]salon.Taken, size)}
+	cal := salon.Calendar{Settings: set, Taken: make(map[int64]salon.Taken, size), Through: instant(through)}
 	// Closed first, so that booked wins for a slot that is both.
 	if closed.Valid {
 		for start := range strings.SplitSeq(closed.String, ",") {
@@ -374,7 +382,7 @@ func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (sa
 		}
 	}
 	if booked.Valid {
-		err := eachToken(booked.String, from.Unix(), to.Unix(), func(sp daySpan) { cal.Taken[sp.start] = salon.TakenBooked })
+		err := eachToken(booked.String, from.Unix(), through, func(sp daySpan) { cal.Taken[sp.start] = salon.TakenBooked })
 		if err != nil {
 			return salon.Calendar{}, err
 		}
