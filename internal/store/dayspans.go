@@ -33,18 +33,18 @@ const (
 	// qDaySpansSQLite reads the lists of salon $1's days that hold [$2, $3), in order of day.
 	qDaySpansSQLite = `SELECT day, spans FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400 ORDER BY day`
 	// qDaySpansPostgres gathers the lists of the same days from the live bookings in [$2, $3).
-	qDaySpansPostgres = `SELECT starts_at / 86400 AS day, string_agg(` + pgToken + `, ';')
+	qDaySpansPostgres = `SELECT starts_at / 86400 AS day, string_agg(` + rowToken + `, ';')
 		FROM bookings WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
 		GROUP BY starts_at / 86400 ORDER BY day`
 
 	// takenSQLite and takenFromBookings are Calendar's subquery (calendarWith): the same lists,
 	// joined into one, read from day_spans or gathered from the bookings in [$2, $3).
 	takenSQLite       = `(SELECT string_agg(spans, ';') FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400)`
-	takenFromBookings = `(SELECT string_agg(` + pgToken + `, ';') FROM bookings
+	takenFromBookings = `(SELECT string_agg(` + rowToken + `, ';') FROM bookings
 				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3)`
 
-	// pgToken is a booking's token, gathered from its row.
-	pgToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
+	// rowToken is the SQL of a booking's token, from its row in bookings.
+	rowToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
 )
 
 // qCalendarNarrow is Calendar's statement for a window of at most narrowWindow, on both databases.
@@ -85,7 +85,7 @@ var daySpansSQLite = []string{
 		PRIMARY KEY (salon, day)
 	)`,
 	`INSERT INTO day_spans (salon, day, spans)
-		SELECT salon, starts_at / 86400, ';' || group_concat(` + tokenOf("") + `, ';') || ';'
+		SELECT salon, starts_at / 86400, ';' || group_concat(` + rowToken + `, ';') || ';'
 		FROM bookings WHERE status = 'booked' GROUP BY salon, starts_at / 86400`,
 	`CREATE TRIGGER day_spans_insert AFTER INSERT ON bookings WHEN NEW.status = 'booked'
 	BEGIN
@@ -111,7 +111,7 @@ var daySpansSQLiteDown = []string{
 	`DROP TABLE day_spans`,
 }
 
-// tokenOf is the SQL of the token of the booking row row ("NEW.", "OLD." or "" for the table's).
+// tokenOf is rowToken of the row a trigger names, "NEW." or "OLD.".
 func tokenOf(row string) string {
 	return row + `stylist || ':' || ` + row + `starts_at || ':' || ` + row + `minutes || ':' || ` + row + `after_minutes`
 }
