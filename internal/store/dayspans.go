@@ -31,17 +31,20 @@ const daySeconds = 86400
 // last one's commit. There the same lists are gathered from bookings_live_spans as they are read.
 const (
 	// qDaySpansSQLite reads the lists of salon $1's days that hold [$2, $3), in order of day.
-	qDaySpansSQLite = `SELECT day, spans FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400 ORDER BY day`
+	qDaySpansSQLite = `SELECT spans FROM day_spans WHERE ` + daysOfWindow + ` ORDER BY day`
 	// qDaySpansPostgres gathers the lists of the same days from the live bookings in [$2, $3).
-	qDaySpansPostgres = `SELECT starts_at / 86400 AS day, string_agg(` + rowToken + `, ';')
-		FROM bookings WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3
-		GROUP BY starts_at / 86400 ORDER BY day`
+	qDaySpansPostgres = `SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `
+		GROUP BY starts_at / 86400 ORDER BY starts_at / 86400`
 
 	// takenSQLite and takenFromBookings are Calendar's subquery (calendarWith): the same lists,
 	// joined into one, read from day_spans or gathered from the bookings in [$2, $3).
-	takenSQLite       = `(SELECT string_agg(spans, ';') FROM day_spans WHERE salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400)`
-	takenFromBookings = `(SELECT string_agg(` + rowToken + `, ';') FROM bookings
-				WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3)`
+	takenSQLite       = `(SELECT string_agg(spans, ';') FROM day_spans WHERE ` + daysOfWindow + `)`
+	takenFromBookings = `(SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `)`
+
+	// daysOfWindow picks the rows of day_spans of salon $1 whose days hold [$2, $3), and
+	// liveInWindow the live bookings of salon $1 starting in [$2, $3).
+	daysOfWindow = `salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400`
+	liveInWindow = `salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3`
 
 	// rowToken is the SQL of a booking's token, from its row in bookings.
 	rowToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`

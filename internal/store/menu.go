@@ -174,14 +174,13 @@ func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yie
 	}
 	defer rows.Close()
 	var (
-		day      int64
 		list     string
 		spans    []daySpan
 		stylists = map[string]string{}
 		reaching = from.Unix()
 	)
 	for rows.Next() {
-		if err := rows.Scan(&day, &list); err != nil {
+		if err := rows.Scan(&list); err != nil {
 			return err
 		}
 		spans = spans[:0]
