@@ -134,7 +134,7 @@ func (w *calendarWorld) open() error {
 		}
 		w.keys = keys
 	}
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(w.dir, "calendar.db"))
+	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(w.dir, "calendar.db"), w.clock.Now)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func TestACalendarRunBooksEveryRoundTwoAtSalonsOfItsOwn(t *testing.T) {
 		}
 	}
 
-	cal, err := store.Open(t.Context(), db)
+	cal, err := store.Open(t.Context(), db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

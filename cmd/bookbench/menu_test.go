@@ -178,7 +178,7 @@ func TestAKeptSimpleSalonBooksItsFreeSlotsOverTheRuns(t *testing.T) {
 // in db holds: the salon a run kept over its runs.
 func keptSalonBookings(t *testing.T, db string) []salon.Booking {
 	t.Helper()
-	cal, err := store.Open(t.Context(), db)
+	cal, err := store.Open(t.Context(), db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -480,7 +480,7 @@ func killMidLoad(t *testing.T, db string, settled func()) {
 		heard[i] = got.Booking
 	}
 
-	cal, err := store.Open(t.Context(), db)
+	cal, err := store.Open(t.Context(), db, time.Now)
 	if err != nil {
 		t.Fatalf("opening the database after the kill: %v", err)
 	}

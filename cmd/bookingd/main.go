@@ -156,6 +156,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	}
 	composed := server.Config{
 		Keys:           keys,
+		Now:            time.Now,                                               // the wall clock: the one place a command reads it, handed to all it composes
 		KeyIsOwn:       keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
 		Life:           cfg.stateTTL,
 		Log:            log,

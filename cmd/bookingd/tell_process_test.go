@@ -181,7 +181,7 @@ func tally(t *testing.T, db string, got []webhookEvent) (events, duplicates int)
 // heldEvents is every event the database at db holds, by id, with every booking's making among them.
 func heldEvents(t *testing.T, db string) map[string]webhookEvent {
 	t.Helper()
-	cal, err := store.Open(t.Context(), db)
+	cal, err := store.Open(t.Context(), db, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

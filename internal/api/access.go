@@ -59,7 +59,7 @@ func (s *Service) owner(operatorOnly bool) echo.MiddlewareFunc {
 			}
 			addr, now := c.RealIP(), time.Time{}
 			if s.Guesses != nil {
-				now = s.clock()
+				now = s.Now()
 				if wait := s.Guesses.Wait(addr, now); wait > 0 {
 					c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
 					return errTooMany
@@ -87,14 +87,6 @@ func (s *Service) owner(operatorOnly bool) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
-}
-
-// clock is the service's clock: Now, or time.Now when none is set.
-func (s *Service) clock() time.Time {
-	if s.Now == nil {
-		return time.Now()
-	}
-	return s.Now()
 }
 
 // createKey answers POST /salons/{salon}/keys: a key for the salon alone, shown this once.

@@ -30,7 +30,8 @@ type Service struct {
 	Keys *requeststate.Keys
 	// Life is how long an issued state stays good.
 	Life time.Duration
-	// Now is the clock.
+	// Now is the clock, the only one the service reads the time from. It must be set wherever
+	// the service issues states, keeps a calendar or limits guesses.
 	Now func() time.Time
 	// Nonce returns fresh randomness for each state issued.
 	Nonce func() requeststate.Nonce

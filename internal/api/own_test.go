@@ -54,12 +54,13 @@ const menuNine = `{"name":"Studio Nine","timeZone":"Europe/London","phone":"+44 
 
 func openShop(t *testing.T, at time.Time) *shop {
 	t.Helper()
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	clock := testkit.NewClock(at)
+	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	s := &shop{t: t, clock: testkit.NewClock(at), db: db}
+	s := &shop{t: t, clock: clock, db: db}
 	s.serve([]byte(strings.Repeat("k", 32)))
 	return s
 }

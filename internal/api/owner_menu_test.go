@@ -53,7 +53,8 @@ type calendarApp struct {
 
 func newCalendarApp(t *testing.T) *calendarApp {
 	t.Helper()
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	clock := testkit.NewClock(menuFriday)
+	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,6 @@ func newCalendarApp(t *testing.T) *calendarApp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := testkit.NewClock(menuFriday)
 	n := 0
 	client, err := apitest.New(api.New(api.Service{
 		Keys: &keys, Life: 2 * time.Minute, Now: clock.Now, Spent: requeststate.NewMemory(clock.Now),

@@ -29,17 +29,14 @@ func (r route) limited() bool { return r.quota || strings.HasPrefix(r.path, myPr
 // from its client address's bucket in q at now(), and a request that finds the bucket empty is
 // refused with 429 "too many requests; try again shortly" and Retry-After, the whole seconds
 // until the bucket holds one again. The client address is the request's RealIP, so it is the
-// one the request log's remote names. With q nil it lets every request through; with now nil it
-// reads time.Now.
+// one the request log's remote names. With q nil it lets every request through; otherwise now
+// must not be nil.
 //
 // Attach it to a route with the route's other middleware (e.Add's last arguments); the routes
 // table attaches it to every limited row, and MountMCP takes it for /mcp.
 func Limit(q *quota.Limiter, now func() time.Time) echo.MiddlewareFunc {
 	if q == nil {
 		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
-	}
-	if now == nil {
-		now = time.Now
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {

@@ -226,7 +226,8 @@ func TestTheLimitedOperationsAreTheOnesThatDocument429(t *testing.T) {
 			mine += len(item.Operations())
 		}
 		for method, op := range item.Operations() {
-			server := api.New(api.Service{OwnerToken: strings.Repeat("o", 32), Quota: quota.New(0.25, 16)}) // a burst of one
+			clock := testkit.NewClock(time.Unix(1_800_000_000, 0))
+			server := api.New(api.Service{Now: clock.Now, OwnerToken: strings.Repeat("o", 32), Quota: quota.New(0.25, 16)}) // a burst of one
 			// An owner's operation documents a 429 of its own: too many wrong tokens (its own test).
 			guarded := false
 			if op.Security != nil && len(*op.Security) > 0 {

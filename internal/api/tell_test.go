@@ -36,7 +36,7 @@ type tellWorld struct {
 
 func newTellWorld(t *testing.T, svc api.Service) *tellWorld {
 	t.Helper()
-	db, err := store.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	db, err := store.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

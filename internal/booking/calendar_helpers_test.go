@@ -41,7 +41,7 @@ func openSalon(t *testing.T, offerer booking.Offerer) *atSalon {
 // openSalonAt is a desk over the calendar at url, standing at friday and asking the default offerer.
 func openSalonAt(t testing.TB, url string) *atSalon {
 	t.Helper()
-	db, err := store.Open(context.Background(), url)
+	db, err := store.Open(context.Background(), url, func() time.Time { return friday })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,12 +29,12 @@ func (u unreadable) Spend(ctx context.Context, id requeststate.SpendID, goodUnti
 }
 
 func TestABookingThatCommitsButCantBeReadBackIsAnsweredAsHeld(t *testing.T) {
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	d := desk(t, nil)
+	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), d.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	d := desk(t, nil)
 	d.Calendar, d.BookingID = unreadable{db}, func() string { return "ref-1" }
 	hours := salon.Hours{time.Tuesday: {{Start: 9 * 60, End: 10 * 60}}}
 	settings := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours}

@@ -54,7 +54,7 @@ func onBoth(t *testing.T, test func(t *testing.T, d *ownDesk)) {
 
 func openOwnDesk(t *testing.T, url, driver, dsn string) *ownDesk {
 	t.Helper()
-	db, err := store.Open(context.Background(), url)
+	db, err := store.Open(context.Background(), url, func() time.Time { return raceDay })
 	if err != nil {
 		t.Fatal(err)
 	}

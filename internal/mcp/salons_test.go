@@ -46,7 +46,7 @@ func everyDay() salon.Hours {
 func calendarBench(t *testing.T, settings salon.Settings, given salon.Given) *bench {
 	t.Helper()
 	b := newBench(t, false)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), b.svc.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

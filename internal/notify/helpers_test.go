@@ -112,7 +112,7 @@ const salonID = "studio-nine"
 func newWorld(t *testing.T) *world {
 	t.Helper()
 	url := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
-	db, err := store.Open(t.Context(), url)
+	db, err := store.Open(t.Context(), url, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +132,8 @@ func newWorld(t *testing.T) *world {
 	w := &world{t: t, db: db, url: url, keys: keys, recv: newReceiver(t), smtp: testsmtp.Start(t), registry: prometheus.NewRegistry()}
 	w.d = &notify.Dispatcher{
 		Store: db, Client: webhook.NewClient(true), Keys: &w.keys, PublicURL: "https://book.studio-nine.example",
-		Mail:     mail.Sender{URL: w.smtp.URL(), From: "Studio Nine <hello@studio-nine.example>"},
-		Registry: w.registry, FirstRetry: 200 * time.Millisecond,
+		Mail: mail.Sender{URL: w.smtp.URL(), From: "Studio Nine <hello@studio-nine.example>"},
+		Now:  time.Now, Registry: w.registry, FirstRetry: 200 * time.Millisecond,
 	}
 	return w
 }

@@ -75,7 +75,7 @@ type Dispatcher struct {
 	// PublicURL is the service's address as customers reach it, without a trailing slash: the
 	// manage link is PublicURL/my/{salon}/{booking}#{key}.
 	PublicURL string
-	// Now is the clock. Nil is time.Now.
+	// Now is the clock, the only one the dispatcher reads the time from. It must be set.
 	Now func() time.Time
 	// Log receives what went wrong, never naming a customer. Nil discards.
 	Log *slog.Logger
@@ -104,9 +104,10 @@ type Running struct {
 
 // Start starts making the due deliveries in a goroutine of its own, until Stop. On SQLite it first
 // releases the claims a process before it left. A dispatcher may be started again once stopped.
+// It panics when d.Now is nil.
 func (d *Dispatcher) Start() *Running {
 	if d.Now == nil {
-		d.Now = time.Now
+		panic("notify: Dispatcher.Now, the clock, must be set")
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)

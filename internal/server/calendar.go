@@ -62,7 +62,7 @@ func demoSettings() salon.Settings {
 // openCalendar opens the database at cfg.DatabaseURL as s's calendar, registers the demo salon there
 // if cfg.Demo asks and it isn't yet, and starts the sweeper; Close stops it and closes the database.
 func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := store.Open(ctx, cfg.DatabaseURL, s.svc.Now)
 	if err != nil {
 		return err
 	}

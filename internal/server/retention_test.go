@@ -19,7 +19,7 @@ import (
 // details reads the name, contact and words of the salon's booking id from the database at url.
 func details(t *testing.T, url, id string) string {
 	t.Helper()
-	db, err := store.Open(t.Context(), url)
+	db, err := store.Open(t.Context(), url, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func eventually(cond func() bool) bool {
 func TestTheRetentionSweepErasesAtStartUpAndAsTheClockMoves(t *testing.T) {
 	url := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
 	booked := time.Date(2026, time.December, 1, 8, 0, 0, 0, time.UTC)
-	db, err := store.Open(t.Context(), url)
+	db, err := store.Open(t.Context(), url, testkit.NewClock(booked).Now)
 	if err != nil {
 		t.Fatal(err)
 	}

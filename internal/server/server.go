@@ -42,7 +42,8 @@ type Config struct {
 	KeyIsOwn bool
 	// Life is how long an issued state stays good. It must be positive.
 	Life time.Duration
-	// Now is the clock the states are issued and spent by, and the calendar swept by. Nil is
+	// Now is the clock: the only one the service reads the time from (the states issued and
+	// spent, the calendar, its sweeps and its deliveries). It must be set; a command hands it
 	// time.Now.
 	Now func() time.Time
 	// Log receives one line per request, round two's records at a calendar, and what New sets
@@ -158,7 +159,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	if now == nil {
-		now = time.Now
+		return nil, errors.New("server: the clock, Config.Now, must be set")
 	}
 	if registry == nil {
 		registry = NewRegistry()
@@ -203,7 +204,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.RedisURL != "" {
 		redisspent.LogTo(log)
-		store, err := redisspent.New(cfg.RedisURL, cfg.RedisTimeout, cfg.Life)
+		store, err := redisspent.New(cfg.RedisURL, cfg.RedisTimeout, cfg.Life, now)
 		if err != nil {
 			s.Close()
 			return nil, err
@@ -217,7 +218,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	}
 	if cfg.Keys != nil {
-		waitToVouch(ctx, log, vouchesFrom())
+		waitToVouch(ctx, log, now, vouchesFrom())
 	}
 	app := api.New(s.svc)
 	api.AllowOrigins(app, cfg.CORSOrigins)
@@ -279,10 +280,10 @@ func (s *Server) Close() {
 	})
 }
 
-// waitToVouch waits until from, the first moment at which the spent store can spend the states
-// issued, or until ctx is done.
-func waitToVouch(ctx context.Context, log *slog.Logger, from time.Time) {
-	wait := time.Until(from)
+// waitToVouch waits until from on the clock now, the first moment at which the spent store can
+// spend the states issued, or until ctx is done.
+func waitToVouch(ctx context.Context, log *slog.Logger, now func() time.Time, from time.Time) {
+	wait := from.Sub(now())
 	if wait <= 0 {
 		return
 	}

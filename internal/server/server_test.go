@@ -92,7 +92,7 @@ func ask(t *testing.T, h http.Handler, path, body string) string {
 func TestInMemoryBothRoundsBookOnceAndTheStateIsSpent(t *testing.T) {
 	for _, own := range []bool{true, false} {
 		t.Run(map[bool]string{true: "with a key of its own", false: "with a configured key, once the store vouches"}[own], func(t *testing.T) {
-			h := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: own, Life: 2 * time.Minute}).Handler()
+			h := build(t, server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: own, Life: 2 * time.Minute}).Handler()
 			state := ask(t, h, "/salons/studio-nine/book", roundOne)
 			want := `{"resultType":"complete","structuredContent":{"status":"booked","slot":"sat-11:30","say":"sat-11:30 is yours."}}`
 			if status, _, body := send(h, http.MethodPost, "/salons/studio-nine/book", roundTwo("sat-11:30", state), nil); status != http.StatusOK || body != want {
@@ -106,7 +106,7 @@ func TestInMemoryBothRoundsBookOnceAndTheStateIsSpent(t *testing.T) {
 }
 
 func TestWithoutKeysEveryBookingAnswers503(t *testing.T) {
-	h := build(t, server.Config{Life: time.Minute}).Handler()
+	h := build(t, server.Config{Now: time.Now, Life: time.Minute}).Handler()
 	if status, _, body := send(h, http.MethodPost, "/salons/studio-nine/book", roundOne, nil); status != http.StatusServiceUnavailable {
 		t.Errorf("got %d %s, want 503", status, body)
 	}
@@ -114,7 +114,7 @@ func TestWithoutKeysEveryBookingAnswers503(t *testing.T) {
 
 func TestTheHandlerServesTheAppMetricsAndMCPBesideTheRoute(t *testing.T) {
 	var logged testkit.Buffer
-	h := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, Log: slog.New(slog.NewJSONHandler(&logged, nil))}).Handler()
+	h := build(t, server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, Log: slog.New(slog.NewJSONHandler(&logged, nil))}).Handler()
 	for _, path := range []string{"/", "/healthz", "/readyz", "/openapi.json"} {
 		if status, _, body := send(h, http.MethodGet, path, "", nil); status != http.StatusOK {
 			t.Errorf("GET %s: got %d %.80s, want 200", path, status, body)
@@ -136,7 +136,7 @@ func TestTheHandlerServesTheAppMetricsAndMCPBesideTheRoute(t *testing.T) {
 func TestTheMCPTokenGuardsTheEndpointAndNothingElse(t *testing.T) {
 	const token = "a-token-for-the-mcp-endpoint-0123456789"
 	var logged testkit.Buffer
-	h := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, MCPToken: token, Log: slog.New(slog.NewJSONHandler(&logged, nil))}).Handler()
+	h := build(t, server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, MCPToken: token, Log: slog.New(slog.NewJSONHandler(&logged, nil))}).Handler()
 	header := map[string]string{"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "server/discover"}
 	for _, c := range []struct {
 		name, authorization string
@@ -158,7 +158,7 @@ func TestTheMCPTokenGuardsTheEndpointAndNothingElse(t *testing.T) {
 }
 
 func TestCORSOriginsMayCallTheRouteAndMCPAndNoOtherMay(t *testing.T) {
-	h := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, CORSOrigins: []string{"https://salon.example"}}).Handler()
+	h := build(t, server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, CORSOrigins: []string{"https://salon.example"}}).Handler()
 	for _, c := range []struct{ origin, want string }{
 		{"https://salon.example", "https://salon.example"},
 		{"https://elsewhere.example", ""},
@@ -188,7 +188,7 @@ func TestACalendarHoldsTheDemoSalonBooksThereAndLogsTheRecords(t *testing.T) {
 	db := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
 	const owner = "the-owners-token"
 	var logged testkit.Buffer
-	cfg := server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, DatabaseURL: db, Demo: true, OwnerToken: owner,
+	cfg := server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, DatabaseURL: db, Demo: true, OwnerToken: owner,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil))}
 	first, err := server.New(t.Context(), cfg)
 	if err != nil {
@@ -230,7 +230,7 @@ func TestACalendarHoldsTheDemoSalonBooksThereAndLogsTheRecords(t *testing.T) {
 
 func TestAnUnreachableRedisLeavesTheServerUnready(t *testing.T) {
 	var logged testkit.Buffer
-	h := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, RedisURL: "redis://127.0.0.1:1/0", RedisTimeout: 200 * time.Millisecond,
+	h := build(t, server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute, RedisURL: "redis://127.0.0.1:1/0", RedisTimeout: 200 * time.Millisecond,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil))}).Handler()
 	if status, _, body := send(h, http.MethodGet, "/readyz", "", nil); status != http.StatusServiceUnavailable {
 		t.Errorf("GET /readyz: got %d %s, want 503", status, body)
@@ -241,7 +241,7 @@ func TestAnUnreachableRedisLeavesTheServerUnready(t *testing.T) {
 }
 
 func TestServeStdioAnswersWhatItsStdinCarriesAndEndsWithIt(t *testing.T) {
-	srv := build(t, server.Config{Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute})
+	srv := build(t, server.Config{Now: time.Now, Keys: freshKeys(t), KeyIsOwn: true, Life: time.Minute})
 	var stdout bytes.Buffer
 	if err := srv.ServeStdio(t.Context(), strings.NewReader(mcptest.Discover(`"one"`)+"\n"), &stdout); err != nil {
 		t.Fatalf("got %v once stdin ended, want nil", err)
@@ -258,10 +258,11 @@ func TestNewRefusesWhatCantBeComposed(t *testing.T) {
 		cfg  server.Config
 		want string
 	}{
-		{"no state life", server.Config{}, "life must be positive"},
-		{"a database and Redis", server.Config{Life: time.Minute, DatabaseURL: "sqlite:" + filepath.Join(dir, "a.db"), RedisURL: "redis://127.0.0.1:1/0"}, "don't go together"},
-		{"the demo salon without a database", server.Config{Life: time.Minute, Demo: true}, "needs a calendar's database"},
-		{"an unreadable database URL", server.Config{Life: time.Minute, DatabaseURL: "mysql://somewhere"}, "sqlite:PATH"},
+		{"no state life", server.Config{Now: time.Now}, "life must be positive"},
+		{"no clock", server.Config{Life: time.Minute}, "the clock, Config.Now, must be set"},
+		{"a database and Redis", server.Config{Now: time.Now, Life: time.Minute, DatabaseURL: "sqlite:" + filepath.Join(dir, "a.db"), RedisURL: "redis://127.0.0.1:1/0"}, "don't go together"},
+		{"the demo salon without a database", server.Config{Now: time.Now, Life: time.Minute, Demo: true}, "needs a calendar's database"},
+		{"an unreadable database URL", server.Config{Now: time.Now, Life: time.Minute, DatabaseURL: "mysql://somewhere"}, "sqlite:PATH"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv, err := server.New(t.Context(), c.cfg)

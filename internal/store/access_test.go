@@ -19,7 +19,7 @@ import (
 // time and the newest-first order is the order of the calls.
 func auditClock(s *store.Store) {
 	at := now
-	s.SetNow(func() time.Time {
+	s.SetClock(func() time.Time {
 		at = at.Add(time.Millisecond + 500*time.Microsecond)
 		return at
 	})
@@ -196,7 +196,7 @@ func TestTheAuditPagesNewestFirst(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, _ := b.open(t)
 		// Every entry in one millisecond: the row ids order them, and no page repeats or skips one.
-		s.SetNow(func() time.Time { return now })
+		s.SetClock(func() time.Time { return now })
 		if err := s.PutSalon(t.Context(), "studio-nine", studioNine); err != nil {
 			t.Fatal(err)
 		}
@@ -235,7 +235,7 @@ func TestTheAuditPagesNewestFirst(t *testing.T) {
 func TestKeysAreStoredListedAndRevoked(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, _ := b.withSalon(t)
-		s.SetNow(func() time.Time { return now.Add(1500 * time.Microsecond) })
+		s.SetClock(func() time.Time { return now.Add(1500 * time.Microsecond) })
 		ctx := t.Context()
 		made, err := s.CreateKey(ctx, "studio-nine", "k1", "front desk", []byte("hash one"))
 		if err != nil {

@@ -22,7 +22,7 @@ func benchStores(b *testing.B, bench func(b *testing.B, s *store.Store)) {
 	}
 	for _, name := range []string{"sqlite", "postgres"} {
 		b.Run(name, func(b *testing.B) {
-			s, err := store.Open(b.Context(), urls[name](b))
+			s, err := store.Open(b.Context(), urls[name](b), time.Now)
 			if err != nil {
 				b.Fatal(err)
 			}

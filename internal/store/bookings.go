@@ -131,7 +131,7 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 		Detail: "slot " + slotDetail(b.Start)}); err != nil {
 		return salon.Booking{}, err
 	}
-	if err := s.told(ctx, w, EventCancelled, b, time.Time{}, time.Now()); err != nil {
+	if err := s.told(ctx, w, EventCancelled, b, time.Time{}, s.now()); err != nil {
 		return salon.Booking{}, err
 	}
 	if err := tx.Commit(); err != nil {

@@ -20,7 +20,7 @@ import (
 
 func TestASQLiteStoreClosedSpendsNothingAndTheFileKeepsEverything(t *testing.T) {
 	url := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
-	s, err := store.Open(t.Context(), url)
+	s, err := store.Open(t.Context(), url, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestOpenRefusals(t *testing.T) {
 		{"a postgres nobody listens on", "postgres://salon:secret@127.0.0.1:1/salon?connect_timeout=5", "can't be reached"},
 	} {
 		t.Run(tc.name+" is refused", func(t *testing.T) {
-			s, err := store.Open(t.Context(), tc.url)
+			s, err := store.Open(t.Context(), tc.url, time.Now)
 			if err == nil {
 				s.Close()
 				t.Fatal("got a store, want an error")

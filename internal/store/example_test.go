@@ -19,7 +19,9 @@ func Example() {
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
 
-	s, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "calendar.db"))
+	// The store reads the time only from the clock it is handed: here one stopped on a Tuesday.
+	now := time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)
+	s, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "calendar.db"), func() time.Time { return now })
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -33,7 +35,6 @@ func Example() {
 	})
 
 	// Round two accepted Saturday at 09:00: spend its state and book the slot, in one transaction.
-	now := time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)
 	start := time.Date(2026, 12, 5, 9, 0, 0, 0, time.UTC)
 	hold := &salon.Hold{
 		ID: "bk_7Qx2", Salon: "studio-nine", Slot: start.Format(time.RFC3339), Start: start,

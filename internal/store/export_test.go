@@ -26,14 +26,12 @@ func (s *Store) Queued() int {
 	return len(s.batch.queue)
 }
 
-// SetClock makes s read the age of the settings it keeps on now. Call it before s is in use.
-func (s *Store) SetClock(now func() time.Time) { s.cache.now = now }
+// SetClock makes now s's clock in place of the one Open was handed, for the tests that move a
+// store's clock apart from its database's other users. Call it before s is in use.
+func (s *Store) SetClock(now func() time.Time) { s.now, s.cache.now = now, now }
 
 // QueryBookingsAfter is the statement of a page of bookings after a cursor, for the test of its plan.
 const QueryBookingsAfter = qBookingsAfter
-
-// SetNow makes s date its audit's entries and its keys by now. Call it before s is in use.
-func (s *Store) SetNow(now func() time.Time) { s.now = now }
 
 // RetentionLock is the PostgreSQL advisory lock the retention sweep holds.
 const RetentionLock = retentionLock

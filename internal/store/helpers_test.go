@@ -54,9 +54,11 @@ func (b backend) open(t *testing.T) (*store.Store, string) {
 	return openURL(t, url), url
 }
 
+// openURL opens a store on the database at url, closed when the test ends, on the tests' clock
+// stopped at now.
 func openURL(t *testing.T, url string) *store.Store {
 	t.Helper()
-	s, err := store.Open(t.Context(), url)
+	s, err := store.Open(t.Context(), url, func() time.Time { return now })
 	if err != nil {
 		t.Fatalf("Open(%q): %v", url, err)
 	}

@@ -183,7 +183,7 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 			return salon.Booking{}, 0, err
 		}
 	}
-	if err := s.told(ctx, w, EventMoved, moved, b.Start, time.Now()); err != nil {
+	if err := s.told(ctx, w, EventMoved, moved, b.Start, s.now()); err != nil {
 		return salon.Booking{}, 0, err
 	}
 	if err := tx.Commit(); err != nil {

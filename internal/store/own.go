@@ -55,7 +55,7 @@ func (s *Store) CancelBefore(ctx context.Context, salonID, id string, latest tim
 		return salon.Booking{}, false, err
 	}
 	if n == 1 {
-		if err := s.told(ctx, w, EventCancelled, b, time.Time{}, time.Now()); err != nil {
+		if err := s.told(ctx, w, EventCancelled, b, time.Time{}, s.now()); err != nil {
 			return salon.Booking{}, false, err
 		}
 	}

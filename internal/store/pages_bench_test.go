@@ -27,7 +27,7 @@ func BenchmarkBookingPage(b *testing.B) {
 				if backend == "postgres" {
 					url = testpg.Shared(b).URL(b)
 				}
-				s, err := store.Open(b.Context(), url)
+				s, err := store.Open(b.Context(), url, time.Now)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -64,7 +64,8 @@ type Store struct {
 	cache settingsCache
 	// telling is what each change of a booking tells beside its webhooks; nil is the zero Telling.
 	telling atomic.Pointer[Telling]
-	// now is the clock of the audit's entries and the keys' creation: time.Now but in tests.
+	// now is the store's clock, handed to Open: what it dates (the audit's entries, the keys, the
+	// webhooks, the events of a change) and what it decides by it (a moved booking's reminder).
 	now func() time.Time
 }
 
@@ -73,12 +74,19 @@ type Store struct {
 // "postgresql://…" (libpq's URL form, as pgx reads it). A URL it can't read, a database it can't
 // reach, or a failed migration is an error whose message says which, and never holds a password.
 // ctx bounds the opening.
-func Open(ctx context.Context, dbURL string) (*Store, error) {
+//
+// now is the store's clock: every time the store reads or decides by itself comes from it, and
+// none from the wall clock, so a store handed a fixed clock behaves the same on any day. It must
+// not be nil.
+func Open(ctx context.Context, dbURL string, now func() time.Time) (*Store, error) {
+	if now == nil {
+		return nil, errors.New("store: Open needs a clock")
+	}
 	switch {
 	case strings.HasPrefix(dbURL, "sqlite:"):
-		return openSQLite(ctx, strings.TrimPrefix(dbURL, "sqlite:"))
+		return openSQLite(ctx, strings.TrimPrefix(dbURL, "sqlite:"), now)
 	case strings.HasPrefix(dbURL, "postgres://"), strings.HasPrefix(dbURL, "postgresql://"):
-		return openPostgres(ctx, dbURL)
+		return openPostgres(ctx, dbURL, now)
 	}
 	return nil, errors.New("the database URL must be sqlite:PATH, postgres://… or postgresql://…")
 }
@@ -93,7 +101,7 @@ const (
 	sqliteReader = sqliteEvery + "&_query_only=1"
 )
 
-func openSQLite(ctx context.Context, path string) (*Store, error) {
+func openSQLite(ctx context.Context, path string, now func() time.Time) (*Store, error) {
 	switch {
 	case path == "":
 		return nil, errors.New("sqlite: the database URL names no file: want sqlite:PATH")
@@ -108,7 +116,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: time.Now}, now: time.Now}
+	s := &Store{write: write, read: write, d: sqliteDialect, cache: settingsCache{now: now}, now: now}
 	// The writer comes first: it creates the file, sets WAL and migrates, which a read-only
 	// connection can't.
 	if err := s.start(ctx, nil); err != nil {
@@ -146,7 +154,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 // PostgreSQL's default of 100 connections.
 const postgresConns = 20
 
-func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
+func openPostgres(ctx context.Context, dbURL string, now func() time.Time) (*Store, error) {
 	config, err := pgx.ParseConfig(dbURL)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: the database URL can't be read: %w", err)
@@ -169,7 +177,7 @@ func openPostgres(ctx context.Context, dbURL string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: time.Now}, now: time.Now}
+	s := &Store{write: db, read: db, d: postgresDialect, cache: settingsCache{now: now}, now: now}
 	if err := s.start(ctx, goose.WithSessionLocker(locker)); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("postgres at %s: %w", where, err)

@@ -93,7 +93,7 @@ func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err er
 		return false, tx.Commit()
 	}
 	res, err := p.exec(ctx, `INSERT INTO webhooks (salon, id, url, events, secret, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (salon, id) DO NOTHING`, text(w.Salon), w.ID, w.URL, eventsColumn(w.Events), w.Secret, time.Now().Unix())
+		ON CONFLICT (salon, id) DO NOTHING`, text(w.Salon), w.ID, w.URL, eventsColumn(w.Events), w.Secret, s.now().Unix())
 	if err != nil {
 		return false, err
 	}

@@ -72,7 +72,7 @@ type Store struct {
 	life     time.Duration
 	margin   time.Duration
 	replicas int              // how many replicas must hold a spend before it counts (WAIT); 0 waits for none
-	now      func() time.Time // the wall clock; the tests move it
+	now      func() time.Time // the instance's clock, handed to New; the tests move it
 	started  time.Time        // mono is the time since, on the monotonic clock
 
 	mu      sync.Mutex
@@ -126,7 +126,10 @@ const (
 // life. Every spend is answered within timeout, and every call to Redis is bounded by it, dials
 // included (tried once). Commands are never retried by the client: the store itself sends a spend
 // again within its time-out only when Redis's reply proves the first try wrote nothing.
-func New(url string, timeout, life time.Duration) (*Store, error) {
+//
+// now is the instance's clock: the one its states are issued by, which the store holds against
+// Redis's own. It must not be nil.
+func New(url string, timeout, life time.Duration, now func() time.Time) (*Store, error) {
 	opt, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis url: %w", err)
@@ -141,8 +144,8 @@ func New(url string, timeout, life time.Duration) (*Store, error) {
 		timeout:    timeout,
 		life:       life,
 		margin:     max(RecordMargin, MaxClockSkew+stepTolerance+timeout),
-		now:        time.Now,
-		started:    time.Now(),
+		now:        now,
+		started:    time.Now(), // read only through mono, a duration
 		forgetting: forgetting{stop: make(chan struct{})},
 	}, nil
 }

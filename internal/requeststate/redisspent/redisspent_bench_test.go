@@ -18,7 +18,7 @@ import (
 func benchStore(b *testing.B) *redisspent.Store {
 	b.Helper()
 	server := testredis.Start(b)
-	store, err := redisspent.New(server.URL(), time.Second, time.Second)
+	store, err := redisspent.New(server.URL(), time.Second, time.Second, time.Now)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func newTimedStore(t *testing.T, url string, life time.Duration) *redisspent.Sto
 
 func newStoreWithin(t *testing.T, url string, life, timeout time.Duration) *redisspent.Store {
 	t.Helper()
-	store, err := redisspent.New(url, timeout, life)
+	store, err := redisspent.New(url, timeout, life, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestUnreachableRedisFailsClosedAndSpendsNothing(t *testing.T) {
 }
 
 func TestABadURLIsRefused(t *testing.T) {
-	if _, err := redisspent.New("http://example.invalid", time.Second, time.Minute); err == nil {
+	if _, err := redisspent.New("http://example.invalid", time.Second, time.Minute, time.Now); err == nil {
 		t.Error("got nil, want an error for a URL that isn't redis://")
 	}
 }
