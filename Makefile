@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: run build web test deps check compose gotest fuzz webtest e2e mcptest later openapi codegen keygen
+.PHONY: run build web test test-go test-rest deps check compose gotest fuzz webtest e2e mcptest later openapi codegen keygen
 
 ## BUILD_ENV, BUILD_FLAGS: how bookingd is built to ship: static (SQLite's driver is pure Go, and the image
 ## has no libc), with no local paths or symbol tables. The Dockerfile's build line says the same words, the
@@ -22,13 +22,30 @@ build: web
 	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/bookingd ./cmd/bookingd
 
 ## web: install the web app's packages and build it into web/dist (embedded by bookingd)
-web:
-	cd web && npm ci --no-audit --no-fund && npm run build
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+## The packages of the web app and of the MCP client, installed with npm ci again only when their lock file changed.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+mcp-e2e/node_modules/.package-lock.json: mcp-e2e/package-lock.json
+	cd mcp-e2e && npm ci --no-audit --no-fund
 
 ## test: every check and test: gofmt, go vet, the fleet's compose file, Go tests under the race detector (with a
 ## real Redis and PostgreSQL), every fuzz target for a bounded time, the web app's tests and contract check, and
-## the end-to-end test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool
-test: deps check compose gotest fuzz webtest e2e mcptest
+## the end-to-end test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool.
+## First the Debian packages install beside the one build of the app and bookingd; then two lanes that share nothing
+## run side by side, the Go checks and tests in one and the rest in the other, every process test on that one binary
+## (BOOKINGD_BIN). Each lane's output shows when it ends, with how long each part took.
+test:
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse deps build
+	@BOOKINGD_BIN="$(CURDIR)/bin/bookingd" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-go test-rest
+
+## test-go, test-rest: make test's two lanes, each a part after another
+test-go:
+	@for part in check gotest; do start=$$SECONDS; $(MAKE) --no-print-directory -j1 $$part; echo "make test: $$part took $$((SECONDS - start)) s"; done
+test-rest:
+	@for part in compose fuzz webtest e2e mcptest; do start=$$SECONDS; $(MAKE) --no-print-directory -j1 $$part; echo "make test: $$part took $$((SECONDS - start)) s"; done
 
 ## deps: the Debian packages the tests use, installed where missing
 deps:
@@ -53,8 +70,10 @@ check:
 compose:
 	docker-compose --env-file deploy/.env.example -f deploy/compose.yaml config -q
 
+## gotest: every Go test under the race detector. The process tests wait on child processes more than they
+## compute, so more of them run at once than there are cores (-parallel).
 gotest:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -parallel 8 ./...
 
 ## fuzz: every fuzz target in the module (each `func Fuzz…` in a _test.go file), one after another,
 ## each for FUZZTIME after its committed seed corpus under testdata/fuzz; a failing input is written there.
@@ -79,16 +98,16 @@ fuzz:
 	  done; \
 	done
 
-webtest:
-	cd web && npm ci --no-audit --no-fund && npm test && npm run --silent contract && npm run --silent lint:openapi
+webtest: web/node_modules/.package-lock.json
+	cd web && npm test && npm run --silent contract && npm run --silent lint:openapi
 
-e2e:
+e2e: web/node_modules/.package-lock.json
 	cd web && npm run e2e
 
 ## mcptest: the official TypeScript MCP client books through /mcp of a bookingd the test builds and runs,
 ## then the official conformance tool runs, in server mode, every scenario that applies (README, "MCP")
-mcptest:
-	cd mcp-e2e && npm ci --no-audit --no-fund && npm test && npm run --silent conformance
+mcptest: mcp-e2e/node_modules/.package-lock.json
+	cd mcp-e2e && npm test && npm run --silent conformance
 
 ## later: the suites that fix dates, in a process whose wall clock reads LATER_DAYS days ahead (a year), so a
 ## test whose fixed date doesn't reach everything it exercises fails today rather than on that day. The clock is

@@ -24,9 +24,11 @@ export function calendarDir() {
 
 /**
  * buildBookingd compiles ./cmd/bookingd into a fresh temporary directory and returns the binary's
- * path and a function that removes it.
+ * path and a function that removes it. With BOOKINGD_BIN set (make test builds bookingd once for
+ * every suite), it returns that binary instead, and removing leaves it be.
  */
 export function buildBookingd() {
+  if (process.env.BOOKINGD_BIN) return { bin: process.env.BOOKINGD_BIN, remove: () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'bookingd-mcp-e2e-'));
   const bin = join(dir, 'bookingd');
   execFileSync('go', ['build', '-o', bin, './cmd/bookingd'], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -40,6 +40,7 @@ func wantOwnerRefused(t *testing.T, what string, r reply) {
 }
 
 func TestAKeyRevokedOnOneInstanceIsRefusedByTheOtherOnTheNextRequest(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	url := testpg.Shared(t).URL(t)
 	a := spawn(t, calendarEnv(envDatabaseURL+"="+url))
@@ -121,6 +122,7 @@ func racePairsAtTheCap(t *testing.T, pairs int, bases ...string) {
 }
 
 func TestARacingPairAtTheCapBooksOneAcrossTwoInstancesOnPostgreSQL(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	url := testpg.Shared(t).URL(t)
 	a := spawn(t, calendarEnv(envDatabaseURL+"="+url))
@@ -129,6 +131,7 @@ func TestARacingPairAtTheCapBooksOneAcrossTwoInstancesOnPostgreSQL(t *testing.T)
 }
 
 func TestARacingPairAtTheCapBooksOneOnSQLite(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	p := spawn(t, calendarEnv(), "-db", "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
 	racePairsAtTheCap(t, 8, p.base())

@@ -340,6 +340,7 @@ func checkSpent(t *testing.T, base string, p *patron, slot string) {
 }
 
 func TestFortyCustomersRacingAcrossTwoInstancesOnPostgreSQLBookOneSlotOnce(t *testing.T) {
+	t.Parallel()
 	url := testpg.Shared(t).URL(t)
 	a := spawn(t, calendarEnv(envDatabaseURL+"="+url))
 	b := spawn(t, calendarEnv(), "-db", url)
@@ -365,6 +366,7 @@ func TestFortyCustomersRacingAcrossTwoInstancesOnPostgreSQLBookOneSlotOnce(t *te
 }
 
 func TestThirtyCustomersRacingOnSQLiteBookOnceAndARestartKeepsEveryBookingAndSpend(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	db := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
 	first := spawn(t, calendarEnv(), "-db", db)
@@ -404,6 +406,7 @@ func TestThirtyCustomersRacingOnSQLiteBookOnceAndARestartKeepsEveryBookingAndSpe
 }
 
 func TestAKillMidLoadLeavesEveryBookingAnsweredOrUnansweredAndNoSpendWithoutItsOutcome(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	t.Run("on SQLite", func(t *testing.T) {
 		killMidLoad(t, "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), nil)
@@ -595,6 +598,7 @@ func awaitNoOtherSessions(t *testing.T, url string) {
 }
 
 func TestPostgreSQLStoppedMidFlowAnswers503AndTheSameStateCompletesOnceItIsBack(t *testing.T) {
+	t.Parallel()
 	srv := testpg.Start(t)
 	p := spawn(t, calendarEnv(), "-db", srv.URL(t))
 	putNightOwls(t, p.base())

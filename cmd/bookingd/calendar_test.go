@@ -71,6 +71,7 @@ func readDemo(t *testing.T, base string) demoView {
 }
 
 func TestDevRegistersTheDemoSalonInTheCacheDirectoryAndPrintsAnOwnerToken(t *testing.T) {
+	t.Parallel()
 	cache := t.TempDir()
 	s := start(t, map[string]string{envSigningKey: testKey, "XDG_CACHE_HOME": cache}, "-dev")
 	bookDemo(t, s.base)
@@ -98,6 +99,7 @@ func TestDevRegistersTheDemoSalonInTheCacheDirectoryAndPrintsAnOwnerToken(t *tes
 }
 
 func TestAConfiguredOwnerTokenIsUsedAndNeverPrinted(t *testing.T) {
+	t.Parallel()
 	token := strings.Repeat("t", 40)
 	s := start(t, map[string]string{envSigningKey: testKey, envOwnerToken: token, "XDG_CACHE_HOME": t.TempDir()}, "-dev")
 	req, _ := http.NewRequest(http.MethodGet, s.base+"/salons/studio-nine/bookings", nil)
@@ -116,6 +118,7 @@ func TestAConfiguredOwnerTokenIsUsedAndNeverPrinted(t *testing.T) {
 }
 
 func TestWithoutADatabaseNoSalonCanBeRead(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey})
 	if status, body := get(t, s.base+"/salons/studio-nine"); status != http.StatusNotFound || strings.TrimSpace(body) != `"there is no salon studio-nine"` {
 		t.Errorf("got %d %s, want 404 \"there is no salon studio-nine\"", status, body)
@@ -127,6 +130,7 @@ func TestWithoutADatabaseNoSalonCanBeRead(t *testing.T) {
 }
 
 func TestTheCalendarsConfigurationErrorsStopStartUp(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tests := []struct {
 		name string
@@ -153,6 +157,7 @@ func TestTheCalendarsConfigurationErrorsStopStartUp(t *testing.T) {
 
 // Over stdio there is no page, so `bookingd mcp -dev` makes no owner's token and points to no page.
 func TestMCPDevMakesNoOwnersTokenForAPageStdioDoesntServe(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr strings.Builder
 	env := map[string]string{"XDG_CACHE_HOME": t.TempDir()}
 	if err := run(t.Context(), []string{"mcp", "-dev"}, func(k string) string { return env[k] }, strings.NewReader(""), &stdout, &stderr); err != nil {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestDevRefusesAnAddressNotOnLoopback(t *testing.T) {
+	t.Parallel()
 	for _, addr := range []string{":0", "0.0.0.0:0", "[::]:0", "192.0.2.1:0", "salon.example:0", "[fe80::1%lo]:0"} {
 		t.Run(addr, func(t *testing.T) {
 			var stderr logBuffer
@@ -33,6 +34,7 @@ func TestDevRefusesAnAddressNotOnLoopback(t *testing.T) {
 }
 
 func TestDevRefusesAnAddressWithNoPort(t *testing.T) {
+	t.Parallel()
 	err := run(context.Background(), []string{"-dev", "-addr", "127.0.0.1"}, func(string) string { return "" }, nil, io.Discard, io.Discard)
 	if want := `-addr "127.0.0.1" is not host:port`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want an error saying %q", err, want)
@@ -40,6 +42,7 @@ func TestDevRefusesAnAddressWithNoPort(t *testing.T) {
 }
 
 func TestDevServesOnLoopbackAddressesGiven(t *testing.T) {
+	t.Parallel()
 	for _, addr := range []string{"127.0.0.1:0", "localhost:0", "127.0.0.2:0"} {
 		t.Run(addr, func(t *testing.T) {
 			s := start(t, map[string]string{envSigningKey: testKey}, "-dev", "-addr", addr)
@@ -54,6 +57,7 @@ func TestDevServesOnLoopbackAddressesGiven(t *testing.T) {
 // that it serves on 127.0.0.1:8080 and listens there, or, with the port taken by something else on
 // this machine, fails to listen there.
 func TestDevWithoutAnAddressServesOn127001Port8080(t *testing.T) {
+	t.Parallel()
 	var stderr logBuffer
 	cache := t.TempDir()
 	getenv := func(k string) string {

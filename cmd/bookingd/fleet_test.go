@@ -70,6 +70,7 @@ func get(t *testing.T, url string) (int, string) {
 }
 
 func TestAFleetSharesItsSpentStatesThroughRedis(t *testing.T) {
+	t.Parallel()
 	f := startFleet(t)
 
 	state := askState(t, f.a.base())
@@ -85,6 +86,7 @@ func TestAFleetSharesItsSpentStatesThroughRedis(t *testing.T) {
 }
 
 func TestFiftyRequestsRacingAcrossTheFleetCompleteOnce(t *testing.T) {
+	t.Parallel()
 	f := startFleet(t)
 	state := askState(t, f.a.base())
 	body := accepting(state)
@@ -120,6 +122,7 @@ func TestFiftyRequestsRacingAcrossTheFleetCompleteOnce(t *testing.T) {
 }
 
 func TestRedisDownFailsClosedAndTheStateSurvives(t *testing.T) {
+	t.Parallel()
 	// Redis with every write synced to its append-only file keeps its spends, and its epoch,
 	// across the restart (one without would be a loss, and refuse the state as expired).
 	redis := testredis.StartPersistent(t)

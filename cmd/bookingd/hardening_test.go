@@ -352,6 +352,7 @@ func TestNoCORSUnlessConfigured(t *testing.T) {
 }
 
 func TestACORSOriginThatIsntOneStopsStartUp(t *testing.T) {
+	t.Parallel()
 	for _, origins := range []string{"salon.example", "https://salon.example/", "https://salon.example/app", "ftp://salon.example", "https://"} {
 		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-cors-origins", origins}, func(string) string { return "" }, nil, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "-cors-origins") {

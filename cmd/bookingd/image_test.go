@@ -140,6 +140,7 @@ func makefileBuild(t *testing.T) (env, flags string) {
 const imageOut = "/out/bookingd"
 
 func TestTheDockerfileBuildsBookingdAsTheMakefileDoes(t *testing.T) {
+	t.Parallel()
 	env, flags := makefileBuild(t)
 	d := readDockerfile(t)
 	if want := env + " go build " + flags + " -o " + imageOut + " ./cmd/bookingd"; d.build != want {
@@ -215,6 +216,7 @@ func inRoot(t *testing.T, root string, d dockerfile, env []string, args ...strin
 // TestTheImagesRuntimeStageServesASalonFromAnEmptyRoot runs, without a container engine, what the
 // image's last stage holds as the image runs it, and books at a salon through both rounds.
 func TestTheImagesRuntimeStageServesASalonFromAnEmptyRoot(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: it chroots into an empty directory and runs bookingd there as UID 65532, as the image does (CI runs the tests as root)")

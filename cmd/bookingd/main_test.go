@@ -148,6 +148,7 @@ func mustJSON(v any) string {
 }
 
 func TestServesBothRoundsAndLogsEachRequestWithoutSecrets(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey})
 	state := bothRounds(t, s.base)
 	s.shutdown(t)
@@ -171,6 +172,7 @@ func TestServesBothRoundsAndLogsEachRequestWithoutSecrets(t *testing.T) {
 }
 
 func TestNoKeyServesAndAnswers503(t *testing.T) {
+	t.Parallel()
 	s := start(t, nil)
 	status, body := post(t, s.base+"/salons/studio-nine/book", roundOneBody)
 	if status != http.StatusServiceUnavailable || body != `"the booking service is unavailable"` {
@@ -179,6 +181,7 @@ func TestNoKeyServesAndAnswers503(t *testing.T) {
 }
 
 func TestDevSignsWithARandomKeyAndSaysSo(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envDatabaseURL: ""}, "-dev")
 	if !strings.Contains(s.stderr.String(), "dev mode: no "+envSigningKey) {
 		t.Errorf("stderr doesn't say dev mode made a key:\n%s", s.stderr)
@@ -187,6 +190,7 @@ func TestDevSignsWithARandomKeyAndSaysSo(t *testing.T) {
 }
 
 func TestPreviousKeysStillVerify(t *testing.T) {
+	t.Parallel()
 	// The processes share a Redis, as a fleet rolling its key does: a process in memory would
 	// refuse every state from before its start, whatever key signed it.
 	redisURL := testredis.Start(t).URL()
@@ -212,6 +216,7 @@ func TestPreviousKeysStillVerify(t *testing.T) {
 }
 
 func TestBadConfigurationStopsStartUp(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		env  map[string]string
@@ -261,6 +266,7 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 }
 
 func TestRetentionReadsDaysOrAGoDuration(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]time.Duration{"400d": 400 * 24 * time.Hour, "1d": 24 * time.Hour, "9600h": 9600 * time.Hour, " 90m ": 90 * time.Minute} {
 		if got, err := parseRetention(in); err != nil || got != want {
 			t.Errorf("parseRetention(%q): got %v, %v, want %v", in, got, err, want)
@@ -269,6 +275,7 @@ func TestRetentionReadsDaysOrAGoDuration(t *testing.T) {
 }
 
 func TestKeygenPrintsAFreshKey(t *testing.T) {
+	t.Parallel()
 	keys := map[string]bool{}
 	for range 2 {
 		var out bytes.Buffer
@@ -287,6 +294,7 @@ func TestKeygenPrintsAFreshKey(t *testing.T) {
 }
 
 func TestOpenapiPrintsTheDocument(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"openapi"}, os.Getenv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
@@ -301,6 +309,7 @@ func TestOpenapiPrintsTheDocument(t *testing.T) {
 }
 
 func TestUsageListsEverySubcommand(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	if err := run(context.Background(), []string{"-h"}, os.Getenv, nil, io.Discard, &stderr); !errors.Is(err, flag.ErrHelp) {
 		t.Fatalf("-h: got %v, want flag.ErrHelp", err)
@@ -315,6 +324,7 @@ func TestUsageListsEverySubcommand(t *testing.T) {
 // TestSIGTERMDrainsInFlightRequests runs the real binary: a request still being sent when SIGTERM
 // arrives is answered, and then the process exits 0 with nothing but JSON lines on stderr.
 func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
+	t.Parallel()
 	p := spawn(t, []string{envSigningKey + "=" + testKey})
 	cmd, addr := p.cmd, p.addr
 	conn, err := net.Dial("tcp", addr)
@@ -359,6 +369,7 @@ func TestSIGTERMDrainsInFlightRequests(t *testing.T) {
 }
 
 func TestHealthcheckAsksHealthz(t *testing.T) {
+	t.Parallel()
 	s := start(t, nil)
 	if err := run(context.Background(), []string{"healthcheck", "-url", s.base + "/healthz"}, os.Getenv, nil, io.Discard, io.Discard); err != nil {
 		t.Errorf("healthy server: got %v, want nil", err)

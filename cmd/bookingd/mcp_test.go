@@ -77,6 +77,7 @@ func startStdioServer(t *testing.T, env ...string) (*exec.Cmd, io.WriteCloser, i
 }
 
 func TestBookingdMCPBooksOverStdioWithTheSDKsCommandTransport(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd, stderr := stdioServer(t, envSigningKey+"="+testKey)
@@ -132,6 +133,7 @@ func TestBookingdMCPBooksOverStdioWithTheSDKsCommandTransport(t *testing.T) {
 }
 
 func TestBookingdMCPWritesOnlyJSONRPCToStdout(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		env  []string
@@ -186,6 +188,7 @@ func TestBookingdMCPWritesOnlyJSONRPCToStdout(t *testing.T) {
 
 // run serves `bookingd mcp` over the stdin it is handed, not the process's.
 func TestMCPServesTheStdinRunIsHandedAndEndsWithIt(t *testing.T) {
+	t.Parallel()
 	var stdout bytes.Buffer
 	getenv := func(k string) string { return map[string]string{envSigningKey: testKey}[k] }
 	if err := run(t.Context(), []string{"mcp"}, getenv, strings.NewReader(mcptest.Discover("9")+"\n"), &stdout, io.Discard); err != nil {
@@ -197,6 +200,7 @@ func TestMCPServesTheStdinRunIsHandedAndEndsWithIt(t *testing.T) {
 }
 
 func TestBookingdServesMCPBesideTheRoute(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -256,6 +260,7 @@ func stdioSession(t *testing.T, env ...string) mcptest.Stdio {
 }
 
 func TestBookingdMCPAnswersEveryMalformedLineAndGoesOn(t *testing.T) {
+	t.Parallel()
 	s := stdioSession(t, envSigningKey+"="+testKey)
 	for i, c := range mcptest.Malformed {
 		t.Run(c.Name, func(t *testing.T) { c.WantStdio(t, s, `"after-`+strconv.Itoa(i)+`"`) })
@@ -287,6 +292,7 @@ func postMCP(t *testing.T, base, revision, body string, more map[string]string) 
 }
 
 func TestBookingdMCPOverHTTPAnswersEveryMalformedMessageInJSON(t *testing.T) {
+	t.Parallel()
 	p := spawn(t, []string{envSigningKey + "=" + testKey})
 	for _, revision := range mcptest.Revisions {
 		for _, c := range mcptest.Malformed {
@@ -306,6 +312,7 @@ func TestBookingdMCPOverHTTPAnswersEveryMalformedMessageInJSON(t *testing.T) {
 }
 
 func TestBookingdMCPTokenGuardsHTTPAndLeavesStdioAlone(t *testing.T) {
+	t.Parallel()
 	const token = "s3cr3t-token-for-the-mcp-endpoint-0123456789"
 	p := spawn(t, []string{envSigningKey + "=" + testKey, envMCPToken + "=" + token})
 	discover := map[string]string{"Mcp-Method": "server/discover"}

@@ -31,6 +31,7 @@ const menuOwlsSettings = `{"name":"Menu Owls","timeZone":"UTC","phone":"+44 20 7
 // instance and answering the other. What is booked is what fits together: no two booked spans
 // overlap, and each customer turned away overlaps a booked span.
 func TestFortyCustomersRacingForOverlappingSpansAcrossTwoInstancesNeverDoubleBookAStylist(t *testing.T) {
+	t.Parallel()
 	url := testpg.Shared(t).URL(t)
 	a := spawn(t, calendarEnv(envDatabaseURL+"="+url))
 	b := spawn(t, calendarEnv(), "-db", url)

@@ -52,6 +52,7 @@ func pick(t *testing.T, base, time, state string) (int, string) {
 }
 
 func TestStandinProposesRoundOneAndTheServedLogKeepsEachCall(t *testing.T) {
+	t.Parallel()
 	servedLog := filepath.Join(t.TempDir(), "served.jsonl")
 	s := start(t, map[string]string{envSigningKey: testKey}, "-model", "standin", "-served-log", servedLog)
 	question, times, state := ask(t, s.base, sundayBooking)
@@ -107,6 +108,7 @@ func chatReply(text string) func(http.ResponseWriter, *http.Request) {
 const modelKey = "sk-bookingd-test-0123456789"
 
 func TestAnOpenAICompatibleServiceProposesRoundOne(t *testing.T) {
+	t.Parallel()
 	srv := fakeOpenAI(t, modelKey, chatReply(`{"choices":["sun-13:00"],"question":"Would Sunday at 1pm suit you?"}`))
 	s := start(t, map[string]string{envSigningKey: testKey, envModelKey: modelKey},
 		"-model", "openai", "-model-url", srv.URL+"/v1", "-model-name", "local-model")
@@ -123,6 +125,7 @@ func TestAnOpenAICompatibleServiceProposesRoundOne(t *testing.T) {
 // A service that fails, echoing the key, or never answers: round one asks the default question, the log
 // says why without the key, and the fallback is counted by reason.
 func TestAFailingOrSilentServiceFallsBack(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		reply   func(http.ResponseWriter, *http.Request)
@@ -185,6 +188,7 @@ func grepLines(text, prefix string) string {
 }
 
 func TestModelFlagsThatCouldNotServeStopStartUp(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		env  map[string]string
@@ -213,6 +217,7 @@ func TestModelFlagsThatCouldNotServeStopStartUp(t *testing.T) {
 // and round two's booking logs its records: the hold and the read-back, never the customer's name,
 // contact or words.
 func TestTheStandinAsksByTheDemoSalonsLabelsAndRoundTwoLogsItsRecords(t *testing.T) {
+	t.Parallel()
 	owner := strings.Repeat("o", minOwnerTokenChars) // so -dev prints no token, and every line is JSON
 	s := start(t, map[string]string{envSigningKey: testKey, envOwnerToken: owner}, "-dev", "-model", "standin")
 	view := readDemo(t, s.base)
@@ -300,6 +305,7 @@ func (k *knowingModel) serve(t *testing.T) *httptest.Server {
 // is withheld as it comes back, the retry prompt shows it withheld, and the question that goes out
 // holds nothing of her.
 func TestAModelThatNamesAnotherCustomerIsNeverHeard(t *testing.T) {
+	t.Parallel()
 	k := &knowingModel{}
 	srv := k.serve(t)
 	servedLog := filepath.Join(t.TempDir(), "served.jsonl")

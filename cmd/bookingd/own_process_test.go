@@ -31,6 +31,7 @@ func bookedWithKey(t *testing.T, r reply) (booking, key string) {
 }
 
 func TestAManageKeyNeverReachesTheLogOfARealRun(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	p := spawn(t, calendarEnv(), "-db", "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
 	base := p.base()

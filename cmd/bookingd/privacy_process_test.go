@@ -105,6 +105,7 @@ func acceptingSlot(slot string) string {
 }
 
 func TestNoLogLineHoldsACustomersNameContactOrWords(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	p := spawn(t, calendarEnv(), "-db", "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), "-model", "standin", "-rate", "100/s")
 	base := p.base()

@@ -44,6 +44,7 @@ func statuses(t *testing.T, base, forwarded string, n int) []int {
 var burstThenRefused = []int{200, 429, 429, 429, 429, 429}
 
 func TestRateLimitsEachClientAndAnswers429WithRetryAfter(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey, envRate: "0.1/s"}) // a burst of one, then one every 10s
 	if got := statuses(t, s.base, "", 6); !slices.Equal(got, burstThenRefused) {
 		t.Errorf("six at once: got %v, want %v", got, burstThenRefused)
@@ -67,6 +68,7 @@ func TestRateLimitsEachClientAndAnswers429WithRetryAfter(t *testing.T) {
 }
 
 func TestBehindATrustedProxyEachForwardedClientHasItsOwnBucket(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey}, "-rate", "0.1/s", "-trusted-proxies", "127.0.0.1, 10.0.0.0/8")
 	if got := statuses(t, s.base, "198.51.100.7", 3); !slices.Equal(got, burstThenRefused[:3]) {
 		t.Errorf("the first client: got %v, want %v", got, burstThenRefused[:3])
@@ -91,6 +93,7 @@ func TestBehindATrustedProxyEachForwardedClientHasItsOwnBucket(t *testing.T) {
 }
 
 func TestNoRateLimitsNothing(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey})
 	for i, status := range statuses(t, s.base, "", 40) {
 		if status != http.StatusOK {

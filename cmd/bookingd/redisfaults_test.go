@@ -109,6 +109,7 @@ func TestAFleetWhoseRedisRestartedEmptyCompletesNoReplay(t *testing.T) {
 }
 
 func TestAFleetWhoseRedisStallsPastTheTimeoutAnswers503InTimeThenTheSameStateCompletes(t *testing.T) {
+	t.Parallel()
 	const timeout = 500 * time.Millisecond
 	for _, c := range []struct {
 		name string

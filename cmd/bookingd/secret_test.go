@@ -24,6 +24,7 @@ func writeSecret(t *testing.T, content string) string {
 }
 
 func TestSecretReadsTheVariableOrTheFileItNames(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		value      string
@@ -68,6 +69,7 @@ func TestSecretReadsTheVariableOrTheFileItNames(t *testing.T) {
 func ptr(s string) *string { return &s }
 
 func TestASecretFileThatCantServeStopsStartUpAndIsNeverQuoted(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "none")
 	notHex := "this-is-not-a-hex-key-but-it-is-secret"
 	tests := []struct {
@@ -107,6 +109,7 @@ func TestASecretFileThatCantServeStopsStartUpAndIsNeverQuoted(t *testing.T) {
 // A state issued with the key from the environment completes where the key came from a file:
 // the file holds the same key, its newline aside.
 func TestTheSigningKeyFromAFileIsTheKey(t *testing.T) {
+	t.Parallel()
 	fromFile := start(t, map[string]string{envSigningKey + fileSuffix: writeSecret(t, testKey+"\n")})
 	fromEnv := start(t, map[string]string{envSigningKey: testKey}) // started second, so the first vouches for its states
 	status, body := post(t, fromEnv.base+"/salons/studio-nine/book", roundOneBody)
@@ -126,6 +129,7 @@ func TestTheSigningKeyFromAFileIsTheKey(t *testing.T) {
 }
 
 func TestTheOwnersTokenFromAFileGuardsTheOwnersEndpoints(t *testing.T) {
+	t.Parallel()
 	s := start(t, map[string]string{envSigningKey: testKey, envOwnerToken + fileSuffix: writeSecret(t, ownerToken+"\r\n")}, "-dev")
 	// The file's line ending is no part of the token: the token without it opens the owner's
 	// endpoints, and a token one character off doesn't.

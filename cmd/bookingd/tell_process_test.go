@@ -215,6 +215,7 @@ func heldEvents(t *testing.T, db string) map[string]webhookEvent {
 }
 
 func TestAKillWhile200BookingsAreMadeLosesNoEventAndInventsNone(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	const n, workers = 200, 32
 	db := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
@@ -288,6 +289,7 @@ func TestAKillWhile200BookingsAreMadeLosesNoEventAndInventsNone(t *testing.T) {
 }
 
 func TestTwoInstancesOnPostgreSQLDeliverEveryEventToOneReceiver(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	const n = 100
 	url := testpg.Shared(t).URL(t)
@@ -343,6 +345,7 @@ func TestTwoInstancesOnPostgreSQLDeliverEveryEventToOneReceiver(t *testing.T) {
 }
 
 func TestAReceiverThatFailsThreeTimesGetsTheFourthTryAfterGrowingGaps(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	receiver := newHooks(t, 0)
 	receiver.answer = func(n int) int {
@@ -394,6 +397,7 @@ func TestAReceiverThatFailsThreeTimesGetsTheFourthTryAfterGrowingGaps(t *testing
 }
 
 func TestTheCustomerIsMailedThroughARealSMTPServerWithTheLinkToTheirBooking(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	sink := testsmtp.Start(t)
 	p := spawn(t, calendarEnv(envSMTPURL+"="+sink.URL()), "-db", "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"),
@@ -488,6 +492,7 @@ func base64Reader(b []byte) io.Reader {
 func quotedPrintableReader(b []byte) io.Reader { return quotedprintable.NewReader(bytes.NewReader(b)) }
 
 func TestSIGTERMLetsADeliveryUnderWayFinish(t *testing.T) {
+	t.Parallel()
 	skipShort(t)
 	db := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
 	receiver := newHooks(t, 1500*time.Millisecond)

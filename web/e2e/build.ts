@@ -1,4 +1,4 @@
-// Vitest's global setup for the browser tests: builds the app and bookingd once for every file, and removes the binary after.
+// Vitest's global setup for the browser tests: builds the app and bookingd once for every file (or takes BOOKINGD_BIN), and removes the binary after.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,12 @@ function goBinary(): string {
 }
 
 export default function build(project: TestProject): () => void {
+  // make test builds bookingd once, with the app built into it, for every suite that runs it.
+  const built = process.env.BOOKINGD_BIN;
+  if (built) {
+    project.provide('bookingd', built);
+    return () => {};
+  }
   const scratch = mkdtempSync(join(tmpdir(), 'booking-e2e-bin-'));
   // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
   execFileSync('npm', ['run', 'build'], { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
