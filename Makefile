@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: run build web test test-go test-rest deps check compose gotest fuzz webtest e2e mcptest later openapi codegen keygen
+.PHONY: run build web test test-rest deps check compose gotest fuzz webtest e2e mcptest later openapi codegen keygen
 
 ## BUILD_ENV, BUILD_FLAGS: how bookingd is built to ship: static (SQLite's driver is pure Go, and the image
 ## has no libc), with no local paths or symbol tables. The Dockerfile's build line says the same words, the
@@ -34,18 +34,21 @@ mcp-e2e/node_modules/.package-lock.json: mcp-e2e/package-lock.json
 ## test: every check and test: gofmt, go vet, the fleet's compose file, Go tests under the race detector (with a
 ## real Redis and PostgreSQL), every fuzz target for a bounded time, the web app's tests and contract check, and
 ## the end-to-end test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool.
-## First the Debian packages install beside the one build of the app and bookingd; then two lanes that share nothing
-## run side by side, the Go checks and tests in one and the rest in the other, every process test on that one binary
-## (BOOKINGD_BIN). Each lane's output shows when it ends, with how long each part took.
+## First the Debian packages install beside the checks and the one build of the app and bookingd. Then two lanes
+## that share nothing run side by side, every process test on that one binary (BOOKINGD_BIN): the Go tests, whose
+## timings matter, in one; the compose file, the fuzzers, the web app's tests, the browser and MCP, niced, in the
+## other. Each part's output shows when it ends, with how long it took.
 test:
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse deps build
-	@BOOKINGD_BIN="$(CURDIR)/bin/bookingd" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-go test-rest
+	@$(MAKE) --no-print-directory -j3 --output-sync=target timed-deps timed-check timed-build
+	@BOOKINGD_BIN="$(CURDIR)/bin/bookingd" $(MAKE) --no-print-directory -j2 --output-sync=recurse timed-gotest test-rest
 
-## test-go, test-rest: make test's two lanes, each a part after another
-test-go:
-	@for part in check gotest; do start=$$SECONDS; $(MAKE) --no-print-directory -j1 $$part; echo "make test: $$part took $$((SECONDS - start)) s"; done
+## test-rest: make test's second lane, a part after another, niced below the Go tests
 test-rest:
-	@for part in compose fuzz webtest e2e mcptest; do start=$$SECONDS; $(MAKE) --no-print-directory -j1 $$part; echo "make test: $$part took $$((SECONDS - start)) s"; done
+	@for part in compose fuzz webtest e2e mcptest; do nice -n 10 $(MAKE) --no-print-directory -j1 timed-$$part; done
+
+## timed-PART: make PART, then how long it took
+timed-%:
+	@start=$$SECONDS; $(MAKE) --no-print-directory -j1 $*; echo "make test: $* took $$((SECONDS - start)) s"
 
 ## deps: the Debian packages the tests use, installed where missing
 deps:

@@ -37,6 +37,7 @@ func (v visit) path() string { return "/salons/" + url.PathEscape(v.salon) + "/b
 // refused and spends nothing; of the first two exactly one completes and the other is refused as
 // used. When the server has shut down, no goroutine is left behind.
 func TestManyCustomersBothRoundsUnderLoad(t *testing.T) {
+	// Not beside the other process tests: its count of goroutines needs the package to itself.
 	leftBefore := goleak.IgnoreCurrent()
 	s := start(t, map[string]string{envSigningKey: testKey})
 	http.DefaultTransport.(*http.Transport).CloseIdleConnections() // start's health check

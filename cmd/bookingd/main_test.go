@@ -190,7 +190,7 @@ func TestDevSignsWithARandomKeyAndSaysSo(t *testing.T) {
 }
 
 func TestPreviousKeysStillVerify(t *testing.T) {
-	t.Parallel()
+	// Not beside the other process tests: three starts on a shared Redis, timed against a state's life.
 	// The processes share a Redis, as a fleet rolling its key does: a process in memory would
 	// refuse every state from before its start, whatever key signed it.
 	redisURL := testredis.Start(t).URL()

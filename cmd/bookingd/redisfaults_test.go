@@ -109,7 +109,7 @@ func TestAFleetWhoseRedisRestartedEmptyCompletesNoReplay(t *testing.T) {
 }
 
 func TestAFleetWhoseRedisStallsPastTheTimeoutAnswers503InTimeThenTheSameStateCompletes(t *testing.T) {
-	t.Parallel()
+	// Not beside the other process tests: each stall lasts 2 s, and the 503 is timed within it.
 	const timeout = 500 * time.Millisecond
 	for _, c := range []struct {
 		name string
@@ -200,7 +200,7 @@ func redisClient(addr string) *redis.Client {
 }
 
 func TestSixHundredRoundTwosAgainstARedisThatDoesntAnswerAll503InTimeAndNoneIsSpent(t *testing.T) {
-	t.Parallel()
+	// Not beside the other process tests: it times 600 503s against the time-out.
 	const (
 		timeout = 500 * time.Millisecond
 		n       = 600
