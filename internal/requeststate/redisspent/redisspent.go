@@ -139,13 +139,14 @@ func New(url string, timeout, life time.Duration, now func() time.Time) (*Store,
 	opt.MaxRetries = -1
 	opt.DialerRetries = 1
 	opt.DisableIdentity = true
+	start := time.Now() // the monotonic clock's start, read only through mono: a duration
 	return &Store{
 		client:     redis.NewClient(opt),
 		timeout:    timeout,
 		life:       life,
 		margin:     max(RecordMargin, MaxClockSkew+stepTolerance+timeout),
 		now:        now,
-		started:    time.Now(), // read only through mono, a duration
+		started:    start,
 		forgetting: forgetting{stop: make(chan struct{})},
 	}, nil
 }
