@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: run build web test test-rest deps check compose gotest fuzz webtest e2e mcptest later openapi codegen keygen
+.PHONY: run build web test test-go test-rest deps check compose gotest fuzz webtest e2e mcptest later openapi codegen keygen
 
 ## BUILD_ENV, BUILD_FLAGS: how bookingd is built to ship: static (SQLite's driver is pure Go, and the image
 ## has no libc), with no local paths or symbol tables. The Dockerfile's build line says the same words, the
@@ -34,15 +34,17 @@ mcp-e2e/node_modules/.package-lock.json: mcp-e2e/package-lock.json
 ## test: every check and test: gofmt, go vet, the fleet's compose file, Go tests under the race detector (with a
 ## real Redis and PostgreSQL), every fuzz target for a bounded time, the web app's tests and contract check, and
 ## the end-to-end test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool.
-## First the Debian packages install beside the checks and the one build of the app and bookingd. Then two lanes
-## that share nothing run side by side, every process test on that one binary (BOOKINGD_BIN): the Go tests, whose
+## First the Debian packages install beside the one build of the app and bookingd. Then two lanes that share
+## nothing run side by side, every process test on that one binary (BOOKINGD_BIN): the Go checks and tests, whose
 ## timings matter, in one; the compose file, the fuzzers, the web app's tests, the browser and MCP, niced, in the
 ## other. Each part's output shows when it ends, with how long it took.
 test:
-	@$(MAKE) --no-print-directory -j3 --output-sync=target timed-deps timed-check timed-build
-	@BOOKINGD_BIN="$(CURDIR)/bin/bookingd" $(MAKE) --no-print-directory -j2 --output-sync=recurse timed-gotest test-rest
+	@$(MAKE) --no-print-directory -j2 --output-sync=target timed-deps timed-build
+	@BOOKINGD_BIN="$(CURDIR)/bin/bookingd" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-go test-rest
 
-## test-rest: make test's second lane, a part after another, niced below the Go tests
+## test-go, test-rest: make test's two lanes, each a part after another; the second niced below the Go tests
+test-go:
+	@for part in check gotest; do $(MAKE) --no-print-directory -j1 timed-$$part; done
 test-rest:
 	@for part in compose fuzz webtest e2e mcptest; do nice -n 10 $(MAKE) --no-print-directory -j1 timed-$$part; done
 
@@ -67,7 +69,8 @@ check:
 	@# A file's own comment set apart from the package clause, so go doc shows the package's alone.
 	@glued="$$(git ls-files '*.go' | xargs awk 'FNR == 2 && /^package / && prev ~ /^\/\/ This file/ {print FILENAME} {prev = $$0}')"; \
 	if [ -n "$$glued" ]; then echo "a file comment sits on the package clause (add a blank line):"; echo "$$glued"; exit 1; fi
-	$(GO) vet ./...
+	@# vet builds what it checks as the build target does, so after it vet compiles almost nothing anew.
+	$(BUILD_ENV) $(GO) vet -trimpath ./...
 
 ## compose: docker-compose validates deploy/compose.yaml, with the example's values standing in for deploy/.env
 compose:
