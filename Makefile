@@ -44,13 +44,13 @@ test:
 
 ## test-go, test-rest: make test's two lanes, each a part after another; the second niced below the Go tests
 test-go:
-	@for part in check gotest; do $(MAKE) --no-print-directory -j1 timed-$$part; done
+	@for part in check gotest; do $(MAKE) --no-print-directory timed-$$part; done
 test-rest:
-	@for part in compose fuzz webtest e2e mcptest; do nice -n 10 $(MAKE) --no-print-directory -j1 timed-$$part; done
+	@for part in compose fuzz webtest e2e mcptest; do nice -n 10 $(MAKE) --no-print-directory timed-$$part; done
 
 ## timed-PART: make PART, then how long it took
 timed-%:
-	@start=$$SECONDS; $(MAKE) --no-print-directory -j1 $*; echo "make test: $* took $$((SECONDS - start)) s"
+	@start=$$SECONDS; $(MAKE) --no-print-directory $*; echo "make test: $* took $$((SECONDS - start)) s"
 
 ## deps: the Debian packages the tests use, installed where missing
 deps:
