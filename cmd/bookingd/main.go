@@ -154,9 +154,10 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 			return fail(err)
 		}
 	}
+	// Now is the wall clock: the one place bookingd reads it, handed to everything it composes.
 	composed := server.Config{
 		Keys:           keys,
-		Now:            time.Now,                                               // the wall clock: the one place a command reads it, handed to all it composes
+		Now:            time.Now,
 		KeyIsOwn:       keys != nil && strings.TrimSpace(cfg.signingKey) == "", // -dev's random key
 		Life:           cfg.stateTTL,
 		Log:            log,
