@@ -237,6 +237,7 @@ var routes = []route{{
 	body:    &requestBody{schema: "WebhookPut"},
 	replies: []response{success("The webhook; with its secret when this put created it.", "WebhookView"),
 		refused(http.StatusBadRequest, "The URL breaks the address rule, the events name no event type, or the id is outside its bounds."),
+		refused(http.StatusConflict, "The salon has 20 webhooks already: a salon has at most 20."),
 		unauthorized, noSalon, tooLarge, notJSON, unavailable},
 	owner: true,
 	serve: (*Service).putWebhook,

@@ -7,10 +7,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
 	"salon/internal/audit"
+	"salon/internal/refusal"
 	"salon/internal/salon"
 )
 
@@ -55,9 +57,20 @@ func eventsOf(column string) []EventType {
 	return types
 }
 
+// MaxWebhooks is how many webhooks a salon may have: each booking's change is delivered to every
+// one of them, so an unbounded number would make one booking any number of deliveries.
+const MaxWebhooks = 20
+
+// errTooManyWebhooks refuses a salon's webhook past MaxWebhooks.
+var errTooManyWebhooks = refusal.New(refusal.Conflict, "too_many_webhooks", fmt.Sprintf("a salon has at most %d webhooks", MaxWebhooks))
+
 // PutWebhook creates the salon's webhook w.ID, with w's secret, or, when it exists, changes its URL
 // and events and keeps its secret; created says which. Deliveries still to go to it go to the new
-// URL. An unknown salon is salon.NoSalon, and nothing changes.
+// URL. An unknown salon is salon.NoSalon, a new webhook at a salon with MaxWebhooks already
+// refuses with 409 "a salon has at most 20 webhooks", and nothing changes.
+//
+// The salon's row is locked for the whole put, so puts at one salon, from any instance, count its
+// webhooks one after the other.
 func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -66,7 +79,7 @@ func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err er
 	defer tx.Rollback()
 	p := s.w.in(tx)
 	var one int
-	err = p.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.shareSalon, text(w.Salon)).Scan(&one)
+	err = p.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.lockSalon, text(w.Salon)).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, salon.NoSalon(w.Salon)
 	}
@@ -92,25 +105,21 @@ func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err er
 		}
 		return false, tx.Commit()
 	}
-	res, err := p.exec(ctx, `INSERT INTO webhooks (salon, id, url, events, secret, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (salon, id) DO NOTHING`, text(w.Salon), w.ID, w.URL, eventsColumn(w.Events), w.Secret, s.now().Unix())
-	if err != nil {
+	var held int
+	if err := p.queryRow(ctx, `SELECT count(*) FROM webhooks WHERE salon = $1`, text(w.Salon)).Scan(&held); err != nil {
 		return false, err
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, err
+	if held >= MaxWebhooks {
+		return false, errTooManyWebhooks
 	}
-	if n == 0 {
-		// Created by another instance since the update looked: this put changes it.
-		if _, err := update(); err != nil {
-			return false, err
-		}
+	if _, err := p.exec(ctx, `INSERT INTO webhooks (salon, id, url, events, secret, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		text(w.Salon), w.ID, w.URL, eventsColumn(w.Events), w.Secret, s.now().Unix()); err != nil {
+		return false, err
 	}
 	if err := s.audit(ctx, p, w.Salon, entry); err != nil {
 		return false, err
 	}
-	return n == 1, tx.Commit()
+	return true, tx.Commit()
 }
 
 // Webhook reads the salon's webhook id: false when there is none.

@@ -315,6 +315,9 @@ func checkCustomer(c salon.Customer) error {
 			return unallowed("arguments.customer." + f.name)
 		}
 	}
+	if holdsAnAddress(c.Name) {
+		return errNameIsAnAddress
+	}
 	if !IsContact(c.Contact) {
 		return errNotAContact
 	}

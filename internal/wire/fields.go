@@ -5,6 +5,8 @@ package wire
 import (
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // unallowed refuses field for a character it may not hold. Field is named as the request names
@@ -136,3 +138,42 @@ func atext(c byte) bool { return alnum(c) || strings.IndexByte(emailLocalSymbol,
 
 // ldh reports whether c may stand in a domain's label: a letter, a digit or a hyphen.
 func ldh(c byte) bool { return alnum(c) || c == '-' }
+
+// errNameIsAnAddress refuses a customer's name that holds a link or an e-mail address: the name is
+// written into the salon's mails and texts to the contact, so such a name would have the salon
+// send a stranger a link of the booker's choosing.
+var errNameIsAnAddress = Refusal("arguments.customer.name must be a name, not an address")
+
+// holdsAnAddress reports whether name holds something a mail reader would show as a link: a URL
+// (anything with "://", or a domain followed by a path, such as evil.example/refund), "www.", or
+// an e-mail address. It reads the name in Unicode's compatibility form (NFKC), so fullwidth and
+// other look-alike forms of those characters are read as the characters they stand for. A bare
+// domain (evil.example) is let through: names such as St.John have the same shape.
+func holdsAnAddress(name string) bool {
+	n := strings.ToLower(norm.NFKC.String(name))
+	if strings.Contains(n, "://") || strings.Contains(n, "www.") {
+		return true
+	}
+	for _, word := range strings.FieldsFunc(n, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(`,;<>()[]"'`, r) }) {
+		if local, domain, ok := strings.Cut(word, "@"); ok && local != "" && isDomain(strings.TrimRight(domain, ".!?")) {
+			return true
+		}
+		if host, _, ok := strings.Cut(word, "/"); ok && isDomain(host) && hasLetters(host[strings.LastIndexByte(host, '.')+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLetters reports whether s is two or more ASCII letters, as a top-level domain's name is.
+func hasLetters(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -180,3 +180,32 @@ func ExampleIsEmail() {
 	// a@b.example?bcc=attacker@evil.example false false
 	// +44 7700 900123 false true
 }
+
+func TestANameHoldingALinkOrAnEmailAddressIsRefused(t *testing.T) {
+	const reason = "arguments.customer.name must be a name, not an address"
+	for _, name := range []string{
+		"Visit https://evil.example/refund now to keep your slot",
+		"HTTP://EVIL.EXAMPLE",
+		"javascript://x",
+		"see www.evil.example",
+		"WWW.evil",
+		"Ｗｗｗ．evil", // fullwidth, read as www.
+		"write to ada@evil.example",
+		"(ada@evil.example)",
+		"ada@evil.example.",
+		"Ada evil.example/refund",
+		"Ada ＠evil.example x@evil.example",
+	} {
+		if _, err := DecodeBooking("studio-nine", body(t, "hi", name, "+44 7700 900123")); err == nil || err.Error() != reason {
+			t.Errorf("the name %q: got %v, want %q", name, err, reason)
+		}
+	}
+	for _, name := range []string{
+		"Ada Lovelace", "J.R.R. Tolkien", "St.John Smith", "Anne-Marie O'Neil", "Zoë Ngā-Tahu", "Ada @ the front desk",
+		"Ada/Bob", "Dr. Who", "王小明", "Ada 2nd.",
+	} {
+		if _, err := DecodeBooking("studio-nine", body(t, "hi", name, "+44 7700 900123")); err != nil {
+			t.Errorf("the name %q: got %v, want it taken", name, err)
+		}
+	}
+}
