@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -43,9 +42,16 @@ func bearer(c echo.Context) (string, bool) {
 // token, a wrong one, a revoked key, another salon's key, or a key on an operator's route.
 //
 // A token that is neither the operator's nor any key at all is a guess, and takes one from the
-// client address's bucket in s.Guesses; while that bucket is empty every request of the address
-// that carries a token answers 429 with Retry-After before its token is looked at. Who acts (the
-// operator, or the key's id) goes into the request's context for the audit (audit.WithActor).
+// client address's bucket in s.Guesses; while that bucket is empty a guess answers 429 with
+// Retry-After instead of 401. Only guesses count: the operator's token and a salon's key (even a
+// revoked one, or another salon's) always get their answer, however many guesses the address
+// sent before, so an owner behind the same address as a guesser, or behind a proxy missing from
+// -trusted-proxies, is never locked out. Who acts (the operator, or the key's id) goes into the
+// request's context for the audit (audit.WithActor).
+//
+// Letting the right token through while the wrong ones are refused tells a guesser which guess
+// was right as surely as a 401 would; what the bucket bounds is the work and the log lines a
+// guesser costs, since a key is 128 random bits or more and no rate of guessing finds one.
 func (s *Service) owner(operatorOnly bool) echo.MiddlewareFunc {
 	want := sha256.Sum256([]byte(s.OwnerToken))
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -56,14 +62,6 @@ func (s *Service) owner(operatorOnly bool) echo.MiddlewareFunc {
 			token, ok := bearer(c)
 			if !ok {
 				return refuseOwner(c)
-			}
-			addr, now := c.RealIP(), time.Time{}
-			if s.Guesses != nil {
-				now = s.Now()
-				if wait := s.Guesses.Wait(addr, now); wait > 0 {
-					c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
-					return errTooMany
-				}
 			}
 			req := c.Request()
 			got := sha256.Sum256([]byte(token))
@@ -76,10 +74,7 @@ func (s *Service) owner(operatorOnly bool) echo.MiddlewareFunc {
 			case err != nil:
 				return err
 			case !found:
-				if s.Guesses != nil {
-					s.Guesses.Allow(addr, now)
-				}
-				return refuseOwner(c)
+				return s.guessed(c)
 			case key.Revoked || operatorOnly || key.Salon != pathParam(c, "salon"):
 				return refuseOwner(c)
 			}
@@ -87,6 +82,19 @@ func (s *Service) owner(operatorOnly bool) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// guessed answers a token that is no token at all: 401, taking one from the client address's
+// bucket of guesses, or 429 with Retry-After when that bucket is empty.
+func (s *Service) guessed(c echo.Context) error {
+	if s.Guesses == nil {
+		return refuseOwner(c)
+	}
+	if ok, wait := s.Guesses.Allow(c.RealIP(), s.Now()); !ok {
+		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
+		return errTooMany
+	}
+	return refuseOwner(c)
 }
 
 // createKey answers POST /salons/{salon}/keys: a key for the salon alone, shown this once.

@@ -102,27 +102,6 @@ func NewBurst(perSecond rate.Limit, burst, maxClients int) *Limiter {
 	return l
 }
 
-// Wait is how long until addr's bucket holds a request at now: 0 when it holds one already. It
-// takes nothing, and a client it doesn't hold has a full bucket, so a Limiter that only answers
-// Wait holds no client.
-func (l *Limiter) Wait(addr string, now time.Time) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.forgetIdle(now)
-	e, ok := l.clients[addr]
-	if !ok {
-		return 0
-	}
-	bucket := e.Value.(*client).bucket
-	tokens := bucket.TokensAt(now)
-	if tokens >= 1 {
-		return 0
-	}
-	// To the microsecond: a slow rate's float error would otherwise add a nanosecond, and a whole
-	// second to a Retry-After rounded up.
-	return time.Duration(math.Ceil((1-tokens)/float64(l.every)*1e6-1e-6)) * time.Microsecond
-}
-
 // Burst is how many requests a client with a full bucket may make at once.
 func (l *Limiter) Burst() int { return l.burst }
 
@@ -138,7 +117,9 @@ func (l *Limiter) Allow(addr string, now time.Time) (ok bool, wait time.Duration
 		return true, 0
 	}
 	short := 1 - c.bucket.TokensAt(now)
-	return false, time.Duration(math.Ceil(short / float64(l.every) * float64(time.Second)))
+	// To the microsecond: a slow rate's float error would otherwise add a nanosecond, and a whole
+	// second to a Retry-After rounded up.
+	return false, time.Duration(math.Ceil(short/float64(l.every)*1e6-1e-6)) * time.Microsecond
 }
 
 // Len is the number of clients the Limiter holds now.

@@ -140,32 +140,24 @@ func TestParseRateReadsRequestsASecond(t *testing.T) {
 	}
 }
 
-func TestABurstOfItsOwnRefillsAtTheRateAndWaitTakesNothing(t *testing.T) {
+func TestABurstOfItsOwnRefillsAtTheRate(t *testing.T) {
 	l := quota.NewBurst(rate.Every(6*time.Second), 3, 10) // ten a minute, three at once
 	if got := l.Burst(); got != 3 {
 		t.Fatalf("Burst: got %d, want 3", got)
 	}
-	if wait := l.Wait("192.0.2.1", start); wait != 0 || l.Len() != 0 {
-		t.Fatalf("Wait for a new client: got %v with %d held, want 0 and nothing held", wait, l.Len())
-	}
 	for i := range 3 {
-		if wait := l.Wait("192.0.2.1", start); wait != 0 {
-			t.Fatalf("Wait before take %d: got %v, want 0", i+1, wait)
-		}
 		if ok, _ := l.Allow("192.0.2.1", start); !ok {
 			t.Fatalf("take %d: refused, want allowed", i+1)
 		}
 	}
-	for range 2 {
-		if wait := l.Wait("192.0.2.1", start.Add(time.Second)); wait != 5*time.Second {
-			t.Fatalf("Wait once the three are taken: got %v, want 5s", wait)
-		}
+	if ok, wait := l.Allow("192.0.2.1", start.Add(time.Second)); ok || wait != 5*time.Second {
+		t.Fatalf("a fourth take a second on: got %v, %v, want refused for 5s", ok, wait)
 	}
-	if wait := l.Wait("192.0.2.1", start.Add(6*time.Second)); wait != 0 {
-		t.Fatalf("Wait 6s on: got %v, want 0, one refilled", wait)
+	if ok, _ := l.Allow("192.0.2.1", start.Add(6*time.Second)); !ok {
+		t.Fatal("6s on: refused, want one refilled")
 	}
 	// Idle long enough for a full bucket, the client is forgotten.
-	if wait := l.Wait("192.0.2.1", start.Add(18*time.Second)); wait != 0 || l.Len() != 0 {
-		t.Fatalf("18s on: got %v with %d held, want 0 and the client forgotten", wait, l.Len())
+	if l.Allow("192.0.2.2", start.Add(30*time.Second)); l.Len() != 1 {
+		t.Fatalf("30s on: %d clients held, want the idle one forgotten", l.Len())
 	}
 }
