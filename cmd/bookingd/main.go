@@ -222,7 +222,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	cfg.model.register(fs, getenv)
 	cfg.tell.register(fs, getenv)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
-	perClient := fs.String("rate", or(getenv(envRate), "0"), "requests a second each client address may make to round one, round two and /mcp, such as 5/s, in bursts of four times that; past it they answer 429 (default $"+envRate+", else 0: no limit)")
+	perClient := fs.String("rate", or(getenv(envRate), defaultRate), "requests a second each client address (an IPv6 /64) may make to round one, round two, the customer's own routes and /mcp, such as 5/s, in bursts of four times that; past it they answer 429; 0 is no limit, for a proxy that isn't listed in -trusted-proxies (default $"+envRate+", else "+defaultRate+")")
 	retention := fs.String("retention", or(getenv(envRetention), defaultRetention), "how long after a booking ended its customer's name, contact and words are kept before a sweep erases them: a Go duration such as 9600h, or a number of days such as 400d (default $"+envRetention+", else "+defaultRetention+")")
 	guesses := fs.String("owner-guesses", or(getenv(envGuesses), strconv.Itoa(defaultGuesses)), "wrong owner's tokens one client address may send at once before each wrong one answers 429 (a right token always gets through); they come back at "+strconv.Itoa(server.GuessesPerMinute)+" a minute; 0 is no limit (default $"+envGuesses+", else "+strconv.Itoa(defaultGuesses)+")")
 	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
@@ -291,6 +291,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 const (
 	defaultRetention = "400d"
 	defaultGuesses   = 100
+	// defaultRate lets a person through untouched (a booking is two to six requests at once) and
+	// slows a script to about a booking a second.
+	defaultRate = "2/s"
 )
 
 // parseRetention reads -retention: a Go duration (9600h) or a whole number of days (400d), positive.

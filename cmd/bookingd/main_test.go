@@ -58,17 +58,24 @@ type started struct {
 	once   sync.Once
 }
 
-// start runs bookingd on a free loopback port with env, and waits until it answers /healthz.
+// start runs bookingd on a free loopback port with env, and waits until it answers /healthz. Its
+// quota per client address is off unless env sets BOOKING_RATE, as spawn's is.
 func start(t *testing.T, env map[string]string, args ...string) *started {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &started{stderr: &logBuffer{}, stop: cancel, done: make(chan error, 1)}
 	cache := t.TempDir() // -dev's demo calendar, one per test
 	getenv := func(k string) string {
-		if v, ok := env[k]; ok || k != "XDG_CACHE_HOME" {
+		v, ok := env[k]
+		switch {
+		case ok:
 			return v
+		case k == "XDG_CACHE_HOME":
+			return cache
+		case k == envRate:
+			return "0"
 		}
-		return cache
+		return ""
 	}
 	go func() {
 		s.done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), getenv, nil, io.Discard, s.stderr)

@@ -90,7 +90,7 @@ func (s *Service) guessed(c echo.Context) error {
 	if s.Guesses == nil {
 		return refuseOwner(c)
 	}
-	if ok, wait := s.Guesses.Allow(c.RealIP(), s.Now()); !ok {
+	if ok, wait := s.Guesses.Allow(bucketOf(c.RealIP()), s.Now()); !ok {
 		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
 		return errTooMany
 	}

@@ -40,7 +40,7 @@ func Limit(q *quota.Limiter, now func() time.Time) echo.MiddlewareFunc {
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			ok, wait := q.Allow(c.RealIP(), now())
+			ok, wait := q.Allow(bucketOf(c.RealIP()), now())
 			if !ok {
 				c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
 				return errTooMany
@@ -48,6 +48,21 @@ func Limit(q *quota.Limiter, now func() time.Time) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// bucketOf is the quota's bucket of the client address addr: an IPv4 address itself, and an IPv6
+// address's /64, which one host holds whole (a home or a cloud server is given one /64 or more),
+// so that a client can't take a fresh bucket for each of its 2^64 addresses.
+func bucketOf(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	return netip.PrefixFrom(ip.WithZone(""), 64).Masked().String()
 }
 
 // retryAfter is wait in whole seconds, rounded up, and at least one.

@@ -199,10 +199,31 @@ func TestXForwardedForNamesTheClientBehindATrustedProxy(t *testing.T) {
 	}
 }
 
+func TestAnIPv6ClientHasOneBucketForItsWhole64(t *testing.T) {
+	w := newLimitedWorld(t, "10.0.0.0/8")
+	w.exhaust(t, "[2001:db8:7:1::1]:5000", "")
+	for _, peer := range []string{"[2001:db8:7:1::2]:5000", "[2001:db8:7:1:ffff:ffff:ffff:ffff]:5000", "[2001:db8:7:1::1%eth0]:5000"} {
+		wantTooMany(t, w.book(t, peer, ""), "1")
+	}
+	// Behind a trusted proxy, the forwarded address is bucketed the same way.
+	wantTooMany(t, w.book(t, "10.0.0.2:5000", "2001:db8:7:1::abcd"), "1")
+	// The next /64 is another client, and so is every IPv4 address, mapped into IPv6 or not.
+	for _, peer := range []string{"[2001:db8:7:2::1]:5000", "[::ffff:192.0.2.1]:5000"} {
+		if reply := w.book(t, peer, ""); reply.Status != http.StatusOK {
+			t.Errorf("%s: got %d %s, want 200", peer, reply.Status, reply.Body)
+		}
+	}
+	w.exhaust(t, "192.0.2.2:5000", "")
+	wantTooMany(t, w.book(t, "[::ffff:192.0.2.2]:5000", ""), "1")
+	if reply := w.book(t, "192.0.2.3:5000", ""); reply.Status != http.StatusOK {
+		t.Errorf("the next IPv4 address: got %d %s, want 200", reply.Status, reply.Body)
+	}
+}
+
 func TestTheQuotasTableStaysBoundedUnderAFloodFromManyAddresses(t *testing.T) {
 	w := newLimitedWorld(t) // at most 16 clients
 	for i := range 300 {
-		if reply := w.book(t, fmt.Sprintf("[2001:db8::%x]:5000", i), ""); reply.Status != http.StatusOK {
+		if reply := w.book(t, fmt.Sprintf("[2001:db8:%x::1]:5000", i), ""); reply.Status != http.StatusOK {
 			t.Fatalf("address %d: got %d %s, want 200", i, reply.Status, reply.Body)
 		}
 		if got := w.quota.Len(); got > 16 {

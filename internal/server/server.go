@@ -195,6 +195,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.svc.Quota = quota.New(cfg.Rate, quota.MaxClients)
 		log.Info("requests are limited per client address", "rate_per_second", float64(cfg.Rate),
 			"burst", s.svc.Quota.Burst(), "trusted_proxies", len(cfg.TrustedProxies))
+	} else {
+		log.Warn("requests are not limited per client address (-rate 0): a flood of bookings is stopped only by each salon's maxBookingsPerMinute")
 	}
 	vouchesFrom := memory.VouchesFrom
 	if cfg.DatabaseURL != "" {
