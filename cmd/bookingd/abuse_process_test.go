@@ -5,6 +5,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -103,5 +104,50 @@ func TestANameCarryingALinkIsRefusedAndBooksNothing(t *testing.T) {
 	}
 	if got := ownersBookings(t, p.base()); len(got) != 0 {
 		t.Errorf("the owner's list: got %v, want nothing booked", got)
+	}
+}
+
+// movable are night-owls' settings with changes open until the start.
+var movable = strings.TrimSuffix(nightOwlsSettings, "}") + `,"changeCutoffHours":0}`
+
+// moveMine moves the booking with its key to slot through both rounds at base, and returns the
+// reply that ended it: round one's when it refused, else round two's.
+func moveMine(base, booking, key, slot string) reply {
+	path := base + "/salons/" + nightOwls + "/my/" + booking + "/move"
+	move := `{"arguments":{"message":"Later?","openSlots":[` + mustJSON(slot) + `]}}`
+	asked := call(http.MethodPost, path, key, move)
+	var question struct{ RequestState string }
+	if asked.status != http.StatusOK || json.Unmarshal([]byte(asked.body), &question) != nil || question.RequestState == "" {
+		return asked
+	}
+	return call(http.MethodPost, path, key, strings.TrimSuffix(move, "}")+`,"inputResponses":{"time":{"action":"accept","content":{"time":`+
+		mustJSON(slot)+`}}},"requestState":`+mustJSON(question.RequestState)+`}`)
+}
+
+func TestACustomerMovesABookingThreeTimesThenIsToldToCall(t *testing.T) {
+	t.Parallel()
+	p := withCalendar(t)
+	base := p.base()
+	if r := call(http.MethodPut, base+"/salons/"+nightOwls, ownerToken, movable); r.status != http.StatusOK {
+		t.Fatalf("PUT: got %s", r)
+	}
+	slots := slotsAhead(6)
+	c := newPatron(1, slots[0])
+	if err := c.ask(base, slots[0]); err != nil {
+		t.Fatal(err)
+	}
+	booking, key := bookedWithKey(t, c.accept(base, slots[0]))
+	for i, slot := range slots[1:4] {
+		if got, ok := completed(moveMine(base, booking, key, slot)); !ok || got.Status != "booked" || got.Slot != slot {
+			t.Fatalf("move %d: got %+v, want booked at %s", i+1, got, slot)
+		}
+	}
+	const refused = `"this booking has been moved 3 times; call Night Owls on +44 20 7946 0001 to change it again"`
+	if r := moveMine(base, booking, key, slots[4]); r.status != http.StatusConflict || r.body != refused {
+		t.Errorf("a fourth move: got %s, want 409 %s", r, refused)
+	}
+	r := call(http.MethodGet, base+"/salons/"+nightOwls+"/my/"+booking, key, "")
+	if r.status != http.StatusOK || !strings.Contains(r.body, `"slot":"`+slots[3]+`"`) || !strings.Contains(r.body, `"sequence":3`) {
+		t.Errorf("the booking after: got %s, want it at %s, sequence 3", r, slots[3])
 	}
 }

@@ -38,6 +38,28 @@ func changesClosed(s salon.Settings) error {
 		"changes close %s before the appointment; call %s on %s", hours(s.ChangeCutoffHours), s.Name, s.Phone))
 }
 
+// MaxOwnMoves is how many times a customer may move a booking with its key: each move mails or
+// texts the contact, so a booking moved without end would have the salon message anyone at all.
+const MaxOwnMoves = 3
+
+// movedTooOften refuses a customer's move of a booking moved MaxOwnMoves times, saying whom to call.
+func movedTooOften(s salon.Settings) error {
+	return refusal.New(refusal.Conflict, "moved_too_often", fmt.Sprintf(
+		"this booking has been moved %d times; call %s on %s to change it again", MaxOwnMoves, s.Name, s.Phone))
+}
+
+// refuseMove refuses a customer's move of m: what refuseChange refuses, and a booking its customer
+// has moved MaxOwnMoves times.
+func refuseMove(m Mine) error {
+	if err := refuseChange(m); err != nil {
+		return err
+	}
+	if m.OwnMoves >= MaxOwnMoves {
+		return movedTooOften(m.Settings)
+	}
+	return nil
+}
+
 func hours(n int) string {
 	if n == 1 {
 		return "1 hour"
@@ -166,7 +188,9 @@ type MoveRequest struct {
 // MoveMine answers a round of a move: round one offers two of the request's slots open for the
 // booking's service with its stylist (or the one asked for), the booking's own span not counting
 // against it; round two moves the booking there and spends the state in one transaction. The key,
-// the booking's status and the cutoff are checked in both rounds, before anything else.
+// the booking's status, the cutoff and its own moves (at most MaxOwnMoves) are checked in both
+// rounds, before anything else, and round two checks all but the key again inside the move's
+// transaction, so two moves racing on two instances can't both make the fourth.
 func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	if d.Keys == nil {
 		return Result{}, refusal.ErrUnavailable
@@ -175,7 +199,7 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if err := refuseChange(m); err != nil {
+	if err := refuseMove(m); err != nil {
 		return Result{}, err
 	}
 	ask := r.Ask
@@ -226,7 +250,7 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	spending, done := spendContext(ctx)
 	defer done()
 	b, taken, err := own.MoveSpend(spending, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
-		if err := refuseChange(d.seen(cal, b)); err != nil {
+		if err := refuseMove(d.seen(cal, b)); err != nil {
 			return salon.Move{}, err
 		}
 		stylist := b.Stylist

@@ -171,3 +171,59 @@ func TestALostReplyIsToldAgainForTheSameRequestOnly(t *testing.T) {
 		t.Errorf("a state never spent: got %v, want %v", err, booking.ErrNoOutcome)
 	}
 }
+
+func TestACustomerMovesABookingThreeTimesAndThenMustCall(t *testing.T) {
+	s := openSalon(t, nil)
+	s.putMenu(t, menuNine())
+	id, key, _ := bookedAtMenu(t, s)
+	const refused = "this booking has been moved 3 times; call Studio Nine on +44 20 7946 0000 to change it again"
+	ask := func(slot string) (booking.MoveRequest, booking.Result, error) {
+		move := booking.MoveRequest{Salon: "studio-nine", Booking: id, Key: key, Ask: step.Request{OpenSlots: []string{slot}}}
+		asked, err := s.desk.MoveMine(context.Background(), move)
+		return move, asked, err
+	}
+	accept := func(move booking.MoveRequest, asked booking.Result, slot string) (booking.Result, error) {
+		move.RequestState, move.InputResponses = &asked.State, []byte(accepting(slot))
+		return s.desk.MoveMine(context.Background(), move)
+	}
+	// The owner's move doesn't count against the customer's.
+	if _, err := s.desk.Move(context.Background(), "studio-nine", id, "2026-12-08T09:00:00Z", ""); err != nil {
+		t.Fatalf("the owner's move: %v", err)
+	}
+	for i, slot := range []string{"2026-12-08T11:00:00Z", "2026-12-08T12:00:00Z"} {
+		move, asked, err := ask(slot)
+		if err != nil || asked.Question == nil {
+			t.Fatalf("move %d's round one: %+v, %v", i+1, asked, err)
+		}
+		if done, err := accept(move, asked, slot); err != nil || done.Outcome.(step.Booked).Slot != slot {
+			t.Fatalf("move %d's round two: %+v, %v", i+1, done, err)
+		}
+	}
+	// Two round ones of a third move, both asked before either is answered: one moves, the other
+	// is refused in round two, inside its transaction.
+	first, firstAsked, err := ask("2026-12-08T13:00:00Z")
+	second, secondAsked, err2 := ask("2026-12-08T14:00:00Z")
+	if err != nil || err2 != nil {
+		t.Fatalf("the third move's round ones: %v, %v", err, err2)
+	}
+	if done, err := accept(first, firstAsked, "2026-12-08T13:00:00Z"); err != nil || done.Outcome.(step.Booked).Slot != "2026-12-08T13:00:00Z" {
+		t.Fatalf("the third move: %+v, %v", done, err)
+	}
+	if _, err := accept(second, secondAsked, "2026-12-08T14:00:00Z"); err == nil || err.Error() != refused {
+		t.Errorf("a fourth move's round two: got %v, want %q", err, refused)
+	}
+	if _, _, err := ask("2026-12-08T15:00:00Z"); err == nil || err.Error() != refused {
+		t.Errorf("a fourth move's round one: got %v, want %q", err, refused)
+	}
+	mine, err := s.desk.MyBooking(context.Background(), "studio-nine", id, key)
+	if err != nil || mine.Slot != "2026-12-08T13:00:00Z" || mine.OwnMoves != 3 || mine.Sequence != 4 {
+		t.Errorf("the booking: got %+v, %v; want at 13:00 with 3 own moves and sequence 4", mine.Booking, err)
+	}
+	// The customer may still cancel it, and the owner move it.
+	if _, err := s.desk.Move(context.Background(), "studio-nine", id, "2026-12-08T16:00:00Z", ""); err != nil {
+		t.Errorf("the owner's move after three of the customer's: %v", err)
+	}
+	if got, err := s.desk.CancelMine(context.Background(), "studio-nine", id, key); err != nil || got.Status != salon.Cancelled {
+		t.Errorf("the customer's cancel after three moves: %+v, %v", got, err)
+	}
+}

@@ -49,6 +49,8 @@ type Booking struct {
 	Minutes, AfterMinutes int
 	// Sequence counts the booking's changes since it was made: a cancel or a move raises it.
 	Sequence int
+	// OwnMoves counts the moves its customer made with its manage key; the owner's don't count.
+	OwnMoves int
 	// ManageHash is the SHA3-256 of the key its customer manages it with; nil when none opens it.
 	ManageHash []byte
 }

@@ -13,17 +13,17 @@ import (
 )
 
 // bookingColumns are a booking's columns in the order scanBooking reads them.
-const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash`
+const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash, own_moves`
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
 func scanBooking(row scanner) (salon.Booking, error) {
 	var id, salonID, slot, name, contact, words []byte
-	var start, bookedAt, minutes, after, sequence int64
+	var start, bookedAt, minutes, after, sequence, ownMoves int64
 	var status, service, stylist string
 	var manage []byte
 	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
-		&service, &stylist, &minutes, &after, &sequence, &manage); err != nil {
+		&service, &stylist, &minutes, &after, &sequence, &manage, &ownMoves); err != nil {
 		return salon.Booking{}, err
 	}
 	return salon.Booking{
@@ -31,7 +31,7 @@ func scanBooking(row scanner) (salon.Booking, error) {
 		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
 		BookedAt: instant(bookedAt), Status: salon.Status(status),
 		Service: service, Stylist: stylist, Minutes: int(minutes), AfterMinutes: int(after),
-		Sequence: int(sequence), ManageHash: manage,
+		Sequence: int(sequence), ManageHash: manage, OwnMoves: int(ownMoves),
 	}, nil
 }
 

@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"math"
 	"time"
 )
 
@@ -42,7 +43,10 @@ const QueryDaySpans = qDaySpansSQLite
 // DaySpansVersion is the schema version that brings the days' lists.
 const DaySpansVersion = daySpansVersion
 
-// MigrateTo migrates s's schema up or down to version.
+// Latest stands for the newest schema version in MigrateTo.
+const Latest = math.MaxInt64
+
+// MigrateTo migrates s's schema up or down to version (Latest: the newest).
 func (s *Store) MigrateTo(ctx context.Context, version int64) error {
 	provider, err := s.migrations(nil)
 	if err != nil {

@@ -18,8 +18,9 @@ const (
 	// qMoveRow moves the booking's row: its slot, its start and its stylist. The partial unique
 	// index on live bookings refuses a start another live booking of the stylist (at a simple
 	// salon, of the salon's one chair) already has.
-	// A move raises the booking's sequence, as RFC 5545 asks of every change of an event.
-	qMoveRow = `UPDATE bookings SET slot = $2, starts_at = $3, stylist = $4, sequence = sequence + 1 WHERE id = $1`
+	// A move raises the booking's sequence, as RFC 5545 asks of every change of an event, and a
+	// customer's own move ($5, 1) its count of own moves.
+	qMoveRow = `UPDATE bookings SET slot = $2, starts_at = $3, stylist = $4, sequence = sequence + 1, own_moves = own_moves + $5 WHERE id = $1`
 	// qOwnCells counts the cells from $3 up to $4 of the stylist $2 that the booking $1 holds
 	// already: a move onto part of its own span finds them taken by itself.
 	qOwnCells = `SELECT count(*) FROM booking_cells WHERE booking = $1 AND stylist = $2 AND cell >= $3 AND cell < $4`
@@ -141,7 +142,11 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	// The row first, then the cells, in the order a booking writes them: a booking racing for the
 	// same start waits on the row, and one racing for the span finds the old cells still held, so
 	// neither waits on the other in a circle.
-	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist); err != nil {
+	own := 0
+	if spend != nil {
+		own = 1
+	}
+	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist, own); err != nil {
 		if s.d.unique(err) {
 			return taken(salon.TakenBooked)
 		}

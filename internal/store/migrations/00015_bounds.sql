@@ -1,0 +1,14 @@
+-- What keeps a salon hard to abuse: how often a customer has moved a booking, and the bookings made
+-- in the last minute, counted across instances.
+--
+-- own_moves counts the moves the customer made through their manage key (the owner's don't count):
+-- each is a mail or a text to the contact, so a booking moves at most so many times by its key.
+-- bookings_by_booked_at finds a salon's bookings of the last minute for maxBookingsPerMinute.
+
+-- +goose Up
+ALTER TABLE bookings ADD COLUMN own_moves INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX bookings_by_booked_at ON bookings (salon, booked_at);
+
+-- +goose Down
+DROP INDEX bookings_by_booked_at;
+ALTER TABLE bookings DROP COLUMN own_moves;
