@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -149,5 +150,60 @@ func TestACustomerMovesABookingThreeTimesThenIsToldToCall(t *testing.T) {
 	r := call(http.MethodGet, base+"/salons/"+nightOwls+"/my/"+booking, key, "")
 	if r.status != http.StatusOK || !strings.Contains(r.body, `"slot":"`+slots[3]+`"`) || !strings.Contains(r.body, `"sequence":3`) {
 		t.Errorf("the booking after: got %s, want it at %s, sequence 3", r, slots[3])
+	}
+}
+
+func TestASalonTakesItsBookingsPerMinuteAndThen429sWithoutSpendingTheState(t *testing.T) {
+	t.Parallel()
+	p := withCalendar(t)
+	base := p.base()
+	paced := strings.Replace(nightOwlsSettings, `"maxBookingsPerMinute":1000`, `"maxBookingsPerMinute":3`, 1)
+	if r := call(http.MethodPut, base+"/salons/"+nightOwls, ownerToken, paced); r.status != http.StatusOK || !strings.Contains(r.body, `"maxBookingsPerMinute":3`) {
+		t.Fatalf("PUT: got %s", r)
+	}
+	slots := slotsAhead(5)
+	patrons := make([]*patron, 5)
+	for i := range patrons {
+		patrons[i] = newPatron(i, slots[i])
+		if err := patrons[i].ask(base, slots[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range patrons[:3] {
+		if got, ok := completed(c.accept(base, c.openSlots[0])); !ok || got.Status != "booked" {
+			t.Fatalf("%s: got %+v, want booked", c.name, got)
+		}
+	}
+	res, err := calendarClient.Do(func() *http.Request {
+		c := patrons[3]
+		req, _ := http.NewRequest(http.MethodPost, base+"/salons/"+nightOwls+"/book", strings.NewReader(`{"arguments":`+c.arguments()+
+			`,"inputResponses":{"time":{"action":"accept","content":{"time":`+mustJSON(c.openSlots[0])+`}}},"requestState":`+mustJSON(c.state)+`}`))
+		req.Header.Set("Content-Type", "application/json")
+		return req
+	}())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	retry, _ := strconv.Atoi(res.Header.Get("Retry-After"))
+	if res.StatusCode != http.StatusTooManyRequests || retry < 1 || retry > 60 {
+		t.Errorf("a fourth booking within the minute: got %d with Retry-After %q, want 429 with 1 to 60", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	// The refused round two spent nothing: with the bound raised, the same request books.
+	if r := call(http.MethodPut, base+"/salons/"+nightOwls, ownerToken, nightOwlsSettings); r.status != http.StatusOK {
+		t.Fatalf("PUT: got %s", r)
+	}
+	if got, ok := completed(patrons[3].accept(base, slots[3])); !ok || got.Status != "booked" {
+		t.Errorf("the refused round two again: got %+v, want booked", got)
+	}
+	if n := len(ownersBookings(t, base)); n != 4 {
+		t.Errorf("the owner's list: got %d bookings, want 4", n)
+	}
+	// A bound out of range is refused by name.
+	for _, bad := range []string{"0", "1001"} {
+		r := call(http.MethodPut, base+"/salons/"+nightOwls, ownerToken, strings.Replace(nightOwlsSettings, "1000", bad, 1))
+		if r.status != http.StatusBadRequest || r.body != `"maxBookingsPerMinute must be 1 to 1000"` {
+			t.Errorf("maxBookingsPerMinute %s: got %s, want 400", bad, r)
+		}
 	}
 }

@@ -77,7 +77,7 @@ func TestAKeyRevokedOnOneInstanceIsRefusedByTheOtherOnTheNextRequest(t *testing.
 }
 
 // cappedSettings are night-owls' settings with one upcoming booking per contact.
-var cappedSettings = strings.Replace(nightOwlsSettings, `"horizonDays":90}`, `"horizonDays":90,"maxUpcomingPerContact":1}`, 1)
+var cappedSettings = strings.TrimSuffix(nightOwlsSettings, "}") + `,"maxUpcomingPerContact":1}`
 
 // racePairsAtTheCap races, for each of pairs contacts, two round twos of one contact for two slots,
 // alternately on bases, and checks that exactly one of each pair books and the other is refused

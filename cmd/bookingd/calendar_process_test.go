@@ -39,7 +39,8 @@ const (
 	nightOwls         = "night-owls"
 	nightOwlsSettings = `{"name":"Night Owls","timeZone":"UTC","phone":"+44 20 7946 0001",` +
 		`"hours":{"mon":[["00:00","23:59"]],"tue":[["00:00","23:59"]],"wed":[["00:00","23:59"]],"thu":[["00:00","23:59"]],` +
-		`"fri":[["00:00","23:59"]],"sat":[["00:00","23:59"]],"sun":[["00:00","23:59"]]},"slotMinutes":5,"horizonDays":90}`
+		`"fri":[["00:00","23:59"]],"sat":[["00:00","23:59"]],"sun":[["00:00","23:59"]]},"slotMinutes":5,"horizonDays":90,` +
+		`"maxBookingsPerMinute":1000}` // these tests book hundreds a minute
 )
 
 // skipShort skips a test of real processes under go test -short.

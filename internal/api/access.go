@@ -8,7 +8,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -91,8 +90,7 @@ func (s *Service) guessed(c echo.Context) error {
 		return refuseOwner(c)
 	}
 	if ok, wait := s.Guesses.Allow(bucketOf(c.RealIP()), s.Now()); !ok {
-		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
-		return errTooMany
+		return refusal.Busy("too_many", wait)
 	}
 	return refuseOwner(c)
 }

@@ -79,6 +79,9 @@ func errorHandler(log *slog.Logger, m *metrics) echo.HTTPErrorHandler {
 			log.Error("request failed", "error", err.Error(), "path", c.Path())
 		}
 		note(c, outcome, &reason)
+		if r, ok := refusal.As(err); ok && r.RetryAfter > 0 {
+			c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(r.RetryAfter), 10))
+		}
 		if c.Request().Method == http.MethodHead {
 			_ = c.NoContent(code)
 			return

@@ -5,7 +5,6 @@ package api
 import (
 	"net"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,9 +13,6 @@ import (
 	"salon/internal/quota"
 	"salon/internal/refusal"
 )
-
-// errTooMany refuses a client that asked more often than the quota lets it.
-var errTooMany = refusal.New(refusal.TooMany, "too_many", "too many requests; try again shortly")
 
 // myPrefix is where a customer's own routes live: every route under it is limited, whatever its
 // row says, so one added later can't be left out.
@@ -40,10 +36,8 @@ func Limit(q *quota.Limiter, now func() time.Time) echo.MiddlewareFunc {
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			ok, wait := q.Allow(bucketOf(c.RealIP()), now())
-			if !ok {
-				c.Response().Header().Set(echo.HeaderRetryAfter, strconv.FormatInt(retryAfter(wait), 10))
-				return errTooMany
+			if ok, wait := q.Allow(bucketOf(c.RealIP()), now()); !ok {
+				return refusal.Busy("too_many", wait)
 			}
 			return next(c)
 		}

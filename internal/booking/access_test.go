@@ -6,11 +6,14 @@ package booking_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"salon/internal/booking"
+	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/step"
 )
@@ -157,5 +160,45 @@ func TestErasureExportAndTheCustomersOwnErasure(t *testing.T) {
 		if b.Name != "" || b.Contact != "" || b.Words != "" || b.Status != salon.Booked {
 			t.Errorf("booking %s: got %q, %q, %q, %s, want its details erased and it live", b.ID, b.Name, b.Contact, b.Words, b.Status)
 		}
+	}
+}
+
+func TestASalonTakesItsBookingsPerMinuteFromEveryInstanceAndThenAnswers429(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
+	a, b := openSalonAt(t, url), openSalonAt(t, url)
+	now := friday
+	for _, s := range []*atSalon{a, b} {
+		s.desk.Now = func() time.Time { return now }
+	}
+	set := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000",
+		Hours: everyDay, SlotMinutes: 60, HorizonDays: 7, MaxBookingsPerMinute: 2}
+	if err := a.db.PutSalon(context.Background(), "studio-nine", set); err != nil {
+		t.Fatal(err)
+	}
+	open := a.open(t, "studio-nine")
+	var asked []booking.Request
+	var states []string
+	for i := range 3 {
+		r, res := a.roundOne(t, "studio-nine", salon.Customer{Name: "Ana", Contact: fmt.Sprintf("ana%d@example.com", i)}, "any time", open[i:i+1])
+		asked, states = append(asked, r), append(states, res.State)
+	}
+	// One booking on each instance, 30 s apart: the salon's two for the minute.
+	if res := a.roundTwo(t, asked[0], states[0], accepting(open[0])); res.Outcome == nil {
+		t.Fatalf("the first booking: %+v", res)
+	}
+	now = now.Add(30 * time.Second)
+	if res := b.roundTwo(t, asked[1], states[1], accepting(open[1])); res.Outcome == nil {
+		t.Fatalf("the second booking: %+v", res)
+	}
+	third := asked[2]
+	third.RequestState, third.InputResponses = &states[2], []byte(accepting(open[2]))
+	_, err := a.desk.Book(context.Background(), third)
+	if r, ok := refusal.As(err); !ok || r.Kind != refusal.TooMany || r.Reason != "too many requests; try again shortly" || r.RetryAfter != 30*time.Second {
+		t.Fatalf("a third booking within the minute: got %#v, want 429 to ask again in 30 s", err)
+	}
+	// Nothing was spent: once the first booking is a minute old, the same round two books.
+	now = now.Add(30 * time.Second)
+	if res, err := b.desk.Book(context.Background(), third); err != nil || res.Outcome == nil {
+		t.Errorf("the same round two a minute after the first booking: got %+v, %v, want it booked", res, err)
 	}
 }

@@ -30,6 +30,9 @@ type Calendar interface {
 	// Calendar reads a salon's settings and what is taken in [from, to), at one moment.
 	Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
+	// BookedSince counts the salon's bookings made after since, on every instance, and says when
+	// the first of them was made.
+	BookedSince(ctx context.Context, salon string, since time.Time) (n int, first time.Time, err error)
 	// Spans are the live bookings of a salon whose spans can touch [from, to), earliest first.
 	Spans(ctx context.Context, salon string, from, to time.Time) ([]salon.Span, error)
 	// EachSpan hands yield those spans one at a time as they are read, until yield returns false.
@@ -358,6 +361,9 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 			menuHold(cal, *c, hold)
 		}
 		rec.held(hold)
+		if err := d.paced(ctx, r.Salon, cal); err != nil {
+			return Result{}, err
+		}
 	}
 	spending, done := spendContext(ctx)
 	defer done()
@@ -379,6 +385,25 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}, nil
 	}
 	return Result{Outcome: bookedOutcome(cal, out.Booking)}, nil
+}
+
+// paced refuses a booking at the salon id while it has taken its maxBookingsPerMinute in the last
+// minute, from everyone, on every instance: 429 "too many requests; try again shortly", to ask
+// again once the first of them is a minute old. Nothing is spent, so the same round two can be
+// sent again then.
+//
+// The count is read before the booking's transaction, not in it: bookings racing past it together
+// can pass the bound by as many as are in flight at once, which the quota per client address keeps
+// to a few. What it stops is a salon booked out in a second.
+func (d *Desk) paced(ctx context.Context, id string, cal reading) error {
+	n, first, err := d.Calendar.BookedSince(ctx, id, cal.now.Add(-time.Minute))
+	if err != nil {
+		return refusal.Or(err)
+	}
+	if n < cal.Settings.BookingsPerMinute() {
+		return nil
+	}
+	return refusal.Busy("salon_busy", first.Add(time.Minute).Sub(cal.now))
 }
 
 // spendTime bounds a round two's spend at a salon with a calendar, once it has begun.

@@ -13,7 +13,10 @@
 // carry the cause the operator is told in the log ([Failed]); the client never hears it.
 package refusal
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // Kind is what sort of refusal an Error is. The zero Kind is no refusal: an error that is not an
 // *Error is of kind Internal.
@@ -61,6 +64,9 @@ type Error struct {
 	// Cause is why an Unavailable or Internal refusal happened, for the operator's log only; nil
 	// for every other kind.
 	Cause error
+	// RetryAfter is how long a TooMany refusal's caller should wait before asking again; 0 for
+	// every other kind.
+	RetryAfter time.Duration
 }
 
 // New returns a refusal of kind with code and reason.
@@ -95,6 +101,15 @@ func Failed(cause error) error {
 		return nil
 	}
 	return &Error{Kind: Unavailable, Code: "unavailable", Reason: Unavailability, Cause: cause}
+}
+
+// TooManyRequests is the one reason a caller that asked too often is told.
+const TooManyRequests = "too many requests; try again shortly"
+
+// Busy refuses a caller that asked too often, with code saying which bound it met, to ask again
+// after wait.
+func Busy(code string, wait time.Duration) *Error {
+	return &Error{Kind: TooMany, Code: code, Reason: TooManyRequests, RetryAfter: wait}
 }
 
 // As returns the refusal err is or wraps, if any.

@@ -25,8 +25,11 @@ const (
 	MaxChangeCutoffHours     = 168 // a week
 	DefaultChangeCutoffHours = 24
 	MaxMaxUpcomingPerContact = 20
-	MaxClosures              = 200
-	MaxNoteChars             = 200
+	// A salon takes at most maxBookingsPerMinute new bookings in any minute, whoever makes them.
+	MaxMaxBookingsPerMinute     = 1000
+	DefaultMaxBookingsPerMinute = 30
+	MaxClosures                 = 200
+	MaxNoteChars                = 200
 )
 
 // Service is one line of the menu.
@@ -111,6 +114,7 @@ func (p Stylist) Does(service string) bool { return slices.Contains(p.Services, 
 type Given struct {
 	SlotMinutes, HorizonDays                         bool
 	GridMinutes, MinNoticeMinutes, ChangeCutoffHours bool
+	MaxBookingsPerMinute                             bool
 	Prices, Currency, Services, Stylists, Closures   bool
 }
 
@@ -161,6 +165,10 @@ func (s Settings) Resolve(given Given, load func(name string) (*time.Location, e
 	}
 	if left(given.ChangeCutoffHours, s.ChangeCutoffHours) {
 		s.ChangeCutoffHours = DefaultChangeCutoffHours
+	}
+	if given.MaxBookingsPerMinute && s.MaxBookingsPerMinute == 0 {
+		// Left out, it stays 0, which stands for its default; put, 0 is out of its bounds.
+		return Settings{}, perMinuteRefusal
 	}
 	if menu {
 		if left(given.GridMinutes, s.GridMinutes) {

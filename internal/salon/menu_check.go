@@ -74,13 +74,20 @@ func (s Settings) checkMenu() error {
 	return s.checkClosures()
 }
 
-// checkTerms judges the terms every salon with a calendar has: changeCutoffHours and maxUpcomingPerContact.
+// perMinuteRefusal refuses a maxBookingsPerMinute outside its bounds.
+var perMinuteRefusal = Refusal(fmt.Sprintf("maxBookingsPerMinute must be 1 to %d", MaxMaxBookingsPerMinute))
+
+// checkTerms judges the terms every salon with a calendar has: changeCutoffHours,
+// maxUpcomingPerContact and maxBookingsPerMinute.
 func (s Settings) checkTerms() error {
 	if s.ChangeCutoffHours < 0 || s.ChangeCutoffHours > MaxChangeCutoffHours {
 		return Refusal(fmt.Sprintf("changeCutoffHours must be 0 to %d", MaxChangeCutoffHours))
 	}
 	if s.MaxUpcomingPerContact < 0 || s.MaxUpcomingPerContact > MaxMaxUpcomingPerContact {
 		return Refusal(fmt.Sprintf("maxUpcomingPerContact must be 0 to %d", MaxMaxUpcomingPerContact))
+	}
+	if s.MaxBookingsPerMinute < 0 || s.MaxBookingsPerMinute > MaxMaxBookingsPerMinute {
+		return perMinuteRefusal
 	}
 	return nil
 }

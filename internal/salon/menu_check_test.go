@@ -195,6 +195,11 @@ func TestResolve(t *testing.T) {
 			return s
 		}(), salon.Given{}, func(*salon.Settings) {}, ""},
 
+		{"maxBookingsPerMinute put is kept", func() salon.Settings { s := simple(); s.MaxBookingsPerMinute = 1000; return s }(),
+			salon.Given{MaxBookingsPerMinute: true}, func(s *salon.Settings) { s.SlotMinutes, s.HorizonDays, s.ChangeCutoffHours = 45, 14, 24 }, ""},
+		{"maxBookingsPerMinute put as 0 is refused", simple(), salon.Given{MaxBookingsPerMinute: true}, nil, "maxBookingsPerMinute must be 1 to 1000"},
+		{"maxBookingsPerMinute put as 1001 is refused", func() salon.Settings { s := simple(); s.MaxBookingsPerMinute = 1001; return s }(),
+			salon.Given{MaxBookingsPerMinute: true}, nil, "maxBookingsPerMinute must be 1 to 1000"},
 		{"horizonDays put as 0 is refused", simple(), salon.Given{HorizonDays: true}, nil, "horizonDays must be 1 to 90"},
 		{"slotMinutes put as 0 is refused", simple(), salon.Given{SlotMinutes: true}, nil, "slotMinutes must be 5 to 480"},
 		{"gridMinutes put as 0 is refused", menu(), salon.Given{GridMinutes: true}, nil, "gridMinutes must be 5 to 60, a multiple of 5"},

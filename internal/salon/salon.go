@@ -66,6 +66,10 @@ type Settings struct {
 	ChangeCutoffHours int
 	// MaxUpcomingPerContact is how many upcoming bookings one contact may hold; 0 sets no cap.
 	MaxUpcomingPerContact int
+	// MaxBookingsPerMinute is how many bookings the salon takes in any minute, counted across
+	// instances, so a script can't book it out in a second; 0 stands for its default (see
+	// BookingsPerMinute).
+	MaxBookingsPerMinute int
 	// Closures are the spans a menu salon, or one of its stylists, is closed.
 	Closures []Closure
 }
@@ -99,4 +103,13 @@ func (s Settings) WithDefaults() Settings {
 		s.GridMinutes = DefaultGridMinutes
 	}
 	return s
+}
+
+// BookingsPerMinute is how many bookings the salon takes in any minute: MaxBookingsPerMinute, or
+// DefaultMaxBookingsPerMinute when that is 0.
+func (s Settings) BookingsPerMinute() int {
+	if s.MaxBookingsPerMinute == 0 {
+		return DefaultMaxBookingsPerMinute
+	}
+	return s.MaxBookingsPerMinute
 }

@@ -1,5 +1,5 @@
 // This file tests the bounds that keep a salon hard to abuse, written straight through the store:
-// the webhooks a salon may have.
+// the webhooks a salon may have, the pace of its bookings, a customer's own moves.
 
 package store_test
 
@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
+	"salon/internal/salon"
 	"salon/internal/store"
 )
 
@@ -63,6 +65,57 @@ func TestASalonHoldsAtMostTwentyWebhooksWhateverInstancePutsThem(t *testing.T) {
 		if created, err := other.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: "after", URL: "https://hooks.example/a",
 			Events: store.EventTypes, Secret: "whsec_y"}); err != nil || !created {
 			t.Errorf("a put after a delete: got created %v, %v, want created", created, err)
+		}
+	})
+}
+
+func TestBookedSinceCountsEveryInstancesBookingsOfTheMinuteWhateverBecameOfThem(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, url := b.withSalon(t)
+		other := openURL(t, url)
+		ctx := t.Context()
+		for i, at := range []time.Duration{-2 * time.Minute, -50 * time.Second, -10 * time.Second} {
+			on := s
+			if i%2 == 1 {
+				on = other
+			}
+			id := fmt.Sprintf("b%d", i)
+			if out, err := on.Spend(ctx, stateID(t.Name(), id), goodUntil, hold(id, "studio-nine", now.Add(time.Duration(i+2)*time.Hour)), now.Add(at)); err != nil || out.Booking == nil {
+				t.Fatalf("booking %s: %+v, %v", id, out, err)
+			}
+		}
+		if _, err := s.Cancel(ctx, "studio-nine", "b1"); err != nil {
+			t.Fatal(err)
+		}
+		n, first, err := other.BookedSince(ctx, "studio-nine", now.Add(-time.Minute))
+		if err != nil || n != 2 || !first.Equal(now.Add(-50*time.Second)) {
+			t.Errorf("the last minute: got %d, first %v, %v; want 2, the cancelled one included, first 50 s ago", n, first, err)
+		}
+		if n, first, err := s.BookedSince(ctx, "nowhere", now.Add(-time.Minute)); err != nil || n != 0 || !first.IsZero() {
+			t.Errorf("a salon with none: got %d, %v, %v", n, first, err)
+		}
+	})
+}
+
+func TestOnlyTheCustomersOwnMovesCountAgainstTheirBound(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, url := b.withSalon(t)
+		book(t, s, "b1", at(5))
+		to := func(h float64) func(salon.Booking) (salon.Move, error) {
+			return func(salon.Booking) (salon.Move, error) { return salon.Move{Slot: salon.NewSlot(at(h), time.UTC)}, nil }
+		}
+		if _, _, err := s.Move(t.Context(), "studio-nine", "b1", to(6)); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.MoveSpend(t.Context(), stateID(t.Name(), "m1"), goodUntil, "studio-nine", "b1", to(7)); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, raw(t, url), `SELECT own_moves FROM bookings`); n != 1 {
+			t.Errorf("own_moves after the owner's move and the customer's: got %d, want 1", n)
+		}
+		got, err := s.Booking(t.Context(), "studio-nine", "b1")
+		if err != nil || got.OwnMoves != 1 || got.Sequence != 2 {
+			t.Errorf("the booking: got %+v, %v; want one own move of two", got, err)
 		}
 	})
 }

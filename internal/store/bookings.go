@@ -228,3 +228,16 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	}
 	return res.RowsAffected()
 }
+
+// BookedSince counts the bookings made at the salon id after since, whatever became of them, and
+// says when the first of them was made (zero when there is none): the salon's pace of new bookings,
+// as every instance writes them. An index on (salon, booked_at) finds them.
+func (s *Store) BookedSince(ctx context.Context, id string, since time.Time) (n int, first time.Time, err error) {
+	var firstAt sql.NullInt64
+	err = s.r.queryRow(ctx, `SELECT count(*), min(booked_at) FROM bookings WHERE salon = $1 AND booked_at > $2`,
+		text(id), since.Unix()).Scan(&n, &firstAt)
+	if err != nil || !firstAt.Valid {
+		return n, time.Time{}, err
+	}
+	return n, instant(firstAt.Int64), nil
+}

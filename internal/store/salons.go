@@ -37,7 +37,9 @@ type storedTerms struct {
 	MinNoticeMinutes      int             `json:"minNoticeMinutes,omitempty"`
 	ChangeCutoffHours     int             `json:"changeCutoffHours"`
 	MaxUpcomingPerContact int             `json:"maxUpcomingPerContact,omitempty"`
-	Closures              []storedClosure `json:"closures,omitempty"`
+	// MaxBookingsPerMinute is 0, its default, in the terms of a salon put before it was a setting.
+	MaxBookingsPerMinute int             `json:"maxBookingsPerMinute,omitempty"`
+	Closures             []storedClosure `json:"closures,omitempty"`
 }
 
 type storedService struct {
@@ -67,6 +69,7 @@ func encodeTerms(set salon.Settings) (string, error) {
 	t := storedTerms{
 		Currency: set.Currency, GridMinutes: set.GridMinutes, MinNoticeMinutes: set.MinNoticeMinutes,
 		ChangeCutoffHours: set.ChangeCutoffHours, MaxUpcomingPerContact: set.MaxUpcomingPerContact,
+		MaxBookingsPerMinute: set.MaxBookingsPerMinute,
 	}
 	for _, v := range set.Services {
 		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes})
@@ -97,6 +100,7 @@ func decodeTerms(terms string, set *salon.Settings) error {
 	}
 	set.Currency, set.GridMinutes, set.MinNoticeMinutes = t.Currency, t.GridMinutes, t.MinNoticeMinutes
 	set.ChangeCutoffHours, set.MaxUpcomingPerContact = t.ChangeCutoffHours, t.MaxUpcomingPerContact
+	set.MaxBookingsPerMinute = t.MaxBookingsPerMinute
 	set.Services, set.Stylists, set.Closures = nil, nil, nil
 	for _, v := range t.Services {
 		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes})

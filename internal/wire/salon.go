@@ -36,6 +36,7 @@ type SalonSettings struct {
 	MinNoticeMinutes      *int                  `json:"minNoticeMinutes,omitempty" doc:"No start sooner than this after now: 0 to 10080; 60 when absent. Needs services."`
 	ChangeCutoffHours     *int                  `json:"changeCutoffHours,omitempty" doc:"A customer may cancel or move a booking until this long before it starts: 0 to 168; 24 when absent."`
 	MaxUpcomingPerContact *int                  `json:"maxUpcomingPerContact,omitempty" doc:"How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent."`
+	MaxBookingsPerMinute  *int                  `json:"maxBookingsPerMinute,omitempty" doc:"How many new bookings the salon takes in any minute, from everyone, across every instance: 1 to 1000; 30 when absent. Past it round two answers 429 with Retry-After, and its state can still be used."`
 	Closures              []ClosureLine         `json:"closures,omitempty" maxItems:"200" doc:"Spans when the salon, or one stylist, takes no booking: at most 200. Needs services."`
 }
 
@@ -92,6 +93,7 @@ type SalonView struct {
 	HorizonDays           int                   `json:"horizonDays"`
 	ChangeCutoffHours     int                   `json:"changeCutoffHours"`
 	MaxUpcomingPerContact int                   `json:"maxUpcomingPerContact"`
+	MaxBookingsPerMinute  int                   `json:"maxBookingsPerMinute"`
 	Currency              string                `json:"currency,omitempty" doc:"The currency of the menu's prices; absent at a simple salon, or when no service has a price and none was put."`
 	Services              []ServiceView         `json:"services,omitempty" doc:"The menu; absent at a simple salon."`
 	Stylists              []StylistLine         `json:"stylists,omitempty" doc:"The team, in the order anyone is booked; absent at a simple salon."`
@@ -258,6 +260,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 		{p.MinNoticeMinutes, &s.MinNoticeMinutes, &given.MinNoticeMinutes},
 		{p.ChangeCutoffHours, &s.ChangeCutoffHours, &given.ChangeCutoffHours},
 		{p.MaxUpcomingPerContact, &s.MaxUpcomingPerContact, new(bool)},
+		{p.MaxBookingsPerMinute, &s.MaxBookingsPerMinute, &given.MaxBookingsPerMinute},
 	} {
 		if n.from != nil {
 			*n.to, *n.given = *n.from, true
@@ -313,7 +316,7 @@ func ViewOf(v booking.View) SalonView {
 	out := SalonView{
 		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Hours: s.Hours.Wire(),
 		HorizonDays: s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
-		OpenSlots: make([]OpenSlot, len(v.Open)),
+		MaxBookingsPerMinute: s.BookingsPerMinute(), OpenSlots: make([]OpenSlot, len(v.Open)),
 	}
 	for i, slot := range v.Open {
 		out.OpenSlots[i] = OpenSlot{Slot: slot.ID, Label: slot.Label}

@@ -88,6 +88,7 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
       horizonDays: 7,
       changeCutoffHours: 24,
       maxUpcomingPerContact: 0,
+      maxBookingsPerMinute: 30,
       prices: studioNine.prices,
       slotMinutes: 45,
       menu: null,

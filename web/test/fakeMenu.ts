@@ -74,6 +74,7 @@ export const menuSalon = {
   horizonDays: 14,
   changeCutoffHours: 24,
   maxUpcomingPerContact: 3,
+  maxBookingsPerMinute: 30,
   currency: 'GBP',
   services: [
     { id: 'cut', name: 'Cut', minutes: 45, price: 4500, afterMinutes: 0 },

@@ -228,6 +228,7 @@ function draftOfDemo() {
     horizonDays: s.horizonDays,
     changeCutoffHours: s.changeCutoffHours,
     maxUpcomingPerContact: s.maxUpcomingPerContact,
+    maxBookingsPerMinute: s.maxBookingsPerMinute,
     prices: [],
     slotMinutes: null,
     menu: {

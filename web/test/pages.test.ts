@@ -62,6 +62,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
     horizonDays: 14,
     changeCutoffHours: 24,
     maxUpcomingPerContact: 0,
+    maxBookingsPerMinute: 30,
     openSlots: [{ slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' }],
   };
   it('reads a simple salon, keeping only what the pages use', () => {
@@ -76,6 +77,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
         horizonDays: 14,
         changeCutoffHours: 24,
         maxUpcomingPerContact: 0,
+        maxBookingsPerMinute: 30,
         prices: view.prices,
         slotMinutes: 45,
         menu: null,

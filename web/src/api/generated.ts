@@ -390,6 +390,7 @@ export type SalonView = {
     tue?: string[][];
     wed?: string[][];
   };
+  maxBookingsPerMinute: number;
   maxUpcomingPerContact: number;
   /** Absent at a simple salon. */
   minNoticeMinutes?: number | null;
@@ -442,6 +443,8 @@ export type SalonSettings = {
     tue?: string[][];
     wed?: string[][];
   };
+  /** How many new bookings the salon takes in any minute, from everyone, across every instance: 1 to 1000; 30 when absent. Past it round two answers 429 with Retry-After, and its state can still be used. */
+  maxBookingsPerMinute?: number | null;
   /** How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent. */
   maxUpcomingPerContact?: number | null;
   /** No start sooner than this after now: 0 to 10080; 60 when absent. Needs services. */

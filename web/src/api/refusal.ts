@@ -68,7 +68,7 @@ const exact: Readonly<Record<string, RefusalReason>> = {
 
 /** The settings and other bodies the owner puts: a refusal that starts with one of these names the field it refuses. */
 export const ownerFields =
-  /^(name|timeZone|phone|prices|hours|slotMinutes|horizonDays|currency|services|stylists|gridMinutes|minNoticeMinutes|closures|changeCutoffHours|maxUpcomingPerContact|url|events|contact)(\[\d+\]|\.[A-Za-z]+)* /;
+  /^(name|timeZone|phone|prices|hours|slotMinutes|horizonDays|currency|services|stylists|gridMinutes|minNoticeMinutes|closures|changeCutoffHours|maxUpcomingPerContact|maxBookingsPerMinute|url|events|contact)(\[\d+\]|\.[A-Za-z]+)* /;
 
 /** The refusals that name what they refuse, matched by their fixed part. */
 const patterns: readonly (readonly [RegExp, RefusalReason])[] = [

@@ -89,6 +89,7 @@ export interface Salon {
   readonly horizonDays: number;
   readonly changeCutoffHours: number;
   readonly maxUpcomingPerContact: number;
+  readonly maxBookingsPerMinute: number;
   /** A simple salon's price list, as the salon wrote it; empty at a menu salon. */
   readonly prices: readonly { readonly service: string; readonly price: string }[];
   /** A simple salon's appointment length; null at a menu salon. */
@@ -266,6 +267,7 @@ function readSalon(body: unknown, where: string): Salon {
     horizonDays: whole(raw, 'horizonDays', where, 1),
     changeCutoffHours: whole(raw, 'changeCutoffHours', where),
     maxUpcomingPerContact: whole(raw, 'maxUpcomingPerContact', where),
+    maxBookingsPerMinute: whole(raw, 'maxBookingsPerMinute', where, 1),
     prices: (menu === null ? list(raw, 'prices', where) : maybeList(raw, 'prices', where)).map((item, i) => {
       const line = fields(item, `${where}.prices[${i}]`);
       return { service: text(line, 'service', `${where}.prices[${i}]`), price: text(line, 'price', `${where}.prices[${i}]`) };

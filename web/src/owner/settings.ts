@@ -40,6 +40,7 @@ export interface Draft {
   readonly horizonDays: string;
   readonly changeCutoffHours: string;
   readonly maxUpcomingPerContact: string;
+  readonly maxBookingsPerMinute: string;
   /** A simple salon's: its slot length and its price list, kept as they are. */
   readonly slotMinutes: string;
   readonly prices: Salon['prices'];
@@ -73,6 +74,7 @@ export function draftOf(salon: Salon): Draft {
     horizonDays: String(salon.horizonDays),
     changeCutoffHours: String(salon.changeCutoffHours),
     maxUpcomingPerContact: String(salon.maxUpcomingPerContact),
+    maxBookingsPerMinute: String(salon.maxBookingsPerMinute),
     slotMinutes: salon.slotMinutes === null ? '' : String(salon.slotMinutes),
     prices: salon.prices,
     menu: menu !== null,
@@ -126,6 +128,7 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     ['horizonDays', draft.horizonDays],
     ['changeCutoffHours', draft.changeCutoffHours],
     ['maxUpcomingPerContact', draft.maxUpcomingPerContact],
+    ['maxBookingsPerMinute', draft.maxBookingsPerMinute],
     ...(draft.menu
       ? ([
           ['gridMinutes', draft.gridMinutes],
@@ -146,6 +149,7 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     horizonDays: wholeOf(draft.horizonDays),
     changeCutoffHours: wholeOf(draft.changeCutoffHours),
     maxUpcomingPerContact: wholeOf(draft.maxUpcomingPerContact),
+    maxBookingsPerMinute: wholeOf(draft.maxBookingsPerMinute),
   };
   if (!draft.menu) {
     return { ...common, slotMinutes: wholeOf(draft.slotMinutes), prices: draft.prices.map((p) => ({ service: p.service, price: p.price })) };

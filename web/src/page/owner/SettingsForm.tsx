@@ -116,6 +116,14 @@ export function SettingsForm({ salon }: { salon: Salon }) {
             onChange={(maxUpcomingPerContact) => change({ ...draft, maxUpcomingPerContact })}
             errorFor={errorFor}
           />
+          <Field
+            path="maxBookingsPerMinute"
+            label="New bookings the salon takes in any minute"
+            numeric
+            value={draft.maxBookingsPerMinute}
+            onChange={(maxBookingsPerMinute) => change({ ...draft, maxBookingsPerMinute })}
+            errorFor={errorFor}
+          />
           {draft.menu ? (
             <>
               <Field path="gridMinutes" label="Start times every (minutes)" numeric value={draft.gridMinutes} onChange={(gridMinutes) => change({ ...draft, gridMinutes })} errorFor={errorFor} />
