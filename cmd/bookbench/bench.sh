@@ -16,10 +16,10 @@ pids+=($!)
 export BOOKING_SIGNING_KEY
 BOOKING_SIGNING_KEY=$("$bin/bookingd" keygen)
 # The request log is written as in production, to a sink that costs nothing to read.
-"$bin/bookingd" -addr "127.0.0.1:$mem_port" 2>/dev/null &
+"$bin/bookingd" -addr "127.0.0.1:$mem_port" -rate 0 2>/dev/null &
 mem_pid=$!
 pids+=("$mem_pid")
-"$bin/bookingd" -addr "127.0.0.1:$redis_app_port" -redis-url "redis://127.0.0.1:$redis_port/0" 2>/dev/null &
+"$bin/bookingd" -addr "127.0.0.1:$redis_app_port" -rate 0 -redis-url "redis://127.0.0.1:$redis_port/0" 2>/dev/null &
 redis_pid=$!
 pids+=("$redis_pid")
 

@@ -19,7 +19,7 @@ source cmd/bookbench/build.sh
 app_port=${WRK_APP_PORT:-18091} base_port=${WRK_BASE_PORT:-18092}
 export BOOKING_SIGNING_KEY
 BOOKING_SIGNING_KEY=$("$bin/bookingd" keygen)
-"$bin/bookingd" -addr "127.0.0.1:$app_port" 2>/dev/null &
+"$bin/bookingd" -addr "127.0.0.1:$app_port" -rate 0 2>/dev/null &
 pids+=($!)
 "$bin/bookbench" -serve-baseline "127.0.0.1:$base_port" >/dev/null &
 pids+=($!)

@@ -13,6 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"salon/internal/testsmtp"
 )
 
 // withCalendar runs bookingd on a fresh SQLite calendar with night-owls registered, extra added to
@@ -205,5 +208,80 @@ func TestASalonTakesItsBookingsPerMinuteAndThen429sWithoutSpendingTheState(t *te
 		if r.status != http.StatusBadRequest || r.body != `"maxBookingsPerMinute must be 1 to 1000"` {
 			t.Errorf("maxBookingsPerMinute %s: got %s, want 400", bad, r)
 		}
+	}
+}
+
+func TestUnpacedLiftsThePaceForALoadTestAndSaysSo(t *testing.T) {
+	t.Parallel()
+	p := spawn(t, calendarEnv(), "-db", "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), "-unpaced")
+	base := p.base()
+	if r := call(http.MethodPut, base+"/salons/"+nightOwls, ownerToken, strings.Replace(nightOwlsSettings, "1000", "1", 1)); r.status != http.StatusOK {
+		t.Fatalf("PUT: got %s", r)
+	}
+	slots := slotsAhead(3)
+	for i, slot := range slots {
+		c := newPatron(i, slot)
+		if err := c.ask(base, slot); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := completed(c.accept(base, slot)); !ok || got.Status != "booked" {
+			t.Errorf("booking %d at a salon of one a minute, unpaced: got %+v, want booked", i+1, got)
+		}
+	}
+	if !slices.ContainsFunc(p.lines(), func(l string) bool { return strings.Contains(l, `"msg":"every salon's maxBookingsPerMinute is lifted (-unpaced)`) }) {
+		t.Errorf("stderr doesn't warn that -unpaced lifts the pace: %q", p.lines())
+	}
+}
+
+func TestAStrangerIsMailedTenTimesADayFromASalonAndTheOwnerSeesTheRest(t *testing.T) {
+	t.Parallel()
+	sink := testsmtp.Start(t)
+	p := spawn(t, calendarEnv(envSMTPURL+"="+sink.URL()), "-db", "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"),
+		"-mail-from", "Night Owls <hello@night-owls.example>")
+	base := p.base()
+	putNightOwls(t, base)
+	slots := slotsAhead(12)
+	var booked []string
+	for i, slot := range slots {
+		c := newPatron(i, slot)
+		c.contact = []string{"stranger@example.org", "Stranger@Example.org"}[i%2]
+		if err := c.ask(base, slot); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := completed(c.accept(base, slot))
+		if !ok || got.Status != "booked" {
+			t.Fatalf("booking %d: got %+v", i+1, got)
+		}
+		booked = append(booked, got.Booking)
+	}
+	var list struct {
+		Dropped []struct{ Booking, Event, Kind, At string }
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for len(list.Dropped) < 2 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		r := call(http.MethodGet, base+"/salons/"+nightOwls+"/messages/dropped", ownerToken, "")
+		if r.status != http.StatusOK || json.Unmarshal([]byte(r.body), &list) != nil {
+			t.Fatalf("the dropped messages: got %s", r)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // a mail past the ten would have come by now
+	if got := len(sink.Mails()); got != 10 {
+		t.Errorf("the SMTP server got %d mails, want 10", got)
+	}
+	if len(list.Dropped) != 2 {
+		t.Fatalf("the owner's dropped messages: got %+v, want 2", list.Dropped)
+	}
+	for _, d := range list.Dropped {
+		if !slices.Contains(booked, d.Booking) || d.Event != "booking.created" || d.Kind != "mail" {
+			t.Errorf("a dropped message: got %+v, want a confirmation of one of the bookings", d)
+		}
+	}
+	r := call(http.MethodGet, base+"/metrics", "", "")
+	if !strings.Contains(r.body, `bookingd_messages_dropped_total{kind="mail"} 2`) {
+		t.Errorf("/metrics doesn't count the 2 dropped mails")
+	}
+	if r := call(http.MethodGet, base+"/salons/"+nightOwls+"/messages/dropped", "", ""); r.status != http.StatusUnauthorized {
+		t.Errorf("the dropped messages without the owner's token: got %s, want 401", r)
 	}
 }

@@ -175,6 +175,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 		TrustedProxies: cfg.trustedProxies,
 		Retention:      cfg.retention,
 		OwnerGuesses:   cfg.guesses,
+		Unpaced:        cfg.unpaced,
 	}
 	if err := cfg.tell.apply(&composed); err != nil {
 		return fail(err)
@@ -205,6 +206,7 @@ type config struct {
 	trustedProxies []netip.Prefix
 	retention      time.Duration // how long after a booking ended its customer's details are kept
 	guesses        int           // wrong owner's tokens a client address may send at once; 0 is no limit
+	unpaced        bool          // every salon's maxBookingsPerMinute is lifted, for load tests
 	stderr         io.Writer
 }
 
@@ -225,6 +227,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	perClient := fs.String("rate", or(getenv(envRate), defaultRate), "requests a second each client address (an IPv6 /64) may make to round one, round two, the customer's own routes and /mcp, such as 5/s, in bursts of four times that; past it they answer 429; 0 is no limit, for a proxy that isn't listed in -trusted-proxies (default $"+envRate+", else "+defaultRate+")")
 	retention := fs.String("retention", or(getenv(envRetention), defaultRetention), "how long after a booking ended its customer's name, contact and words are kept before a sweep erases them: a Go duration such as 9600h, or a number of days such as 400d (default $"+envRetention+", else "+defaultRetention+")")
 	guesses := fs.String("owner-guesses", or(getenv(envGuesses), strconv.Itoa(defaultGuesses)), "wrong owner's tokens one client address may send at once before each wrong one answers 429 (a right token always gets through); they come back at "+strconv.Itoa(server.GuessesPerMinute)+" a minute; 0 is no limit (default $"+envGuesses+", else "+strconv.Itoa(defaultGuesses)+")")
+	fs.BoolVar(&cfg.unpaced, "unpaced", false, "lift every salon's maxBookingsPerMinute, for load tests and benchmarks on a machine of one's own; never in service")
 	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+

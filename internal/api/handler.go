@@ -75,6 +75,8 @@ type Service struct {
 	// WebhooksInsecure lets the owner register webhooks at http URLs and private addresses, for
 	// tests and private networks.
 	WebhooksInsecure bool
+	// Unpaced lifts every salon's maxBookingsPerMinute, for load tests (see booking.Desk).
+	Unpaced bool
 	// PublicURL is the service's own address as the world reaches it, such as
 	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
 	// it. Empty takes the request's own scheme and host.

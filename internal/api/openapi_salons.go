@@ -250,6 +250,13 @@ var routes = []route{{
 	owner:   true,
 	serve:   (*Service).listWebhooks,
 }, {
+	method: http.MethodGet, path: "/salons/{salon}/messages/dropped", id: "listDroppedMessages",
+	summary: "Lists the mails to customers that were not sent because their contact had 10 from the salon in 24 hours already, the newest first.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{success("The dropped messages, naming their bookings.", "DroppedList"), badID, unauthorized, noSalon, unavailable},
+	owner:   true,
+	serve:   (*Service).listDropped,
+}, {
 	method: http.MethodDelete, path: "/salons/{salon}/webhooks/{id}", id: "deleteWebhook",
 	summary: "Deletes a webhook, with its deliveries still to go.",
 	params:  openapi3.Parameters{salonParam, pathParameter("id", "The webhook's id.", 0)},

@@ -77,6 +77,7 @@ func NewDesk(s Service) *booking.Desk {
 	return &booking.Desk{
 		Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent, Offerer: s.Offerer,
 		Calendar: s.Calendar, BookingID: s.BookingID, Observe: s.Records, WebhooksInsecure: s.WebhooksInsecure,
+		Unpaced: s.Unpaced,
 	}
 }
 

@@ -47,6 +47,19 @@ func (s *Service) listWebhooks(c echo.Context) error {
 	return noStore(c, list)
 }
 
+// listDropped answers GET /salons/{salon}/messages/dropped.
+func (s *Service) listDropped(c echo.Context) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
+	}
+	found, err := s.desk.DroppedMessages(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return noStore(c, wire.DroppedListOf(found))
+}
+
 func (s *Service) deleteWebhook(c echo.Context) error {
 	id, err := salonID(c)
 	if err != nil {

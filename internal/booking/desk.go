@@ -65,6 +65,9 @@ type Desk struct {
 	// WebhooksInsecure lets the owner register webhooks at http URLs and private addresses, for
 	// tests and private networks; false keeps them to https and public addresses.
 	WebhooksInsecure bool
+	// Unpaced lifts every salon's maxBookingsPerMinute, for load tests and benchmarks, which book
+	// thousands a minute at one salon. The pace is still read, so a benchmark measures its cost.
+	Unpaced bool
 
 	zones zones
 }

@@ -28,7 +28,11 @@ type Tell interface {
 	DeleteWebhook(ctx context.Context, salon, id string) (bool, error)
 	SetFeed(ctx context.Context, salon string, hash []byte, at time.Time) error
 	FeedHash(ctx context.Context, salon string) ([]byte, error)
+	DroppedMessages(ctx context.Context, salon string, limit int) ([]store.Dropped, error)
 }
+
+// MaxDroppedListed is how many dropped messages the owner's list shows, the newest.
+const MaxDroppedListed = 100
 
 // ErrWebhookURL refuses a webhook's URL that breaks the address rule (webhook.CheckURL).
 var ErrWebhookURL = refusal.New(refusal.Invalid, "webhook_url", webhook.ErrURL.Error())
@@ -141,6 +145,17 @@ func (d *Desk) Webhooks(ctx context.Context, salonID string) ([]store.WebhookSta
 	}
 	all, err := t.Webhooks(ctx, salonID)
 	return all, refusal.Or(err)
+}
+
+// DroppedMessages lists the salon's messages to customers dropped past a contact's daily bound,
+// the newest first, at most MaxDroppedListed.
+func (d *Desk) DroppedMessages(ctx context.Context, salonID string) ([]store.Dropped, error) {
+	t, err := d.tell(salonID)
+	if err != nil {
+		return nil, err
+	}
+	found, err := t.DroppedMessages(ctx, salonID, MaxDroppedListed)
+	return found, refusal.Or(err)
 }
 
 // DeleteWebhook deletes the salon's webhook id, with its deliveries still to go: NoWebhook when

@@ -30,6 +30,9 @@ type result struct {
 	err error
 	// skip says why there was nothing to deliver after all; "" when there was.
 	skip string
+	// dropped says why a message to the customer was not sent though there was one: its contact
+	// had MessagesPerDay already. "" when it wasn't dropped.
+	dropped string
 	// permanent says trying again would change nothing.
 	permanent bool
 }
@@ -57,6 +60,11 @@ func (r *Running) deliver(ctx context.Context, dl store.Delivery) {
 	case res.skip != "":
 		r.metrics.attempts.WithLabelValues(k, "skipped").Inc()
 		err = r.d.Store.Delivered(record, dl, now, res.status, "skipped: "+res.skip)
+	case res.dropped != "":
+		r.metrics.attempts.WithLabelValues(k, "dropped").Inc()
+		r.metrics.dropped.WithLabelValues(k).Inc()
+		log.Warn("a message to a customer was dropped; the owner sees it", "why", res.dropped)
+		err = r.d.Store.Delivered(record, dl, now, 0, store.DroppedNote+res.dropped)
 	case res.err == nil:
 		r.metrics.attempts.WithLabelValues(k, "delivered").Inc()
 		r.metrics.latency.WithLabelValues(k).Observe(now.Sub(dl.Due).Seconds())
@@ -192,6 +200,9 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 	case dl.Target == store.ReminderTarget && (held.Status != salon.Booked || held.Sequence != dl.Event.Sequence):
 		return result{skip: "the booking changed since"}
 	}
+	if res, over := d.overDaily(ctx, dl, held); over {
+		return res
+	}
 	manage := d.manageLink(held)
 	n := mail.Notice{Name: held.Name, Email: held.Contact, Salon: set.Name, Phone: set.Phone,
 		What: booking.What(set, b), When: salon.Label(b.Start, loc), Manage: manage}
@@ -222,6 +233,24 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 		return result{err: err, permanent: permanent}
 	}
 	return result{status: smtpOK}
+}
+
+// dailyDropped is why a message past MessagesPerDay is dropped.
+var dailyDropped = fmt.Sprintf("its contact had %d messages from the salon in the last 24 hours", MessagesPerDay)
+
+// overDaily reports whether the message dl to the customer of b is past MessagesPerDay, counted
+// with the contact's other messages about their bookings at b's salon in the last 24 hours, on any
+// instance, and if so the result that drops it; a failure to count is a failed attempt, tried
+// again. Otherwise dl takes its place among them before it is sent.
+func (d *Dispatcher) overDaily(ctx context.Context, dl store.Delivery, b salon.Booking) (result, bool) {
+	ok, err := d.Store.ReserveMessage(ctx, dl, salon.ContactKey(b.Contact), d.Now(), MessagesPerDay)
+	switch {
+	case err != nil:
+		return result{err: fmt.Errorf("counting the contact's messages: %w", err)}, true
+	case !ok:
+		return result{dropped: dailyDropped}, true
+	}
+	return result{}, false
 }
 
 // manageLink is the link that manages b, its key derived again from the signing keys: the one of

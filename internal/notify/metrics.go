@@ -3,13 +3,18 @@
 
 package notify
 
-import "github.com/prometheus/client_golang/prometheus"
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"salon/internal/store"
+)
 
 // metrics are the dispatcher's instruments.
 type metrics struct {
 	backlog  *prometheus.GaugeVec
 	attempts *prometheus.CounterVec
 	failed   *prometheus.CounterVec
+	dropped  *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 }
 
@@ -22,11 +27,15 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		}, []string{"kind"}),
 		attempts: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "bookingd_delivery_attempts_total",
-			Help: "Delivery attempts this instance made, by kind and result: delivered, retried, given_up, skipped, cut_off.",
+			Help: "Delivery attempts this instance made, by kind and result: delivered, retried, given_up, skipped, dropped, cut_off.",
 		}, []string{"kind", "result"}),
 		failed: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "bookingd_deliveries_failed_total",
 			Help: "Deliveries this instance gave up on, after 24 hours of retries or a permanent refusal, by kind.",
+		}, []string{"kind"}),
+		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "bookingd_messages_dropped_total",
+			Help: "Mails and texts to customers this instance dropped because their contact had been sent MessagesPerDay (10) in 24 hours, by kind: mail, reminder.",
 		}, []string{"kind"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "bookingd_delivery_latency_seconds",
@@ -38,8 +47,11 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		m.backlog.WithLabelValues(k)
 		m.failed.WithLabelValues(k)
 	}
+	for _, k := range []string{store.MailTarget, store.ReminderTarget} {
+		m.dropped.WithLabelValues(k)
+	}
 	if reg != nil {
-		reg.MustRegister(m.backlog, m.attempts, m.failed, m.latency)
+		reg.MustRegister(m.backlog, m.attempts, m.failed, m.dropped, m.latency)
 	}
 	return m
 }

@@ -54,7 +54,14 @@ type Store interface {
 	Webhook(ctx context.Context, salon, id string) (store.Webhook, bool, error)
 	Booking(ctx context.Context, salon, id string) (salon.Booking, error)
 	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
+	ReserveMessage(ctx context.Context, d store.Delivery, contactKey string, now time.Time, perDay int) (bool, error)
 }
+
+// MessagesPerDay is how many mails and texts one contact is sent about its bookings at one salon
+// in any 24 hours; past it, the rest are dropped, counted, and shown to the owner. A booking, a
+// move or two and its reminders stay far below it; a booker who gives a stranger's address can't
+// have the salon write to them without end.
+const MessagesPerDay = 10
 
 // Mailer sends one mail. mail.Sender is one.
 type Mailer interface {

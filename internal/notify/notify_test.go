@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -22,8 +23,10 @@ import (
 	"github.com/emersion/go-smtp"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	"salon/internal/notify"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
+	"salon/internal/store"
 	"salon/internal/testsmtp"
 )
 
@@ -438,4 +441,47 @@ func TestADeliveryCutOffByAStopIsMadeAgainWithTheSameID(t *testing.T) {
 		t.Errorf("the delivery made again carries webhook-id %s, want the cut one's %s", b, a)
 	}
 	verify(t, secret, hits[1])
+}
+
+func TestAContactIsSentTenMessagesADayFromASalonAndTheRestAreDroppedForTheOwnerToSee(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	for i := range notify.MessagesPerDay + 2 {
+		contact := "stranger@example.org"
+		if i%2 == 1 {
+			contact = "Stranger@Example.ORG" // the same contact, written another way
+		}
+		w.book(fmt.Sprintf("bk-%02d", i), "Someone", contact, ahead(time.Duration(48+i)*time.Hour))
+	}
+	w.book("bk-other", "Another", "another@example.org", ahead(100*time.Hour))
+	w.smtp.Await(notify.MessagesPerDay+1, 10*time.Second)
+	deadline := time.Now().Add(10 * time.Second)
+	for w.counter("bookingd_messages_dropped_total", "kind", "mail") < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // anything more than ten would have come by now
+	mails := w.smtp.Mails()
+	to := map[string]int{}
+	for _, m := range mails {
+		to[strings.ToLower(strings.Join(m.To, ","))]++
+	}
+	if to["stranger@example.org"] != notify.MessagesPerDay || to["another@example.org"] != 1 {
+		t.Errorf("mails by contact: got %v, want %d to the stranger and 1 to another", to, notify.MessagesPerDay)
+	}
+	if got := w.counter("bookingd_messages_dropped_total", "kind", "mail"); got != 2 {
+		t.Errorf("bookingd_messages_dropped_total{kind=mail}: got %v, want 2", got)
+	}
+	dropped, err := w.db.DroppedMessages(t.Context(), salonID, 50)
+	if err != nil || len(dropped) != 2 {
+		t.Fatalf("the owner's dropped messages: got %+v, %v, want 2", dropped, err)
+	}
+	for _, d := range dropped {
+		if !strings.HasPrefix(d.Booking, "bk-") || d.Booking == "bk-other" || d.Type != store.EventCreated || d.Target != store.MailTarget {
+			t.Errorf("a dropped message: %+v, want a confirmation of one of the stranger's bookings", d)
+		}
+	}
+	var n int
+	if err := rawDB(t, w.url).QueryRow(`SELECT count(*) FROM deliveries WHERE reserved_at IS NOT NULL`).Scan(&n); err != nil || n != notify.MessagesPerDay+1 {
+		t.Errorf("deliveries with their place: got %d, want the %d sent", n, notify.MessagesPerDay+1)
+	}
 }

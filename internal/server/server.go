@@ -101,6 +101,9 @@ type Config struct {
 	// WebhooksInsecure lets the owner's webhooks go to http URLs and private addresses, for tests
 	// and private networks.
 	WebhooksInsecure bool
+	// Unpaced lifts every salon's maxBookingsPerMinute, for load tests and benchmarks, which book
+	// thousands a minute at one salon; never in service.
+	Unpaced bool
 	// Mail, when not nil, mails customers through its SMTP server, checked already. It needs
 	// DatabaseURL.
 	Mail *mail.Sender
@@ -186,6 +189,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		OwnerToken:       cfg.OwnerToken,
 		TrustedProxies:   cfg.TrustedProxies,
 		WebhooksInsecure: cfg.WebhooksInsecure,
+		Unpaced:          cfg.Unpaced,
 		PublicURL:        cfg.PublicURL,
 	}}
 	if cfg.OwnerGuesses > 0 && cfg.OwnerToken != "" {
@@ -197,6 +201,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			"burst", s.svc.Quota.Burst(), "trusted_proxies", len(cfg.TrustedProxies))
 	} else {
 		log.Warn("requests are not limited per client address (-rate 0): a flood of bookings is stopped only by each salon's maxBookingsPerMinute")
+	}
+	if cfg.Unpaced {
+		log.Warn("every salon's maxBookingsPerMinute is lifted (-unpaced): for load tests only")
 	}
 	vouchesFrom := memory.VouchesFrom
 	if cfg.DatabaseURL != "" {

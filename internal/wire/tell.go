@@ -40,6 +40,29 @@ type WebhookState struct {
 	Failures     int      `json:"failures" doc:"How many events it was given up on, after 24 hours of retries, over the deliveries still kept (see docs/webhooks.md)."`
 }
 
+// DroppedList is the salon's messages to customers that were not sent, the newest first.
+type DroppedList struct {
+	Dropped []DroppedMessage `json:"dropped" doc:"At most 100, over the deliveries still kept (see docs/webhooks.md)."`
+}
+
+// DroppedMessage is one message to a customer dropped because its contact had been sent the day's
+// bound already. It names the booking, never the customer.
+type DroppedMessage struct {
+	Booking string `json:"booking"`
+	Event   string `json:"event" doc:"The change it would have told of: booking.created, booking.cancelled or booking.moved."`
+	Kind    string `json:"kind" doc:"mail (the notice of the change) or reminder."`
+	At      string `json:"at" doc:"When it was dropped, RFC 3339 in UTC."`
+}
+
+// DroppedListOf is the salon's dropped messages as the owner reads them.
+func DroppedListOf(found []store.Dropped) DroppedList {
+	list := DroppedList{Dropped: make([]DroppedMessage, len(found))}
+	for i, d := range found {
+		list.Dropped[i] = DroppedMessage{Booking: d.Booking, Event: string(d.Type), Kind: d.Target, At: d.At.UTC().Format(time.RFC3339Nano)}
+	}
+	return list
+}
+
 // FeedView is the address of the salon's calendar feed, made anew.
 type FeedView struct {
 	URL string `json:"url" doc:"The feed's address, its key in the query. It replaces the one before, which no longer answers."`

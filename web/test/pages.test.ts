@@ -10,7 +10,7 @@ import { manageOperations, ownerOperations } from '../src/api/emptyApi';
 import { reasonOf } from '../src/api/refusal';
 import { decodeAvailability, decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../src/calendar/decode';
 import { decodeOwn } from '../src/my/decode';
-import { decodeAudit, decodeErased, decodeFeed, decodePutWebhook, decodeWebhooks } from '../src/owner/decode';
+import { decodeAudit, decodeDropped, decodeErased, decodeFeed, decodePutWebhook, decodeWebhooks } from '../src/owner/decode';
 import type { Entry } from '../src/calendar/decode';
 import { agenda, byDay, splitLabel } from '../src/page/days';
 import { customerKey, keepOwnerToken, ownerTokenKey, recallCustomer, recallOwnerToken, rememberCustomer } from '../src/page/remember';
@@ -334,12 +334,18 @@ describe('Scenario: the replies the menu, the customer’s booking and the owner
     expect(decodeOwn(body)).toEqual({ ok: false, problem });
   });
 
+  it('reads the messages held back past a contact’s daily bound', () => {
+    const dropped = { booking: 'b1', event: 'booking.moved', kind: 'mail', at: '2026-12-04T10:00:00Z' };
+    expect(decodeDropped({ dropped: [dropped] })).toEqual({ ok: true, value: [dropped] });
+    expect(decodeDropped({ dropped: [] })).toEqual({ ok: true, value: [] });
+  });
   it.each([
     ['a webhook with a negative count of failures', () => decodeWebhooks({ webhooks: [{ id: 'crm', url: 'https://x.example', events: [], lastDelivery: null, failures: -1 }] }), 'the webhooks[0].failures is not a whole number'],
     ['a secret that isn’t one', () => decodePutWebhook({ id: 'crm', url: 'https://x.example', events: [], secret: 'hunter2' }), 'the webhook.secret does not start with whsec_'],
     ['a feed that isn’t a web address', () => decodeFeed({ url: 'javascript:alert(1)' }), 'the feed.url is not a web address'],
     ['an audit entry with no time', () => decodeAudit({ entries: [{ by: 'operator', action: 'putSalon', booking: '', detail: '' }] }), 'the audit.entries[0].at is not a string'],
     ['an erasure with no count', () => decodeErased({ erased: 'all' }), 'the erasure.erased is not a whole number'],
+    ['a dropped message with no booking', () => decodeDropped({ dropped: [{ booking: '', event: 'booking.created', kind: 'mail', at: '2026-12-04T10:00:00Z' }] }), 'the dropped messages[0].booking is not a non-empty string'],
   ])('refuses %s', (_, decode, problem) => {
     expect(decode()).toEqual({ ok: false, problem });
   });

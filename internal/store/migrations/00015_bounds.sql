@@ -4,11 +4,16 @@
 -- own_moves counts the moves the customer made through their manage key (the owner's don't count):
 -- each is a mail or a text to the contact, so a booking moves at most so many times by its key.
 -- bookings_by_booked_at finds a salon's bookings of the last minute for maxBookingsPerMinute.
+-- deliveries.reserved_at is when a message to the customer (a mail, a reminder) took its place
+-- among the contact's messages of the day, in Unix milliseconds; NULL for a webhook's delivery and
+-- a message not yet tried, or dropped past the day's bound.
 
 -- +goose Up
 ALTER TABLE bookings ADD COLUMN own_moves INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX bookings_by_booked_at ON bookings (salon, booked_at);
+ALTER TABLE deliveries ADD COLUMN reserved_at BIGINT;
 
 -- +goose Down
+ALTER TABLE deliveries DROP COLUMN reserved_at;
 DROP INDEX bookings_by_booked_at;
 ALTER TABLE bookings DROP COLUMN own_moves;

@@ -10,8 +10,8 @@ import { decodeAvailability, decodeBooking, decodeBookings, decodeDirectory, dec
 import type { Directory, Entry, EntryPage, Openings, Salon, SlotEntry } from '../calendar/decode';
 import { decodeOwn } from '../my/decode';
 import type { Own } from '../my/decode';
-import { decodeAudit, decodeErased, decodeFeed, decodePutWebhook, decodeWebhooks } from '../owner/decode';
-import type { AuditLine, PutWebhook, Webhook } from '../owner/decode';
+import { decodeAudit, decodeDropped, decodeErased, decodeFeed, decodePutWebhook, decodeWebhooks } from '../owner/decode';
+import type { AuditLine, DroppedMessage, PutWebhook, Webhook } from '../owner/decode';
 
 /**
  * Trouble is what is left of a request that got no 2xx reply it could read: a refusal keeps only
@@ -91,6 +91,7 @@ type Decoding = Omit<
   | 'cancelMyBooking'
   | 'moveMyBooking'
   | 'listWebhooks'
+  | 'listDroppedMessages'
   | 'putWebhook'
   | 'deleteWebhook'
   | 'newFeed'
@@ -113,6 +114,7 @@ type Decoding = Omit<
   cancelMyBooking: OverrideResultType<Definitions['cancelMyBooking'], Verdict<Own>>;
   moveMyBooking: OverrideResultType<Definitions['moveMyBooking'], Decoded>;
   listWebhooks: OverrideResultType<Definitions['listWebhooks'], Verdict<readonly Webhook[]>>;
+  listDroppedMessages: OverrideResultType<Definitions['listDroppedMessages'], Verdict<readonly DroppedMessage[]>>;
   putWebhook: OverrideResultType<Definitions['putWebhook'], Verdict<PutWebhook>>;
   deleteWebhook: OverrideResultType<Definitions['deleteWebhook'], null>;
   newFeed: OverrideResultType<Definitions['newFeed'], Verdict<string>>;
@@ -227,6 +229,10 @@ export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number
       transformResponse: (body: unknown) => decodeWebhooks(body),
       transformErrorResponse: asTrouble,
       providesTags: (_result, _error, { salon }) => [{ type: 'Webhooks', id: salon }],
+    },
+    listDroppedMessages: {
+      transformResponse: (body: unknown) => decodeDropped(body),
+      transformErrorResponse: asTrouble,
     },
     putWebhook: {
       transformResponse: (body: unknown) => decodePutWebhook(body),

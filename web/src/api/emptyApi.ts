@@ -21,6 +21,7 @@ export const ownerOperations: readonly string[] = [
   'closeSlot',
   'openSlot',
   'listWebhooks',
+  'listDroppedMessages',
   'putWebhook',
   'deleteWebhook',
   'newFeed',

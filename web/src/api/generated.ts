@@ -92,6 +92,11 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    listDroppedMessages: build.query<ListDroppedMessagesApiResponse, ListDroppedMessagesApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/messages/dropped`,
+      }),
+    }),
     myBooking: build.query<MyBookingApiResponse, MyBookingApiArg>({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}`,
@@ -245,6 +250,12 @@ export type EraseCustomerApiArg = {
 };
 export type NewFeedApiResponse = /** status 200 The feed's address. */ FeedView;
 export type NewFeedApiArg = {
+  /** The salon's id. */
+  salon: string;
+};
+export type ListDroppedMessagesApiResponse =
+  /** status 200 The dropped messages, naming their bookings. */ DroppedList;
+export type ListDroppedMessagesApiArg = {
   /** The salon's id. */
   salon: string;
 };
@@ -646,6 +657,19 @@ export type ContactRequest = {
 export type FeedView = {
   /** The feed's address, its key in the query. It replaces the one before, which no longer answers. */
   url: string;
+};
+export type DroppedMessage = {
+  /** When it was dropped, RFC 3339 in UTC. */
+  at: string;
+  booking: string;
+  /** The change it would have told of: booking.created, booking.cancelled or booking.moved. */
+  event: string;
+  /** mail (the notice of the change) or reminder. */
+  kind: string;
+};
+export type DroppedList = {
+  /** At most 100, over the deliveries still kept (see docs/webhooks.md). */
+  dropped: DroppedMessage[];
 };
 export type MyBooking = {
   /** The booking's reference. */

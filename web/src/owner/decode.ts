@@ -25,6 +25,16 @@ export interface PutWebhook {
   readonly secret: string | null;
 }
 
+/** A message to a customer that was not sent: its contact had been sent the day's bound already. */
+export interface DroppedMessage {
+  readonly booking: string;
+  /** The change it would have told of: booking.created, booking.cancelled or booking.moved. */
+  readonly event: string;
+  /** mail or reminder. */
+  readonly kind: string;
+  readonly at: string;
+}
+
 /** One owner's action, as the audit records it. */
 export interface AuditLine {
   readonly at: string;
@@ -49,6 +59,22 @@ function readWebhook(item: unknown, at: string): Webhook {
 /** decodeWebhooks reads GET /salons/{salon}/webhooks. */
 export function decodeWebhooks(body: unknown): Verdict<readonly Webhook[]> {
   return verdict(() => list(fields(body, 'the webhooks'), 'webhooks', 'the webhooks').map((item, i) => readWebhook(item, `the webhooks[${i}]`)));
+}
+
+/** decodeDropped reads GET /salons/{salon}/messages/dropped, newest first. */
+export function decodeDropped(body: unknown): Verdict<readonly DroppedMessage[]> {
+  return verdict(() =>
+    list(fields(body, 'the dropped messages'), 'dropped', 'the dropped messages').map((item, i) => {
+      const at = `the dropped messages[${i}]`;
+      const raw = fields(item, at);
+      return {
+        booking: text(raw, 'booking', at, { empty: false }),
+        event: text(raw, 'event', at, { empty: false }),
+        kind: text(raw, 'kind', at, { empty: false }),
+        at: instant(raw, 'at', at),
+      };
+    }),
+  );
 }
 
 /** decodePutWebhook reads PUT /salons/{salon}/webhooks/{id}. */

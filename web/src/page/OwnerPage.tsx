@@ -9,7 +9,7 @@ import { signIn, signOut } from '../owner/slice';
 import { Agenda } from './owner/Agenda';
 import { CalendarView } from './owner/CalendarView';
 import { Closures } from './owner/Closures';
-import { Audit, Erase, Feed, Webhooks } from './owner/Extras';
+import { Audit, Dropped, Erase, Feed, Webhooks } from './owner/Extras';
 import { SettingsForm } from './owner/SettingsForm';
 import { Announcer, PageHeader, useFocusOnMount } from './parts';
 import { troubleWords } from './words';
@@ -17,7 +17,7 @@ import { troubleWords } from './words';
 export { Who } from './owner/common';
 
 /** The sections of the owner's page, in the order the menu lists them. */
-const sections = ['Calendar', 'Closures', 'Settings', 'Webhooks', 'Calendar feed', 'Audit', 'Erase a customer'] as const;
+const sections = ['Calendar', 'Closures', 'Settings', 'Webhooks', 'Messages not sent', 'Calendar feed', 'Audit', 'Erase a customer'] as const;
 type Section = (typeof sections)[number];
 
 export default function OwnerPage() {
@@ -104,6 +104,8 @@ function Shown({ section, salon }: { section: Section; salon: Salon }) {
       return <SettingsForm key={salon.salon} salon={salon} />;
     case 'Webhooks':
       return <Webhooks salon={salon} />;
+    case 'Messages not sent':
+      return <Dropped salon={salon} />;
     case 'Calendar feed':
       return <Feed salon={salon} />;
     case 'Audit':

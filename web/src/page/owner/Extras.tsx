@@ -1,4 +1,4 @@
-// The owner's page's other sections: webhooks with their last deliveries and failures, the calendar feed's address with a button that replaces it, the audit of owners' actions, and erasing a customer's details after a confirmation.
+// The owner's page's other sections: webhooks with their last deliveries and failures, the messages to customers held back past a contact's daily bound, the calendar feed's address with a button that replaces it, the audit of owners' actions, and erasing a customer's details after a confirmation.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bookingApi } from '../../api/booking';
@@ -282,6 +282,49 @@ export function Audit({ salon }: { salon: Salon }) {
       <button type="button" className="quiet" onClick={() => void read.refetch()}>
         Read the audit again
       </button>
+    </section>
+  );
+}
+
+const kindWords: Record<string, string> = { mail: 'E-mail', reminder: 'Reminder' };
+
+/** Dropped lists the messages to customers that weren't sent because their contact had been sent ten from the salon in a day. */
+export function Dropped({ salon }: { salon: Salon }) {
+  const read = bookingApi.endpoints.listDroppedMessages.useQuery({ salon: salon.salon }, { refetchOnFocus: true });
+  const id = useId();
+  const dropped = read.data?.ok === true ? read.data.value : null;
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Messages not sent</h2>
+      <p>A customer is sent at most ten messages a day from this salon, so nobody can have it write to a stranger without end. These were held back; call the customer if one mattered.</p>
+      {dropped === null ? (
+        <p>{read.isLoading ? 'Reading the messages…' : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>
+      ) : dropped.length === 0 ? (
+        <p>Every message was sent.</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-label="The messages not sent" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Message</th>
+                <th scope="col">About</th>
+                <th scope="col">Booking</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dropped.map((d) => (
+                <tr key={`${d.booking} ${d.event} ${d.kind} ${d.at}`}>
+                  <td>{when(d.at, salon)}</td>
+                  <td>{kindWords[d.kind] ?? d.kind}</td>
+                  <td>{eventWords[d.event] ?? d.event}</td>
+                  <td className="reference">{d.booking}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }
