@@ -228,7 +228,9 @@ func TestUnpacedLiftsThePaceForALoadTestAndSaysSo(t *testing.T) {
 			t.Errorf("booking %d at a salon of one a minute, unpaced: got %+v, want booked", i+1, got)
 		}
 	}
-	if !slices.ContainsFunc(p.lines(), func(l string) bool { return strings.Contains(l, `"msg":"every salon's maxBookingsPerMinute is lifted (-unpaced)`) }) {
+	if !slices.ContainsFunc(p.lines(), func(l string) bool {
+		return strings.Contains(l, `"msg":"every salon's maxBookingsPerMinute is lifted (-unpaced)`)
+	}) {
 		t.Errorf("stderr doesn't warn that -unpaced lifts the pace: %q", p.lines())
 	}
 }
