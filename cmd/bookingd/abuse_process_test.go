@@ -5,9 +5,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -285,5 +287,79 @@ func TestAStrangerIsMailedTenTimesADayFromASalonAndTheOwnerSeesTheRest(t *testin
 	}
 	if r := call(http.MethodGet, base+"/salons/"+nightOwls+"/messages/dropped", "", ""); r.status != http.StatusUnauthorized {
 		t.Errorf("the dropped messages without the owner's token: got %s, want 401", r)
+	}
+}
+
+// grepFiles counts each needle in the files of dir whose names start with prefix.
+func grepFiles(t *testing.T, dir, prefix string, needles ...string) map[string]int {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := map[string]int{}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range needles {
+			hits[n] += bytes.Count(data, []byte(n))
+		}
+	}
+	return hits
+}
+
+func TestAnErasedCustomerIsGoneFromTheDatabaseFilesOfARunningServer(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	p := spawn(t, calendarEnv(), "-db", "sqlite:"+filepath.Join(dir, "calendar.db"))
+	base := p.base()
+	putNightOwls(t, base)
+	if r := call(http.MethodPut, base+"/salons/"+nightOwls, ownerToken, movable); r.status != http.StatusOK {
+		t.Fatalf("PUT: got %s", r)
+	}
+	slots := slotsAhead(6)
+	gone := &patron{name: "Ottoline Fernsby-Quayle", contact: "ottoline@fernsby-quayle.example", openSlots: slots[:1]}
+	kept := &patron{name: "Barnaby Wickersham-Lowe", contact: "barnaby@wickersham-lowe.example", openSlots: slots[5:]}
+	var goneBooking, goneKey string
+	for _, c := range []*patron{gone, kept} {
+		if err := c.ask(base, c.openSlots[0]); err != nil {
+			t.Fatal(err)
+		}
+		b, key := bookedWithKey(t, c.accept(base, c.openSlots[0]))
+		if c == gone {
+			goneBooking, goneKey = b, key
+		}
+	}
+	// A move rewrites the row, leaving an older copy of it for the erasure to clear too.
+	if got, ok := completed(moveMine(base, goneBooking, goneKey, slots[2])); !ok || got.Status != "booked" {
+		t.Fatalf("the move: got %+v", got)
+	}
+	details := []string{gone.name, gone.contact, "Any time will do.", kept.name, kept.contact}
+	before := grepFiles(t, dir, "calendar.db", details...)
+	if before[gone.name] == 0 || before[gone.contact] == 0 {
+		t.Fatalf("before the erasure the files hold %v: the search finds nothing", before)
+	}
+	r := call(http.MethodPost, base+"/salons/"+nightOwls+"/customers/erase", ownerToken, `{"contact":"OTTOLINE@fernsby-quayle.example"}`)
+	if r.status != http.StatusOK || r.body != `{"erased":1}` {
+		t.Fatalf("the erasure: got %s", r)
+	}
+	after := grepFiles(t, dir, "calendar.db", details...)
+	for _, d := range []string{gone.name, gone.contact} {
+		if after[d] != 0 {
+			t.Errorf("%q, erased, is in the database's files %d times", d, after[d])
+		}
+	}
+	for _, d := range []string{kept.name, kept.contact, "Any time will do."} {
+		if after[d] == 0 {
+			t.Errorf("%q, kept, is nowhere in the database's files", d)
+		}
+	}
+	if info, err := os.Stat(filepath.Join(dir, "calendar.db-wal")); err == nil && info.Size() != 0 {
+		t.Errorf("the WAL holds %d bytes after the erasure, want it truncated", info.Size())
 	}
 }

@@ -134,19 +134,31 @@ func registerDemo(ctx context.Context, db *store.Store) error {
 	return db.PutSalon(ctx, DemoSalon, demoSettings())
 }
 
+// ScrubEvery is how often, at most, PostgreSQL's bookings table is rewritten after erasures
+// (store.ScrubDue): the rewrite locks the table for a second or so at a large fleet.
+const ScrubEvery = time.Hour
+
 // sweep runs the calendar's sweeps until ctx is done: the retention's at once and then every
 // every, and the spent states' every every. With retention zero the customers' details are kept.
+// After each retention sweep, the bookings table is rewritten when an erasure asked for it and
+// ScrubEvery has passed since the last rewrite.
 func sweep(ctx context.Context, db *store.Store, now func() time.Time, every, retention time.Duration, log *slog.Logger) {
 	erase := func() {
-		if retention <= 0 {
-			return
+		if retention > 0 {
+			n, err := db.EraseEnded(ctx, now().Add(-retention))
+			switch {
+			case err != nil && ctx.Err() == nil:
+				log.Warn("the retention sweep failed; the next sweep tries again", "error", err.Error())
+			case n > 0:
+				log.Info("the retention sweep erased the details of bookings that ended long ago", "bookings", n)
+			}
 		}
-		n, err := db.EraseEnded(ctx, now().Add(-retention))
-		switch {
+		started := now()
+		switch rewrote, err := db.ScrubDue(ctx, started, ScrubEvery); {
 		case err != nil && ctx.Err() == nil:
-			log.Warn("the retention sweep failed; the next sweep tries again", "error", err.Error())
-		case n > 0:
-			log.Info("the retention sweep erased the details of bookings that ended long ago", "bookings", n)
+			log.Warn("rewriting the bookings table after an erasure failed; the next sweep tries again", "error", err.Error())
+		case rewrote:
+			log.Info("rewrote the bookings table, so no erased detail is left in its files", "seconds", now().Sub(started).Seconds())
 		}
 	}
 	erase()

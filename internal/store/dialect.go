@@ -40,6 +40,13 @@ type dialect struct {
 	// tryLock tries a transaction's lock of a 64-bit key as $1 and answers whether it took it, so
 	// one instance at a time does a job (PostgreSQL); "" on SQLite, one instance's database.
 	tryLock string
+	// scrub is run at once after a transaction erased customers' details (Store.scrub): on SQLite
+	// a checkpoint that truncates the WAL; on PostgreSQL a vacuum of the bookings, and a note that
+	// the table is to be rewritten (Store.ScrubDue).
+	scrub string
+	// rewrite rewrites the bookings table and its indexes into new files, leaving none of the bytes
+	// of its dead rows behind (PostgreSQL); "" on SQLite, whose scrub does that already.
+	rewrite string
 
 	// daySpans reads the lists of a window's days (qDaySpansSQLite), and calendar is Calendar's
 	// statement, with those lists joined (dayspans.go). through is how far calendar knows what is
@@ -53,6 +60,7 @@ type dialect struct {
 
 var sqliteDialect = dialect{
 	goose:    goose.DialectSQLite3,
+	scrub:    `PRAGMA wal_checkpoint(TRUNCATE)`,
 	daySpans: qDaySpansSQLite,
 	calendar: calendarWith(takenSQLite),
 	through:  throughDays,
@@ -71,6 +79,8 @@ var postgresDialect = dialect{
 	skipLocked:  " FOR UPDATE SKIP LOCKED",
 	lockContact: `SELECT pg_advisory_xact_lock($1)`,
 	tryLock:     `SELECT pg_try_advisory_xact_lock($1)`,
+	scrub:       `VACUUM bookings`,
+	rewrite:     `VACUUM (FULL) bookings`,
 	daySpans:    qDaySpansPostgres,
 	calendar:    qCalendarNarrow,
 	through:     throughEnd,

@@ -95,9 +95,11 @@ func Open(ctx context.Context, dbURL string, now func() time.Time) (*Store, erro
 // rather than failing "database is locked", foreign keys are enforced, and, on the writer, every
 // transaction takes the write lock as it begins, so two never deadlock upgrading a read. The
 // journal is WAL, so reads go on beside the writer; each commit reaches the disk before it returns.
+// secure_delete has the writer overwrite with zeros what it deletes or rewrites, so an erased
+// customer's details leave no bytes behind in the file's free space (see scrub).
 const (
 	sqliteEvery  = "_busy_timeout=5000&_foreign_keys=1"
-	sqliteWriter = sqliteEvery + "&_journal_mode=WAL&_synchronous=FULL&_txlock=immediate"
+	sqliteWriter = sqliteEvery + "&_journal_mode=WAL&_synchronous=FULL&_txlock=immediate&_pragma=secure_delete(1)"
 	sqliteReader = sqliteEvery + "&_query_only=1"
 )
 

@@ -218,6 +218,9 @@ func unprivileged() (*syscall.Credential, error) {
 }
 
 func (s *Server) dataDir() string { return filepath.Join(s.dir, "data") }
+
+// DataDir is the server's data directory: its tables' files, and its write-ahead log in pg_wal.
+func (s *Server) DataDir() string { return s.dataDir() }
 func (s *Server) logFile() string { return filepath.Join(s.dir, "postgres.log") }
 
 // Addr is the server's host:port.

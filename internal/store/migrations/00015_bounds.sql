@@ -8,12 +8,23 @@
 -- among the contact's messages of the day, in Unix milliseconds; NULL for a webhook's delivery and
 -- a message not yet tried, or dropped past the day's bound.
 
+-- scrubs is one row: when an erasure last asked for PostgreSQL's bookings table to be rewritten,
+-- and when that was last done (Unix milliseconds), so one instance at a time rewrites it, at most
+-- so often (Store.ScrubDue). SQLite scrubs at each erasure and keeps the row unused.
+
 -- +goose Up
+CREATE TABLE scrubs (
+    id        INTEGER PRIMARY KEY CHECK (id = 1),
+    wanted_at BIGINT,
+    done_at   BIGINT
+);
+INSERT INTO scrubs (id) VALUES (1);
 ALTER TABLE bookings ADD COLUMN own_moves INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX bookings_by_booked_at ON bookings (salon, booked_at);
 ALTER TABLE deliveries ADD COLUMN reserved_at BIGINT;
 
 -- +goose Down
+DROP TABLE scrubs;
 ALTER TABLE deliveries DROP COLUMN reserved_at;
 DROP INDEX bookings_by_booked_at;
 ALTER TABLE bookings DROP COLUMN own_moves;
