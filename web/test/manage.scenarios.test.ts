@@ -1,6 +1,6 @@
 // Scenarios of the customer's own booking through the real store and RTK Query, against the fake menu salon: the key only in the Authorization header of the booking's own routes, the cutoff told with whom to call, cancelling, moving in two rounds, a lost move read back, and the calendar file.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingApi } from '../src/api/booking';
+import { bookingApi, troubleOf } from '../src/api/booking';
 import type { Trouble } from '../src/api/booking';
 import { fetchCalendar, managePath } from '../src/my/calendarFile';
 import { answerMove, askToMove } from '../src/my/slice';
@@ -119,6 +119,20 @@ describe('Scenario: the customer cancels, or is told to call once changes have c
     expect(toldOwnTrouble(done.error as Trouble)).toEqual({
       headline: 'It is too close to the appointment to change it here.',
       next: 'The salon says: changes close 24 hours before the appointment; call Studio Nine on +44 20 7946 0000.',
+      step: 'none',
+      call: true,
+    });
+  });
+});
+
+describe('Scenario: a booking moved three times by its customer is changed by the salon', () => {
+  it('keeps the salon’s words with whom to call', () => {
+    const said = 'this booking has been moved 3 times; call Studio Nine on +44 20 7946 0000 to change it again';
+    const trouble = troubleOf({ status: 409, data: said });
+    expect(trouble).toEqual({ kind: 'refused', status: 409, reason: 'moved too often', said });
+    expect(toldOwnTrouble(trouble)).toEqual({
+      headline: 'This booking has been moved as often as it can be here.',
+      next: `The salon says: ${said}.`,
       step: 'none',
       call: true,
     });

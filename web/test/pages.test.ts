@@ -37,6 +37,8 @@ describe('Scenario: a refusal is read into one reason, from the strings the serv
     [404, 'there is no booking b1', 'no booking'],
     [404, 'there is no slot 2026-12-05T09:10:00Z', 'no slot'],
     [409, 'Saturday 5 December, 09:00 is booked; cancel the booking first', 'slot booked'],
+    [409, 'this booking has been moved 3 times; call Studio Nine on +44 20 7946 0000 to change it again', 'moved too often'],
+    [400, 'arguments.customer.name must be a name, not an address', 'customer'],
     [503, 'the booking service is unavailable', 'unavailable'],
     [429, 'too many requests; try again shortly', 'too many'],
     [429, 'Too Many Requests', 'too many'],

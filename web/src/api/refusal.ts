@@ -26,6 +26,8 @@ export const refusalReasons = [
   'slot booked',
   /** The customer may no longer change the booking themselves: the salon's cutoff has passed. */
   'changes closed',
+  /** The customer has moved the booking as often as the service lets them; the salon changes it now. */
+  'moved too often',
   /** The booking is cancelled already, so it can't be cancelled or moved. */
   'already cancelled',
   /** The service has no outcome for the round two sent: its state was never spent by it. */
@@ -79,6 +81,7 @@ const patterns: readonly (readonly [RegExp, RefusalReason])[] = [
   [/^there is no slot /, 'no slot'],
   [/ is booked; cancel the booking first$/, 'slot booked'],
   [/^changes close \d+ hours? before the appointment; call /, 'changes closed'],
+  [/^this booking has been moved \d+ times?; call .+ to change it again$/, 'moved too often'],
   [/^booking \S+ is cancelled$/, 'already cancelled'],
   [/ is (taken|closed) for .+$/, 'taken'],
   [/ offers no (service \S+|such service)$/, 'not on the menu'],
@@ -121,10 +124,10 @@ const maxSaid = 300;
 
 /**
  * saidOf keeps a refusal's own words when the page shows them as they are: the field an owner's
- * put breaks, and the cutoff with whom to call. Any other refusal keeps none.
+ * put breaks, and the cutoff or the bound on moves with whom to call. Any other refusal keeps none.
  */
 export function saidOf(reason: RefusalReason, body: unknown): string | null {
-  if ((reason === 'field' || reason === 'changes closed') && typeof body === 'string' && body.length <= maxSaid && !/[\p{Cc}\p{Cf}]/u.test(body)) {
+  if ((reason === 'field' || reason === 'changes closed' || reason === 'moved too often') && typeof body === 'string' && body.length <= maxSaid && !/[\p{Cc}\p{Cf}]/u.test(body)) {
     return body;
   }
   return null;

@@ -185,6 +185,7 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
     case 'no slot':
     case 'slot booked':
     case 'changes closed':
+    case 'moved too often':
     case 'already cancelled':
     case 'no outcome':
     case 'taken':
@@ -367,6 +368,13 @@ export function toldOwnTrouble(trouble: Trouble | undefined): Told {
         return {
           headline: 'It is too close to the appointment to change it here.',
           next: trouble.said === undefined ? 'Call the salon to change or cancel it.' : `The salon says: ${trouble.said}.`,
+          step: 'none',
+          call: true,
+        };
+      case 'moved too often':
+        return {
+          headline: 'This booking has been moved as often as it can be here.',
+          next: trouble.said === undefined ? 'Call the salon to change it again.' : `The salon says: ${trouble.said}.`,
           step: 'none',
           call: true,
         };
