@@ -87,7 +87,7 @@ func TestDevRegistersTheDemoSalonInTheCacheDirectoryAndPrintsAnOwnerToken(t *tes
 	}
 	req, _ := http.NewRequest(http.MethodGet, s.base+"/salons/studio-nine/bookings", nil)
 	req.Header.Set("Authorization", "Bearer "+token[1])
-	res, err := http.DefaultClient.Do(req)
+	res, err := calendarClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestAConfiguredOwnerTokenIsUsedAndNeverPrinted(t *testing.T) {
 	s := start(t, map[string]string{envSigningKey: testKey, envOwnerToken: token, "XDG_CACHE_HOME": t.TempDir()}, "-dev")
 	req, _ := http.NewRequest(http.MethodGet, s.base+"/salons/studio-nine/bookings", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
+	res, err := calendarClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

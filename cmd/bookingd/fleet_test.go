@@ -101,7 +101,7 @@ func TestFiftyRequestsRacingAcrossTheFleetCompleteOnce(t *testing.T) {
 		}
 		wg.Go(func() {
 			<-start
-			res, err := http.Post(base+"/salons/studio-nine/book", "application/json", strings.NewReader(body))
+			res, err := calendarClient.Post(base+"/salons/studio-nine/book", "application/json", strings.NewReader(body))
 			if err != nil {
 				t.Error(err)
 				return

@@ -238,7 +238,7 @@ func TestEveryReplyCarriesTheSecurityHeaders(t *testing.T) {
 				t.Fatal(err)
 			}
 			req.Header.Set("Content-Type", "application/json")
-			res, err := http.DefaultClient.Do(req)
+			res, err := calendarClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -285,7 +285,7 @@ func preflight(t *testing.T, base, origin string) http.Header {
 	req.Header.Set("Origin", origin)
 	req.Header.Set("Access-Control-Request-Method", http.MethodPost)
 	req.Header.Set("Access-Control-Request-Headers", "content-type")
-	res, err := http.DefaultClient.Do(req)
+	res, err := calendarClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func postFrom(t *testing.T, base, origin string) http.Header {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Origin", origin)
-	res, err := http.DefaultClient.Do(req)
+	res, err := calendarClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

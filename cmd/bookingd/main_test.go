@@ -121,7 +121,7 @@ func (s *started) shutdown(t *testing.T) {
 
 func post(t *testing.T, url, body string) (int, string) {
 	t.Helper()
-	res, err := http.Post(url, "application/json", strings.NewReader(body))
+	res, err := calendarClient.Post(url, "application/json", strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}

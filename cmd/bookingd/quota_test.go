@@ -21,7 +21,7 @@ func bookFrom(t *testing.T, base, forwarded string) (int, string) {
 	if forwarded != "" {
 		req.Header.Set("X-Forwarded-For", forwarded)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := calendarClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,7 +141,7 @@ func TestTheOwnersTokenFromAFileGuardsTheOwnersEndpoints(t *testing.T) {
 		if tt.token != "" {
 			req.Header.Set("Authorization", "Bearer "+tt.token)
 		}
-		res, err := http.DefaultClient.Do(req)
+		res, err := calendarClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

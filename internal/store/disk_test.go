@@ -54,6 +54,23 @@ func onDisk(t *testing.T, root string, keep func(path string) bool, needles []st
 	return hits
 }
 
+// wantGone fails unless the files under root that keep says to read hold none of gone's details
+// and each of kept's: the second shows the search finds what is there.
+func wantGone(t *testing.T, root string, keep func(path string) bool, gone, kept confidential) {
+	t.Helper()
+	hits := onDisk(t, root, keep, append(gone.details(), kept.details()...))
+	for _, d := range gone.details() {
+		if hits[d] != 0 {
+			t.Errorf("%q, erased, is still in the database's files %d times", d, hits[d])
+		}
+	}
+	for _, d := range kept.details() {
+		if hits[d] == 0 {
+			t.Errorf("%q, not erased, is nowhere in the database's files: the search finds nothing", d)
+		}
+	}
+}
+
 // bookAndErase books gone's bookings (one of them moved and moved back, so its row has been
 // rewritten) and kept's, then erases gone's: through its contact (the owner's erasure), the
 // customer's own erasure of one booking, or the retention sweep of bookings that ended.
@@ -99,18 +116,7 @@ func TestErasedDetailsAreGoneFromTheSQLiteFiles(t *testing.T) {
 			}
 			gone, kept := secretive("g"+how), secretive("k"+how)
 			bookAndErase(t, s, gone, kept, how)
-			sqliteFiles := func(path string) bool { return strings.HasPrefix(filepath.Base(path), "calendar.db") }
-			hits := onDisk(t, dir, sqliteFiles, append(gone.details(), kept.details()...))
-			for _, d := range gone.details() {
-				if hits[d] != 0 {
-					t.Errorf("%q, erased, is still in the database's files %d times", d, hits[d])
-				}
-			}
-			for _, d := range kept.details() {
-				if hits[d] == 0 {
-					t.Errorf("%q, not erased, is nowhere in the database's files: the search finds nothing", d)
-				}
-			}
+			wantGone(t, dir, func(path string) bool { return strings.HasPrefix(filepath.Base(path), "calendar.db") }, gone, kept)
 			if info, err := os.Stat(filepath.Join(dir, "calendar.db-wal")); err == nil && info.Size() != 0 {
 				t.Errorf("the WAL holds %d bytes after the erasure, want it truncated", info.Size())
 			}
@@ -135,20 +141,9 @@ func TestErasedDetailsAreGoneFromPostgreSQLsTablesOnceTheyAreRewritten(t *testin
 				if _, err := db.ExecContext(t.Context(), `CHECKPOINT`); err != nil {
 					t.Fatal(err)
 				}
-				tables := func(path string) bool {
+				wantGone(t, srv.DataDir(), func(path string) bool {
 					return strings.Contains(path, string(filepath.Separator)+"base"+string(filepath.Separator))
-				}
-				hits := onDisk(t, srv.DataDir(), tables, append(gone.details(), kept.details()...))
-				for _, d := range gone.details() {
-					if hits[d] != 0 {
-						t.Errorf("%q, erased, is still in the tables' files %d times", d, hits[d])
-					}
-				}
-				for _, d := range kept.details() {
-					if hits[d] == 0 {
-						t.Errorf("%q, not erased, is nowhere in the tables' files: the search finds nothing", d)
-					}
-				}
+				}, gone, kept)
 			}
 			gone, kept := secretive("pg"+how), secretive("pk"+how)
 			bookAndErase(t, s, gone, kept, how)

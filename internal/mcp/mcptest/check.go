@@ -125,6 +125,11 @@ func Post(t testing.TB, url, body string, header map[string]string) (int, http.H
 	return Send(t, http.MethodPost, url, body, header)
 }
 
+// client sends Post's and Send's requests on connections of its own: http.DefaultTransport's idle
+// connections are closed by every httptest.Server that closes, and a POST on one closed under it
+// fails rather than being sent again.
+var client = &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+
 // Send is Post with another method, for the requests a client should not send.
 func Send(t testing.TB, method, url, body string, header map[string]string) (int, http.Header, string) {
 	t.Helper()
@@ -141,7 +146,7 @@ func Send(t testing.TB, method, url, body string, header map[string]string) (int
 		}
 		req.Header.Set(k, v)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
