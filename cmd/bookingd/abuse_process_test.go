@@ -363,3 +363,19 @@ func TestAnErasedCustomerIsGoneFromTheDatabaseFilesOfARunningServer(t *testing.T
 		t.Errorf("the WAL holds %d bytes after the erasure, want it truncated", info.Size())
 	}
 }
+
+func TestBehindATrustedProxyAnIPv6ClientIsOneBucketForItsWhole64(t *testing.T) {
+	t.Parallel()
+	p := spawn(t, []string{envSigningKey + "=" + testKey, envRate + "="}, "-trusted-proxies", "127.0.0.1")
+	var got []int
+	for i := range 9 {
+		status, _ := bookFrom(t, p.base(), fmt.Sprintf("2001:db8:5:7::%x", i+1)) // nine addresses of one /64
+		got = append(got, status)
+	}
+	if want := append(slices.Repeat([]int{200}, 8), 429); !slices.Equal(got, want) {
+		t.Errorf("nine addresses of one /64: got %v, want a burst of 8, then 429", got)
+	}
+	if status, _ := bookFrom(t, p.base(), "2001:db8:5:8::1"); status != http.StatusOK {
+		t.Errorf("the next /64: got %d, want 200", status)
+	}
+}
