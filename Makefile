@@ -36,17 +36,17 @@ mcp-e2e/node_modules/.package-lock.json: mcp-e2e/package-lock.json
 ## the end-to-end test in headless Chromium, then the MCP endpoint with the official TypeScript client and conformance tool.
 ## First the Debian packages install beside the one build of the app and bookingd. Then two lanes that share
 ## nothing run side by side, every process test on that one binary (BOOKINGD_BIN): the Go checks and tests, whose
-## timings matter, in one; the compose file, the fuzzers, the web app's tests, the browser and MCP, niced, in the
-## other. Each part's output shows when it ends, with how long it took.
+## timings matter, then the web app's tests, the browser and MCP, in one; the compose file and the fuzzers, niced,
+## whose instrumented builds take longest, in the other. Each part's output shows when it ends, with how long it took.
 test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target timed-deps timed-build
 	@BOOKINGD_BIN="$(CURDIR)/bin/bookingd" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-go test-rest
 
-## test-go, test-rest: make test's two lanes, each a part after another; the second niced below the Go tests
+## test-go, test-rest: make test's two lanes, each a part after another; the second niced below the first
 test-go:
-	@for part in check gotest; do $(MAKE) --no-print-directory timed-$$part; done
+	@for part in check gotest webtest e2e mcptest; do $(MAKE) --no-print-directory timed-$$part; done
 test-rest:
-	@for part in compose fuzz webtest e2e mcptest; do nice -n 10 $(MAKE) --no-print-directory timed-$$part; done
+	@for part in compose fuzz; do nice -n 10 $(MAKE) --no-print-directory timed-$$part; done
 
 ## timed-PART: make PART, then how long it took
 timed-%:
