@@ -509,6 +509,8 @@ describe('Scenario: the owner, signed in with the salon’s key', () => {
     await customer.getByRole('radio', { name: /^Cut/ }).check();
     await customer.getByRole('radio', { name: 'Ben' }).check();
     await customer.getByRole('heading', { name: 'Open times for Cut with Ben' }).waitFor();
+    // The times come after the heading: until the first is shown, there is no "Show later days" to count.
+    await customer.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
     while ((await customer.getByRole('button', { name: 'Show later days' }).count()) > 0) {
       await customer.getByRole('button', { name: 'Show later days' }).click();
     }
