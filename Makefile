@@ -52,8 +52,8 @@ test-rest:
 timed-%:
 	@start=$$SECONDS; $(MAKE) --no-print-directory $*; echo "make test: $* took $$((SECONDS - start)) s"
 
-## deps: the Debian packages the tests use, installed where missing
-deps:
+## deps: the Debian packages the tests use, installed where missing, and stripe-mock
+deps: bin/stripe-mock
 	@missing=""; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing="$$missing postgresql"; \
@@ -78,8 +78,14 @@ compose:
 
 ## gotest: every Go test under the race detector. The process tests wait on child processes more than they
 ## compute, so more of them run at once than there are cores (-parallel).
-gotest:
-	$(GO) test -race -count=1 -parallel 8 ./...
+gotest: bin/stripe-mock
+	STRIPE_MOCK_BIN="$(CURDIR)/bin/stripe-mock" $(GO) test -race -count=1 -parallel 8 ./...
+
+## bin/stripe-mock: Stripe's own stand-in, which the payments' tests send every request to Stripe through
+## (internal/stripetest), built from the module proxy at the version that package names
+STRIPE_MOCK_VERSION := $(shell sed -n 's/^const MockVersion = "\(.*\)"/\1/p' internal/stripetest/mock.go)
+bin/stripe-mock:
+	GOBIN="$(CURDIR)/bin" $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 ## fuzz: every fuzz target in the module (each `func Fuzz…` in a _test.go file), one after another,
 ## each for FUZZTIME after its committed seed corpus under testdata/fuzz; a failing input is written there.
