@@ -48,4 +48,3 @@ func Mock(tb testing.TB) string {
 	tb.Fatalf("stripe-mock didn't listen on %s within 20 s", addr)
 	return ""
 }
-
