@@ -14,9 +14,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"salon/internal/payments"
 	"salon/internal/testsmtp"
 )
 
@@ -377,5 +380,64 @@ func TestBehindATrustedProxyAnIPv6ClientIsOneBucketForItsWhole64(t *testing.T) {
 	}
 	if status, _ := bookFrom(t, p.base(), "2001:db8:5:8::1"); status != http.StatusOK {
 		t.Errorf("the next /64: got %d, want 200", status)
+	}
+}
+
+func TestAFloodOfForgedStripeEventsIsRefusedAndLogsNoSecret(t *testing.T) {
+	t.Parallel()
+	const key, secret = "sk_test_flood0123456789", "whsec_flood0123456789abcdef"
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, "stripe_key")
+	if err := os.WriteFile(keyFile, []byte(key+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := spawn(t, calendarEnv(envStripeKey+fileSuffix+"="+keyFile, envStripeSecret+"="+secret),
+		"-db", "sqlite:"+filepath.Join(dir, "calendar.db"), "-public-url", "https://book.night-owls.example")
+	event := []byte(`{"id":"evt_1","object":"event","type":"checkout.session.completed","data":{"object":{"id":"cs_test_1","object":"checkout.session"}}}`)
+	post := func(signature string) int {
+		req, err := http.NewRequest(http.MethodPost, p.base()+"/payments/stripe", bytes.NewReader(event))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json; charset=utf-8")
+		req.Header.Set("Stripe-Signature", signature)
+		res, err := calendarClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	statuses := make([]int, 400)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Go(func() {
+			forged := payments.Sign(event, fmt.Sprintf("whsec_guess%03d", i), time.Now())
+			if i%2 == 1 {
+				forged = payments.Sign(event, secret, time.Now().Add(-time.Hour)) // the right secret, replayed an hour late
+			}
+			statuses[i] = post(forged)
+		})
+	}
+	wg.Wait()
+	for i, s := range statuses {
+		if s != http.StatusBadRequest {
+			t.Fatalf("forged event %d: got %d, want 400", i, s)
+		}
+	}
+	if s := post(payments.Sign(event, secret, time.Now())); s != http.StatusOK {
+		t.Errorf("the genuine event after the flood: got %d, want 200", s)
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	logged := strings.Join(p.rest(), "\n")
+	for _, leak := range []string{key, secret, "v1="} {
+		if strings.Contains(logged, leak) {
+			t.Errorf("the log holds %q", leak)
+		}
+	}
+	if n := strings.Count(logged, `"route":"/payments/stripe"`); n != 401 {
+		t.Errorf("the log has %d lines of /payments/stripe, want a line a request, 401", n)
 	}
 }

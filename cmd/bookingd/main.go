@@ -180,6 +180,9 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	if err := cfg.tell.apply(&composed); err != nil {
 		return fail(err)
 	}
+	if err := cfg.payments.apply(&composed); err != nil {
+		return fail(err)
+	}
 	return composed, closeOfferer, nil
 }
 
@@ -198,6 +201,7 @@ type config struct {
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
 	model        modelConfig
 	tell         tellConfig
+	payments     paymentsConfig
 	db           string     // the calendar's database URL; empty is none
 	owner        string     // the owner's token; empty is none
 	cacheDir     string     // where -dev keeps its demo database
@@ -223,6 +227,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
 	cfg.model.register(fs, getenv)
 	cfg.tell.register(fs, getenv)
+	cfg.payments.register(fs)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	perClient := fs.String("rate", or(getenv(envRate), defaultRate), "requests a second each client address (an IPv6 /64) may make to round one, round two, the customer's own routes and /mcp, such as 5/s, in bursts of four times that; past it they answer 429; 0 is no limit, for a proxy that isn't listed in -trusted-proxies (default $"+envRate+", else "+defaultRate+")")
 	retention := fs.String("retention", or(getenv(envRetention), defaultRetention), "how long after a booking ended its customer's name, contact and words are kept before a sweep erases them: a Go duration such as 9600h, or a number of days such as 400d (default $"+envRetention+", else "+defaultRetention+")")
@@ -235,10 +240,11 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
 			"             %s, %s, %s, %s, %s, %s, %s\n"+
-			"             %s%s and %s%s name a file holding the key or the token instead (Docker's secrets)\n\nflags:\n",
+			"             %s and %s (deposits through Stripe; unset, none)\n"+
+			"             the _FILE twin of each key, token and secret (%s%s, …) names a file holding it instead (Docker's secrets)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
 			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies, envRetention, envGuesses,
-			envSigningKey, fileSuffix, envOwnerToken, fileSuffix)
+			envStripeKey, envStripeSecret, envSigningKey, fileSuffix)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -265,6 +271,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)
 	}
 	if err := cfg.model.check(); err != nil {
+		return config{}, err
+	}
+	if err := cfg.payments.read(getenv); err != nil {
 		return config{}, err
 	}
 	if err := cfg.tell.check(); err != nil {

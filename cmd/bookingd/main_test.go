@@ -260,6 +260,16 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 		{"a retention of no days", map[string]string{envRetention: "0d"}, nil, `-retention: "0d" is not a number of days`},
 		{"a negative retention", nil, []string{"-retention", "-5h"}, `-retention: "-5h" must be positive`},
 		{"guesses that aren't a number", map[string]string{envGuesses: "ten"}, nil, `-owner-guesses: "ten" is not a whole number`},
+		{"a Stripe key without its webhook's secret", map[string]string{envStripeKey: "sk_test_123"}, nil, "-stripe-key needs -stripe-webhook-secret"},
+		{"a webhook's secret without a key", map[string]string{envStripeSecret: "whsec_abc"}, nil, "-stripe-webhook-secret needs -stripe-key"},
+		{"a publishable key", map[string]string{envStripeSecret: "whsec_abc"}, []string{"-stripe-key", "pk_test_123"}, "-stripe-key must be a secret or restricted key"},
+		{"a key given twice", map[string]string{envStripeKey: "sk_test_1", envStripeSecret: "whsec_abc"}, []string{"-stripe-key", "sk_test_2"},
+			"-stripe-key and $BOOKING_STRIPE_KEY (or BOOKING_STRIPE_KEY_FILE) are both set"},
+		{"a secret that isn't one", map[string]string{envStripeKey: "sk_test_1", envStripeSecret: "abc"}, nil, "-stripe-webhook-secret must be a webhook signing secret"},
+		{"deposits without a calendar", map[string]string{envSigningKey: testKey, envStripeKey: "sk_test_1", envStripeSecret: "whsec_abc"},
+			[]string{"-public-url", "https://book.example"}, "-stripe-key needs -db"},
+		{"deposits without a public address", map[string]string{envSigningKey: testKey, envStripeKey: "sk_test_1", envStripeSecret: "whsec_abc"},
+			[]string{"-db", "sqlite:x.db"}, "-stripe-key needs -public-url"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer

@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"salon/internal/booking"
+	"salon/internal/payments"
 	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/step"
@@ -59,8 +60,8 @@ type Service struct {
 	OwnerToken string
 	// Guesses, when set, limits the wrong tokens each client address may present to the owner's
 	// endpoints: a token that is neither the operator's nor any salon's key takes one from the
-	// address's bucket, and while the bucket is empty every owner request from the address that
-	// carries a token answers 429, a right one too, so guessing learns nothing. Nil limits nothing.
+	// address's bucket, and while the bucket is empty each such guess answers 429; a right token
+	// always gets through. Nil limits nothing.
 	Guesses *quota.Limiter
 	// Quota, when set, limits how often each client address may call the limited routes (round
 	// one and round two, and every route under /salons/{salon}/my/); nil limits nothing.
@@ -77,6 +78,9 @@ type Service struct {
 	WebhooksInsecure bool
 	// Unpaced lifts every salon's maxBookingsPerMinute, for load tests (see booking.Desk).
 	Unpaced bool
+	// Payments is the Stripe account deposits are paid to, whose events POST /payments/stripe
+	// takes; nil is no payments, and that route answers 404 as any unknown one.
+	Payments *payments.Stripe
 	// PublicURL is the service's own address as the world reaches it, such as
 	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
 	// it. Empty takes the request's own scheme and host.

@@ -82,6 +82,20 @@ func build() (*openapi3.T, error) {
 		schemas[name].Value.Properties["hours"] = hoursSchema(schemas[name].Value.Properties["hours"].Value.Description)
 	}
 	schemas["Availability"].Value.Properties["stylist"].Value.Nullable = true
+	schemas["StripeEvent"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Type:        &openapi3.Types{openapi3.TypeObject},
+		Description: "One of Stripe's events, as Stripe writes it (https://docs.stripe.com/api/events/object).",
+		Required:    []string{"id", "type"},
+		Properties: openapi3.Schemas{
+			"id":   openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "The event's id, evt_…"}),
+			"type": openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "Such as checkout.session.completed."}),
+		},
+	})
+	schemas["Received"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Type:        &openapi3.Types{openapi3.TypeString},
+		Enum:        []any{"received"},
+		Description: "The event is taken.",
+	})
 	schemas["Refusal"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Type:        &openapi3.Types{openapi3.TypeString},
 		Description: "Why the request was refused, as one sentence. The exact strings are part of the contract.",

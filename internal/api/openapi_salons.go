@@ -342,6 +342,17 @@ var routes = []route{{
 		refused(http.StatusNotFound, "There is no such booking, or the key is missing or not its key: the two answer the same."), unavailable},
 	manage: true,
 	serve:  (*Service).eraseMine,
+}, {
+	method: http.MethodPost, path: "/payments/stripe", id: "stripeEvent",
+	summary: "Takes Stripe's events about deposits, each signed with the endpoint's secret (Stripe-Signature, five minutes' tolerance). Exists only when payments are configured.",
+	params: openapi3.Parameters{&openapi3.ParameterRef{Value: openapi3.NewHeaderParameter("Stripe-Signature").
+		WithDescription("Stripe's signature of the body: t=<unix seconds>,v1=<hex HMAC-SHA256 of t.body>.").WithRequired(true).
+		WithSchema(openapi3.NewStringSchema())}},
+	body: &requestBody{schema: "StripeEvent", description: "The event as Stripe sends it."},
+	replies: []response{success("The event is verified and taken.", "Received"),
+		refused(http.StatusBadRequest, "The signature doesn't verify (forged, more than five minutes off, or the body changed), or the body is no event; nothing changes."),
+		refused(http.StatusNotFound, "Payments are not configured on this server."), tooLarge, notJSON},
+	serve: (*Service).stripeEvent,
 }}
 
 // operatorOnly is the 401 of the routes a salon's key can't use.

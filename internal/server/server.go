@@ -23,6 +23,7 @@ import (
 	"salon/internal/mail"
 	"salon/internal/mcp"
 	"salon/internal/notify"
+	"salon/internal/payments"
 	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
@@ -104,6 +105,8 @@ type Config struct {
 	// Unpaced lifts every salon's maxBookingsPerMinute, for load tests and benchmarks, which book
 	// thousands a minute at one salon; never in service.
 	Unpaced bool
+	// Payments is the Stripe account deposits are paid to; nil is no payments.
+	Payments *payments.Stripe
 	// Mail, when not nil, mails customers through its SMTP server, checked already. It needs
 	// DatabaseURL.
 	Mail *mail.Sender
@@ -190,6 +193,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		TrustedProxies:   cfg.TrustedProxies,
 		WebhooksInsecure: cfg.WebhooksInsecure,
 		Unpaced:          cfg.Unpaced,
+		Payments:         cfg.Payments,
 		PublicURL:        cfg.PublicURL,
 	}}
 	if cfg.OwnerGuesses > 0 && cfg.OwnerToken != "" {
@@ -204,6 +208,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Unpaced {
 		log.Warn("every salon's maxBookingsPerMinute is lifted (-unpaced): for load tests only")
+	}
+	if cfg.Payments != nil {
+		log.Info("Stripe's events are taken at /payments/stripe")
 	}
 	vouchesFrom := memory.VouchesFrom
 	if cfg.DatabaseURL != "" {
