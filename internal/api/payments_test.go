@@ -21,8 +21,7 @@ import (
 
 func TestStripesEventsAreTakenOnlyWhenTheirSignatureVerifies(t *testing.T) {
 	clock := testkit.NewClock(time.Date(2026, time.December, 4, 10, 11, 0, 0, time.UTC))
-	d := stripetest.Start(t)
-	d.Now = clock.Now
+	d := stripetest.Start(t, clock.Now)
 	keys, err := requeststate.NewKeys([]byte(strings.Repeat("k", 32)))
 	if err != nil {
 		t.Fatal(err)

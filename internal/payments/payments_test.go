@@ -70,8 +70,7 @@ func TestStripeMockRefusesWhatItsDescriptionDoesnt(t *testing.T) {
 }
 
 func TestTheDoubleOpensPaysExpiresAndRefundsAsStripeDoes(t *testing.T) {
-	d := stripetest.Start(t)
-	d.Now = func() time.Time { return now }
+	d := stripetest.Start(t, func() time.Time { return now })
 	s := payments.New(payments.Config{Key: "sk_test_123", WebhookSecret: d.Secret, API: d.URL})
 	ctx := t.Context()
 	first, err := s.Open(ctx, deposit("hold-bk-1"))
@@ -148,8 +147,7 @@ func TestTheDoubleOpensPaysExpiresAndRefundsAsStripeDoes(t *testing.T) {
 }
 
 func TestStripeDownOrSlowIsAnError(t *testing.T) {
-	d := stripetest.Start(t)
-	d.Now = func() time.Time { return now }
+	d := stripetest.Start(t, func() time.Time { return now })
 	d.Down()
 	s := payments.New(payments.Config{Key: "sk_test_123", API: d.URL})
 	if _, err := s.Open(t.Context(), deposit("k")); err == nil {

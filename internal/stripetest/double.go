@@ -30,7 +30,7 @@ type Double struct {
 	Secret string
 	// Hook is where it sends events; "" sends none.
 	Hook string
-	// Now is its clock, for events' times and sessions' expiry; nil is the wall clock.
+	// Now is its clock, for events' times and sessions' expiry: Start's, which a test may change.
 	Now func() time.Time
 
 	srv *httptest.Server
@@ -54,10 +54,10 @@ type refund struct {
 	Amount            int64
 }
 
-// Start runs a Double on loopback until the test ends.
-func Start(tb testing.TB) *Double {
+// Start runs a Double on loopback until the test ends, on the clock now.
+func Start(tb testing.TB, now func() time.Time) *Double {
 	tb.Helper()
-	d := &Double{Secret: "whsec_" + rand.Text(), sessions: map[string]*session{}, byKey: map[string]string{},
+	d := &Double{Secret: "whsec_" + rand.Text(), Now: now, sessions: map[string]*session{}, byKey: map[string]string{},
 		refunds: map[string]refund{}, calls: map[string]int{}}
 	d.srv = httptest.NewServer(http.HandlerFunc(d.serve))
 	tb.Cleanup(d.srv.Close)
@@ -65,12 +65,7 @@ func Start(tb testing.TB) *Double {
 	return d
 }
 
-func (d *Double) now() time.Time {
-	if d.Now != nil {
-		return d.Now()
-	}
-	return time.Now()
-}
+func (d *Double) now() time.Time { return d.Now() }
 
 // Down makes every call answer 500 until Up.
 func (d *Double) Down() { d.mu.Lock(); d.down = true; d.mu.Unlock() }
