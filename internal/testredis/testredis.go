@@ -2,6 +2,7 @@
 package testredis
 
 import (
+	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -159,6 +160,21 @@ func (s *Server) Pause() {
 	if err := s.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
 		s.tb.Fatal(err)
 	}
+	// A signal is delivered when the kernel next schedules the process: on a loaded machine it can
+	// answer a few more commands first. Pause returns once the kernel says it is stopped.
+	stat := "/proc/" + strconv.Itoa(s.cmd.Process.Pid) + "/stat"
+	for range 500 {
+		raw, err := os.ReadFile(stat)
+		if err != nil {
+			s.tb.Fatal(err)
+		}
+		// The state follows the command's name, which is in parentheses: "123 (redis-server) T …".
+		if fields := strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+1:])); len(fields) > 0 && (fields[0] == "T" || fields[0] == "t") {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	s.tb.Fatal("testredis: the server didn't stop within half a second of SIGSTOP")
 }
 
 // Resume lets a paused server run again (SIGCONT).
