@@ -82,8 +82,8 @@ gotest: bin/stripe-mock
 	STRIPE_MOCK_BIN="$(CURDIR)/bin/stripe-mock" $(GO) test -race -count=1 -parallel 8 ./...
 
 ## bin/stripe-mock: Stripe's own stand-in, which the payments' tests send every request to Stripe through
-## (internal/stripetest), built from the module proxy at the version that package names
-STRIPE_MOCK_VERSION := $(shell sed -n 's/^const MockVersion = "\(.*\)"/\1/p' internal/stripetest/mock.go)
+## (internal/teststripe), built from the module proxy at the version that package names
+STRIPE_MOCK_VERSION := $(shell sed -n 's/^const MockVersion = "\(.*\)"/\1/p' internal/teststripe/mock.go)
 bin/stripe-mock:
 	GOBIN="$(CURDIR)/bin" $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 

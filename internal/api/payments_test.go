@@ -15,13 +15,13 @@ import (
 	"salon/internal/api/apitest"
 	"salon/internal/payments"
 	"salon/internal/requeststate"
-	"salon/internal/stripetest"
 	"salon/internal/testkit"
+	"salon/internal/teststripe"
 )
 
 func TestStripesEventsAreTakenOnlyWhenTheirSignatureVerifies(t *testing.T) {
 	clock := testkit.NewClock(time.Date(2026, time.December, 4, 10, 11, 0, 0, time.UTC))
-	d := stripetest.Start(t, clock.Now)
+	d := teststripe.Start(t, clock.Now)
 	keys, err := requeststate.NewKeys([]byte(strings.Repeat("k", 32)))
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 	"github.com/stripe/stripe-go/v82/webhook"
 
 	"salon/internal/payments"
-	"salon/internal/stripetest"
+	"salon/internal/teststripe"
 )
 
 // now is when the tests stand.
@@ -27,7 +27,7 @@ func deposit(key string) payments.Checkout {
 }
 
 func TestEveryCallIsOneStripesOwnDescriptionAllows(t *testing.T) {
-	s := payments.New(payments.Config{Key: "sk_test_123", API: stripetest.Mock(t)})
+	s := payments.New(payments.Config{Key: "sk_test_123", API: teststripe.Mock(t)})
 	ctx := t.Context()
 	opened, err := s.Open(ctx, deposit("key-1"))
 	if err != nil || opened.ID == "" {
@@ -47,7 +47,7 @@ func TestEveryCallIsOneStripesOwnDescriptionAllows(t *testing.T) {
 func TestStripeMockRefusesWhatItsDescriptionDoesnt(t *testing.T) {
 	// The check above means something only if stripe-mock refuses a request Stripe wouldn't take:
 	// a parameter the description doesn't have, and a line with an amount that isn't a number.
-	base := stripetest.Mock(t)
+	base := teststripe.Mock(t)
 	for _, form := range []string{
 		"mode=payment&no_such_parameter=1",
 		"mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=gbp&line_items[0][price_data][unit_amount]=twenty",
@@ -70,7 +70,7 @@ func TestStripeMockRefusesWhatItsDescriptionDoesnt(t *testing.T) {
 }
 
 func TestTheDoubleOpensPaysExpiresAndRefundsAsStripeDoes(t *testing.T) {
-	d := stripetest.Start(t, func() time.Time { return now })
+	d := teststripe.Start(t, func() time.Time { return now })
 	s := payments.New(payments.Config{Key: "sk_test_123", WebhookSecret: d.Secret, API: d.URL})
 	ctx := t.Context()
 	first, err := s.Open(ctx, deposit("hold-bk-1"))
@@ -147,7 +147,7 @@ func TestTheDoubleOpensPaysExpiresAndRefundsAsStripeDoes(t *testing.T) {
 }
 
 func TestStripeDownOrSlowIsAnError(t *testing.T) {
-	d := stripetest.Start(t, func() time.Time { return now })
+	d := teststripe.Start(t, func() time.Time { return now })
 	d.Down()
 	s := payments.New(payments.Config{Key: "sk_test_123", API: d.URL})
 	if _, err := s.Open(t.Context(), deposit("k")); err == nil {

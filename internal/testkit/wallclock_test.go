@@ -32,7 +32,7 @@ var mayReadTheWallClock = map[string]string{
 	"testredis/testredis.go replication":               "a network deadline on a test server's connection",
 	"testredis/proxy.go pipe":                          "a test proxy's delay on the bytes it passes",
 	"testsmtp/testsmtp.go Data":                        "when a test mail server received a mail, for the test to read",
-	"stripetest/mock.go Mock":                          "a test server's start-up deadline",
+	"teststripe/mock.go Mock":                          "a test server's start-up deadline",
 }
 
 func TestTheCodeReadsOnlyTheClockItWasHanded(t *testing.T) {

@@ -1,8 +1,8 @@
-// Package stripetest holds Stripe's two stand-ins for the tests: Double, a stateful stand-in for the
+// Package teststripe holds Stripe's two stand-ins for the tests: Double, a stateful stand-in for the
 // few endpoints deposits use (create, read and expire a Checkout Session, refund a payment) that
 // sends events signed as Stripe signs them, and Mock, which runs stripe-mock, Stripe's own server
 // that checks every request against Stripe's API description.
-package stripetest
+package teststripe
 
 import (
 	"crypto/rand"
@@ -288,7 +288,7 @@ func (d *Double) Pay(tb testing.TB, id string) Sent {
 	}
 	if !ok || s.Status != payments.Open {
 		d.mu.Unlock()
-		tb.Fatalf("stripetest: session %s can't be paid (%v)", id, ok)
+		tb.Fatalf("teststripe: session %s can't be paid (%v)", id, ok)
 	}
 	s.Status, s.PaymentStatus, s.PaymentIntent = payments.Complete, "paid", "pi_"+rand.Text()
 	d.mu.Unlock()
@@ -302,7 +302,7 @@ func (d *Double) Lapse(tb testing.TB, id string) Sent {
 	s, ok := d.sessions[id]
 	if !ok || s.Status != payments.Open {
 		d.mu.Unlock()
-		tb.Fatalf("stripetest: session %s can't lapse (%v)", id, ok)
+		tb.Fatalf("teststripe: session %s can't lapse (%v)", id, ok)
 	}
 	s.Status = payments.Expired
 	d.mu.Unlock()
@@ -352,7 +352,7 @@ func (d *Double) Send(tb testing.TB, body []byte, secret string, signedAt time.T
 	req.Header.Set("Stripe-Signature", sent.Signature)
 	res, err := (&http.Client{Timeout: 10 * time.Second}).Do(req)
 	if err != nil {
-		tb.Fatalf("stripetest: sending an event to %s: %v", d.Hook, err)
+		tb.Fatalf("teststripe: sending an event to %s: %v", d.Hook, err)
 	}
 	res.Body.Close()
 	sent.Status = res.StatusCode

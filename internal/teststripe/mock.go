@@ -1,7 +1,7 @@
 // This file runs stripe-mock, Stripe's own stand-in, which answers every request with a fixture
 // and refuses any that Stripe's API description doesn't allow.
 
-package stripetest
+package teststripe
 
 import (
 	"net"
