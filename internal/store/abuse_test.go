@@ -1,10 +1,12 @@
 // This file tests the bounds that keep a salon hard to abuse, written straight through the store:
-// the webhooks a salon may have, the pace of its bookings, a customer's own moves.
+// the webhooks a salon may have, the pace of its bookings, a customer's own moves, and a
+// contact's messages of a day.
 
 package store_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -116,6 +118,73 @@ func TestOnlyTheCustomersOwnMovesCountAgainstTheirBound(t *testing.T) {
 		got, err := s.Booking(t.Context(), "studio-nine", "b1")
 		if err != nil || got.OwnMoves != 1 || got.Sequence != 2 {
 			t.Errorf("the booking: got %+v, %v; want one own move of two", got, err)
+		}
+	})
+}
+
+func TestAContactsMessagesTakeTenPlacesADayFromEveryInstanceAtOnce(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, url := b.withSalon(t)
+		other := openURL(t, url)
+		mailable := store.Telling{Mailable: func(c string) bool { return strings.Contains(c, "@") }}
+		s.Tell(mailable)
+		other.Tell(mailable)
+		ctx := t.Context()
+		const bookings = 14
+		for i := range bookings {
+			contact := []string{"stranger@example.org", "Stranger@Example.ORG"}[i%2]
+			bookAs(t, s, holdFor(fmt.Sprintf("m%02d", i), at(float64(2+i)), "Someone", contact))
+		}
+		bookAs(t, s, holdFor("another", at(30), "Another", "another@example.org"))
+		claimed, err := s.Claim(ctx, "test", now, time.Minute, 100, true)
+		if err != nil || len(claimed) != bookings+1 {
+			t.Fatalf("Claim: %d deliveries, %v; want %d mails", len(claimed), err, bookings+1)
+		}
+		placed := make([]bool, len(claimed))
+		var wg sync.WaitGroup
+		for i, d := range claimed {
+			wg.Go(func() {
+				on := s
+				if i%2 == 1 {
+					on = other
+				}
+				b, err := on.Booking(ctx, "studio-nine", d.Event.Booking)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if placed[i], err = on.ReserveMessage(ctx, d, salon.ContactKey(b.Contact), now, 10); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		stranger, another := 0, 0
+		for i, d := range claimed {
+			switch {
+			case placed[i] && d.Event.Booking == "another":
+				another++
+			case placed[i]:
+				stranger++
+			}
+		}
+		if stranger != 10 || another != 1 {
+			t.Errorf("places taken: %d of the stranger's %d messages and %d of another's; want 10 and 1", stranger, bookings, another)
+		}
+		// A message that has its place keeps it when tried again; a day later there is room again.
+		for i, d := range claimed {
+			again, err := other.ReserveMessage(ctx, d, salon.ContactKey(map[bool]string{true: "another@example.org", false: "stranger@example.org"}[d.Event.Booking == "another"]), now.Add(time.Hour), 10)
+			if err != nil || again != placed[i] {
+				t.Errorf("message %d tried again: got %v, %v, want %v", i, again, err, placed[i])
+			}
+		}
+		for i, d := range claimed {
+			if !placed[i] {
+				if ok, err := s.ReserveMessage(ctx, d, "stranger@example.org", now.Add(25*time.Hour), 10); err != nil || !ok {
+					t.Errorf("a message a day later: got %v, %v, want its place", ok, err)
+				}
+				break
+			}
 		}
 	})
 }

@@ -15,14 +15,14 @@ import (
 const DroppedNote = "dropped: "
 
 // qMessagesReserved counts the messages that took their place among the salon $1's contact $2
-// (its normal form) from $3 on, in Unix milliseconds, but the delivery ($4, $5) itself: the
-// deliveries to the customer of the contact's bookings' events. The contact's bookings are found
-// by their index, each one's events by theirs, and each event's deliveries by their key.
+// (its normal form) from $3 on, in Unix milliseconds: the deliveries to the customer of the
+// contact's bookings' events. The contact's bookings are found by their index, each one's events
+// by theirs, and each event's deliveries by their key.
 const qMessagesReserved = `SELECT count(*) FROM bookings b
 	JOIN events e ON e.booking = b.id
 	JOIN deliveries d ON d.event = e.id
 	WHERE b.salon = $1 AND b.contact_key = $2 AND d.target IN ('` + MailTarget + `', '` + ReminderTarget + `')
-		AND d.reserved_at >= $3 AND NOT (d.event = $4 AND d.target = $5)`
+		AND d.reserved_at >= $3`
 
 // ReserveMessage gives the message d to the customer of a booking at the salon id a place among its
 // contact's messages (the contact's normal form is key) at now, unless perDay of them took theirs
@@ -54,7 +54,7 @@ func (s *Store) ReserveMessage(ctx context.Context, d Delivery, key string, now 
 		return true, nil
 	}
 	var n int64
-	if err := w.queryRow(ctx, qMessagesReserved, text(salonID), key, now.Add(-24*time.Hour).UnixMilli(), d.Event.ID, d.Target).Scan(&n); err != nil {
+	if err := w.queryRow(ctx, qMessagesReserved, text(salonID), key, now.Add(-24*time.Hour).UnixMilli()).Scan(&n); err != nil {
 		return false, err
 	}
 	if n >= int64(perDay) {
