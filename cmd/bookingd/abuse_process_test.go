@@ -291,6 +291,19 @@ func TestAStrangerIsMailedTenTimesADayFromASalonAndTheOwnerSeesTheRest(t *testin
 	if r := call(http.MethodGet, base+"/salons/"+nightOwls+"/messages/dropped", "", ""); r.status != http.StatusUnauthorized {
 		t.Errorf("the dropped messages without the owner's token: got %s, want 401", r)
 	}
+	// The dropped mails were logged, and their log lines, like every other, name no customer.
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	logged := strings.ToLower(strings.Join(p.rest(), "\n"))
+	if !strings.Contains(logged, "a message to a customer was dropped") {
+		t.Error("the log doesn't say a message was dropped")
+	}
+	for _, personal := range []string{"stranger@example.org", "customer 0", "any time will do", ownerToken, testKey} {
+		if strings.Contains(logged, strings.ToLower(personal)) {
+			t.Errorf("the log holds %q", personal)
+		}
+	}
 }
 
 // grepFiles counts each needle in the files of dir whose names start with prefix.
