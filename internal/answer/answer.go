@@ -118,3 +118,36 @@ func compactAccept(raw []byte) (string, bool) {
 	}
 	return string(time), true
 }
+
+// Payment is the name of the deposit's input request: round three's answer travels under it.
+const Payment = "payment"
+
+// ParsePayment reads round three's inputResponses: {"payment":{"action":"accept"}} says the
+// customer is back from paying (true); a decline or a cancel gives the held time up (false). It
+// refuses as Parse does: ErrNoAnswer without an answer under "payment", ErrNotAChoice for any
+// other action or shape. A URL-mode answer carries no content, and any given is not read.
+func ParsePayment(inputResponses []byte) (bool, error) {
+	answers, ok := object(inputResponses)
+	if !ok {
+		return false, ErrNoAnswer
+	}
+	raw, ok := answers[Payment]
+	if !ok || isNull(raw) {
+		return false, ErrNoAnswer
+	}
+	reply, ok := object(raw)
+	if !ok {
+		return false, ErrNotAChoice
+	}
+	var action string
+	if json.Unmarshal(reply["action"], &action) != nil {
+		return false, ErrNotAChoice
+	}
+	switch action {
+	case "accept":
+		return true, nil
+	case "decline", "cancel":
+		return false, nil
+	}
+	return false, ErrNotAChoice
+}

@@ -81,6 +81,9 @@ type Service struct {
 	// Payments is the Stripe account deposits are paid to, whose events POST /payments/stripe
 	// takes; nil is no payments, and that route answers 404 as any unknown one.
 	Payments *payments.Stripe
+	// Holds keeps the bookings held while their deposit is paid: the calendar's database, with
+	// Payments.
+	Holds booking.Holds
 	// PublicURL is the service's own address as the world reaches it, such as
 	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
 	// it. Empty takes the request's own scheme and host.
@@ -128,6 +131,9 @@ func (s *Service) book(c echo.Context) error {
 		defer r.put()
 		r.asked = wire.InputRequired(*result.Question, result.State)
 		return r.send(c, &r.asked)
+	case result.Payment != nil:
+		note(c, wire.ResultInputRequired, nil)
+		return c.JSON(http.StatusOK, wire.PaymentRequired(*result.Payment, result.State))
 	}
 	return completed(c, result.Outcome)
 }

@@ -42,7 +42,7 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 // build assembles the document from the wire types, with its references unresolved.
 func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
-	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.CompleteResult{}, wire.Answer{},
+	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.PaymentRequests{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
 		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{},
 		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{}, wire.DroppedList{},
@@ -67,6 +67,11 @@ func build() (*openapi3.T, error) {
 		schemas[name].Value.Properties["requestState"].Value.Nullable = true
 	}
 	schemas["WebhookState"].Value.Properties["lastDelivery"].Value.Nullable = true
+	// Round two asks which time (a form), or, at a service with a deposit, to pay it (a URL).
+	schemas["InputRequiredResult"].Value.Properties["inputRequests"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Description: "What the customer must answer: which time suits them, or, once a time is held for a deposit, to pay it on Stripe's page.",
+		OneOf:       openapi3.SchemaRefs{component("InputRequests"), component("PaymentRequests")},
+	})
 	schemas["BookResult"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Description: "A round's result: a question to answer, or the completed booking.",
 		OneOf:       openapi3.SchemaRefs{component("InputRequiredResult"), component("CompleteResult")},

@@ -22,7 +22,8 @@ var errStripeEvent = refusal.New(refusal.Invalid, "stripe_event", "the event doe
 // stripeEvent answers POST /payments/stripe. Without payments configured the route doesn't
 // exist (404). An event whose Stripe-Signature doesn't verify on this server's clock, forged, late
 // or changed, is refused with 400 and changes nothing; the signature is never logged. A verified
-// event answers 200.
+// event is applied (booking.Desk.StripeEvent), once however often it comes, and answers 200; the
+// database failing answers 503, and Stripe sends it again.
 func (s *Service) stripeEvent(c echo.Context) error {
 	if s.Payments == nil {
 		return echo.ErrNotFound
@@ -31,11 +32,15 @@ func (s *Service) stripeEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Payments.Event(body, c.Request().Header.Get("Stripe-Signature"), s.Now()); err != nil {
+	event, err := s.Payments.Event(body, c.Request().Header.Get("Stripe-Signature"), s.Now())
+	if err != nil {
 		if errors.Is(err, payments.ErrSignature) {
 			return errStripeSignature
 		}
 		return errStripeEvent
+	}
+	if err := s.desk.StripeEvent(c.Request().Context(), event); err != nil {
+		return err
 	}
 	return c.JSON(http.StatusOK, "received")
 }

@@ -74,11 +74,15 @@ func New(s Service) *echo.Echo {
 // the MCP tool) builds its desk here from the same Service, so they share one implementation of
 // the rules, one signer and one spent store.
 func NewDesk(s Service) *booking.Desk {
-	return &booking.Desk{
+	d := &booking.Desk{
 		Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent, Offerer: s.Offerer,
 		Calendar: s.Calendar, BookingID: s.BookingID, Observe: s.Records, WebhooksInsecure: s.WebhooksInsecure,
-		Unpaced: s.Unpaced,
+		Unpaced: s.Unpaced, PublicURL: s.PublicURL,
 	}
+	if s.Payments != nil && s.Holds != nil {
+		d.Payments, d.Holds = s.Payments, s.Holds
+	}
+	return d
 }
 
 // MCPPath is where MountMCP serves the Model Context Protocol endpoint.

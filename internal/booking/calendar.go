@@ -298,7 +298,14 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
 	}
-	verified, ans, err := d.check(r, now)
+	verified, err := requeststate.Verify(*d.Keys, now, r.Salon, r.Booking, *r.RequestState)
+	if err != nil {
+		return Result{}, err
+	}
+	if id, ok := verified.PayingFor(); ok {
+		return d.payRound(ctx, r, cal, verified, id)
+	}
+	ans, err := answer.Parse(verified.Offered, r.InputResponses)
 	if err != nil {
 		return Result{}, err
 	}
@@ -360,10 +367,17 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		if c := r.Booking.Choice; c != nil {
 			menuHold(cal, *c, hold)
 		}
-		rec.held(hold)
 		if err := d.paced(ctx, r.Salon, cal); err != nil && !d.Unpaced {
 			return Result{}, err
 		}
+		if v, ok := depositOf(cal, hold); ok {
+			if err := d.holdForDeposit(ctx, cal, verified, v, hold); err != nil {
+				return Result{}, err
+			}
+			manage = d.Keys.ManageKey(r.Salon, hold.ID)
+			hold.ManageHash = requeststate.ManageHash(manage)
+		}
+		rec.held(hold)
 	}
 	spending, done := spendContext(ctx)
 	defer done()
@@ -375,6 +389,10 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 	case hold == nil:
 		d.observe(rec)
 		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
+	case hold.Deposit != nil:
+		rec.spent(out)
+		d.observe(rec)
+		return d.afterHold(ctx, r, cal, hold, out), nil
 	case out.Unread:
 		// The commit holds the booking; only reading its row failed, so it is answered as held.
 		return Result{Outcome: bookedOutcome(cal, &salon.Booking{ID: hold.ID, Slot: hold.Slot, Start: hold.Start})}, nil

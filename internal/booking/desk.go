@@ -25,12 +25,15 @@ type Request struct {
 	Choice *salon.Choice
 }
 
-// Result is a round's answer: Question with State when the customer must choose,
-// else Outcome (step.Booked or step.NotBooked).
+// Result is a round's answer: Question with State when the customer must choose, Payment with
+// State when they must pay a deposit, else Outcome (step.Booked or step.NotBooked).
 type Result struct {
 	Question *step.Question
-	State    string
-	Outcome  step.Outcome
+	// Payment, at a service with a deposit, asks the customer to pay on Stripe's page; State is
+	// then round three's.
+	Payment *Payment
+	State   string
+	Outcome step.Outcome
 }
 
 // ErrUnpaired refuses answers without their state, or a state without answers.
@@ -68,6 +71,14 @@ type Desk struct {
 	// Unpaced lifts every salon's maxBookingsPerMinute, for load tests and benchmarks, which book
 	// thousands a minute at one salon. The pace is still read, so a benchmark measures its cost.
 	Unpaced bool
+	// Payments takes the deposits of the services that ask one, through Stripe; nil means this
+	// server takes none, and a salon can't ask any. Holds keeps the holds waiting for them; both
+	// are set together.
+	Payments Payments
+	Holds    Holds
+	// PublicURL is where the server is reached from outside, without a trailing slash: the
+	// addresses a customer comes back to from paying start with it.
+	PublicURL string
 
 	zones zones
 }

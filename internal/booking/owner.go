@@ -4,6 +4,7 @@ package booking
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -69,6 +70,9 @@ func (d *Desk) PutSalon(ctx context.Context, id string, s salon.Settings, given 
 	s, err := s.Resolve(given, d.zones.load)
 	if err != nil {
 		return View{}, err
+	}
+	if i, ok := s.Deposits(); ok && d.Payments == nil {
+		return View{}, salon.Refusal(fmt.Sprintf("services[%d].deposit needs payments configured on this server", i))
 	}
 	if err := d.Calendar.PutSalon(ctx, id, s); err != nil {
 		return View{}, refusal.Or(err)

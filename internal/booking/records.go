@@ -66,6 +66,9 @@ func (r *recorder) spent(out salon.SpendOutcome) {
 	r.records = append(r.records, Record{Stage: StageTaken, Why: out.Taken.String()})
 }
 
+// holding reports whether a booking read back holds its time: booked, or held for its deposit.
+func holding(s salon.Status) bool { return s == salon.Booked || s == salon.AwaitingPayment }
+
 // Finding is one failed check of an audit: which check, and what it found.
 type Finding struct {
 	Check  string `json:"check"`
@@ -87,7 +90,8 @@ const (
 // Audit runs round two's five checks over its records and reports each one that fails, never
 // stopping at the first: the pick is a time the state offered; a hold follows only an accepted
 // answer; the hold is the pick; the hold was read back (or the calendar said why it held
-// nothing); and the calendar shows the hold, for whom it was asked, as booked. A desk's own
+// nothing); and the calendar shows the hold, for whom it was asked, as booked (or held for its
+// deposit). A desk's own
 // records pass. A finding names slots and bookings, never a customer, so it may be logged.
 func Audit(records []Record) []Finding {
 	var found []Finding
@@ -125,7 +129,7 @@ func Audit(records []Record) []Finding {
 				fail(CheckCalendarShows, "the calendar shows %q (%s) with no hold asked for", r.Slot, r.Booking)
 				continue
 			}
-			if r.Slot != hold.Slot || r.Booking != hold.Booking || r.For != hold.For || r.Status != salon.Booked {
+			if r.Slot != hold.Slot || r.Booking != hold.Booking || r.For != hold.For || !holding(r.Status) {
 				fail(CheckCalendarShows, "the hold of %q as %s reads back as %q as %s%s, %s",
 					hold.Slot, hold.Booking, r.Slot, r.Booking, forWhom(r.For == hold.For), statusOf(r.Status))
 			}

@@ -28,8 +28,35 @@ type Status string
 
 // A booking's statuses.
 const (
-	Booked    Status = "booked"    // live: the slot is the customer's
-	Cancelled Status = "cancelled" // cancelled; its slot is open again
+	Booked          Status = "booked"           // live: the slot is the customer's
+	Cancelled       Status = "cancelled"        // cancelled; its slot is open again
+	AwaitingPayment Status = "awaiting_payment" // held while its customer pays the deposit; not yet booked
+	NoShow          Status = "no_show"          // the customer didn't come; the salon keeps the deposit
+)
+
+// Deposit is what a booking's customer pays to hold its time, through Stripe's Checkout.
+type Deposit struct {
+	// Amount is in the minor unit of the salon's currency.
+	Amount int64
+	Status DepositStatus
+	// Checkout is the Stripe Checkout Session the customer pays on, and URL its page.
+	Checkout, URL string
+	// PayUntil is when the session stops taking the payment, and an unpaid hold is released.
+	PayUntil time.Time
+	// Payment is Stripe's PaymentIntent once paid, which a refund refers to; "" before.
+	Payment string
+}
+
+// DepositStatus is where a deposit stands.
+type DepositStatus string
+
+// A deposit's statuses.
+const (
+	DepositAwaiting DepositStatus = "awaiting" // the time is held while the customer pays
+	DepositPaid     DepositStatus = "paid"     // paid: the booking is made
+	DepositRefunded DepositStatus = "refunded" // given back after a cancel
+	DepositKept     DepositStatus = "kept"     // kept by the salon after a no-show
+	DepositReleased DepositStatus = "released" // never paid: the time was released
 )
 
 // Booking is a booking that was made, as the calendar holds it. Instants are in UTC, to the second.
@@ -53,7 +80,12 @@ type Booking struct {
 	OwnMoves int
 	// ManageHash is the SHA3-256 of the key its customer manages it with; nil when none opens it.
 	ManageHash []byte
+	// Deposit is what its customer pays to hold it; nil when its service asked none.
+	Deposit *Deposit
 }
+
+// Live reports whether b holds its time as a booking: booked, not held for a deposit nor ended.
+func (b Booking) Live() bool { return b.Status == Booked }
 
 // Ends is when the service itself ends: the start plus its minutes, processing time not included.
 func (b Booking) Ends() time.Time { return b.Start.Add(time.Duration(b.Minutes) * time.Minute) }
@@ -107,6 +139,10 @@ type Hold struct {
 	// One for a named stylist; every stylist who does the service and works then, in the salon's
 	// order, for anyone. Empty at a simple salon.
 	Stylists []string
+	// Deposit, when not nil, is the deposit the hold waits for: its Amount, Checkout and PayUntil.
+	// The hold then holds its span as a booking does, but is booked only once paid (no
+	// booking.created is told until then).
+	Deposit *Deposit
 	// MaxUpcoming, when above zero, is how many upcoming live bookings at the salon one contact may
 	// hold (the salon's maxUpcomingPerContact): the hold books only while the contact holds fewer,
 	// as counted inside the booking's own transaction, and otherwise nothing is spent (OverCap).

@@ -16,10 +16,8 @@ func (s Settings) Clone() Settings {
 	if s.Services != nil {
 		s.Services = slices.Clone(s.Services)
 		for i, v := range s.Services {
-			if v.Price != nil {
-				price := *v.Price
-				s.Services[i].Price = &price
-			}
+			s.Services[i].Price = cloned(v.Price)
+			s.Services[i].Deposit = cloned(v.Deposit)
 		}
 	}
 	if s.Stylists != nil {
@@ -42,4 +40,13 @@ func (h Hours) clone() Hours {
 		c[day] = slices.Clone(intervals)
 	}
 	return c
+}
+
+// cloned is a copy of the amount p points to; nil stays nil.
+func cloned(p *int64) *int64 {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }

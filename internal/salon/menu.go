@@ -28,8 +28,12 @@ const (
 	// A salon takes at most maxBookingsPerMinute new bookings in any minute, whoever makes them.
 	MaxMaxBookingsPerMinute     = 1000
 	DefaultMaxBookingsPerMinute = 30
-	MaxClosures                 = 200
-	MaxNoteChars                = 200
+	// A time held for a deposit stays held paymentMinutes while the customer pays.
+	MinPaymentMinutes     = 30 // Stripe's shortest Checkout Session
+	MaxPaymentMinutes     = 1440
+	DefaultPaymentMinutes = 30
+	MaxClosures           = 200
+	MaxNoteChars          = 200
 )
 
 // Service is one line of the menu.
@@ -46,6 +50,9 @@ type Service struct {
 	// AfterMinutes is processing or clean-up after Minutes, when the stylist can't start another
 	// client. A booking keeps its stylist for Minutes+AfterMinutes.
 	AfterMinutes int
+	// Deposit is what the customer pays to hold the time, in the same minor unit, 1 to Price; nil
+	// when the service takes none. It needs payments configured on the server.
+	Deposit *int64
 }
 
 // Stylist is one member of the team.
@@ -114,7 +121,7 @@ func (p Stylist) Does(service string) bool { return slices.Contains(p.Services, 
 type Given struct {
 	SlotMinutes, HorizonDays                         bool
 	GridMinutes, MinNoticeMinutes, ChangeCutoffHours bool
-	MaxBookingsPerMinute                             bool
+	MaxBookingsPerMinute, PaymentMinutes             bool
 	Prices, Currency, Services, Stylists, Closures   bool
 }
 
@@ -169,6 +176,9 @@ func (s Settings) Resolve(given Given, load func(name string) (*time.Location, e
 	if given.MaxBookingsPerMinute && s.MaxBookingsPerMinute == 0 {
 		// Left out, it stays 0, which stands for its default; put, 0 is out of its bounds.
 		return Settings{}, perMinuteRefusal
+	}
+	if given.PaymentMinutes && s.PaymentMinutes == 0 {
+		return Settings{}, paymentMinutesRefusal
 	}
 	if menu {
 		if left(given.GridMinutes, s.GridMinutes) {

@@ -77,6 +77,9 @@ func (s Settings) checkMenu() error {
 // perMinuteRefusal refuses a maxBookingsPerMinute outside its bounds.
 var perMinuteRefusal = Refusal(fmt.Sprintf("maxBookingsPerMinute must be 1 to %d", MaxMaxBookingsPerMinute))
 
+// paymentMinutesRefusal refuses a paymentMinutes outside its bounds.
+var paymentMinutesRefusal = Refusal(fmt.Sprintf("paymentMinutes must be %d to %d", MinPaymentMinutes, MaxPaymentMinutes))
+
 // checkTerms judges the terms every salon with a calendar has: changeCutoffHours,
 // maxUpcomingPerContact and maxBookingsPerMinute.
 func (s Settings) checkTerms() error {
@@ -88,6 +91,9 @@ func (s Settings) checkTerms() error {
 	}
 	if s.MaxBookingsPerMinute < 0 || s.MaxBookingsPerMinute > MaxMaxBookingsPerMinute {
 		return perMinuteRefusal
+	}
+	if s.PaymentMinutes != 0 && (s.PaymentMinutes < MinPaymentMinutes || s.PaymentMinutes > MaxPaymentMinutes) {
+		return paymentMinutesRefusal
 	}
 	return nil
 }
@@ -117,6 +123,13 @@ func (s Settings) checkServices() error {
 		}
 		if !stepped(v.AfterMinutes, 0, MaxAfterMinutes) {
 			return Refusal(fmt.Sprintf("%s.afterMinutes must be 0 to %d, a multiple of %d", field, MaxAfterMinutes, MinuteStep))
+		}
+		switch {
+		case v.Deposit == nil:
+		case v.Price == nil:
+			return Refusal(field + ".deposit needs a price")
+		case *v.Deposit < 1 || *v.Deposit > *v.Price:
+			return Refusal(field + ".deposit must be 1 to the service's price")
 		}
 	}
 	return nil

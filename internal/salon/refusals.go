@@ -106,3 +106,9 @@ func OverCap(held int, name string) error {
 
 // NoKey refuses a key id that isn't one of the salon's live keys.
 func NoKey(id string) error { return refusal.New(refusal.NotFound, "no_key", "there is no key "+id) }
+
+// AwaitingDeposit refuses changing the booking id while its time is held for a deposit not yet
+// paid: it is booked once paid, and released by itself if it isn't.
+func AwaitingDeposit(id string) error {
+	return refusal.New(refusal.Conflict, "awaiting_deposit", "booking "+id+" is waiting for its deposit")
+}

@@ -70,6 +70,9 @@ type Settings struct {
 	// instances, so a script can't book it out in a second; 0 stands for its default (see
 	// BookingsPerMinute).
 	MaxBookingsPerMinute int
+	// PaymentMinutes is how long a time is held while its customer pays the deposit; 0 stands for
+	// its default (see HoldMinutes).
+	PaymentMinutes int
 	// Closures are the spans a menu salon, or one of its stylists, is closed.
 	Closures []Closure
 }
@@ -103,6 +106,25 @@ func (s Settings) WithDefaults() Settings {
 		s.GridMinutes = DefaultGridMinutes
 	}
 	return s
+}
+
+// HoldMinutes is how long a time is held for its deposit: PaymentMinutes, or
+// DefaultPaymentMinutes when that is 0.
+func (s Settings) HoldMinutes() int {
+	if s.PaymentMinutes == 0 {
+		return DefaultPaymentMinutes
+	}
+	return s.PaymentMinutes
+}
+
+// Deposits reports whether any service of the menu takes a deposit, and the first that does.
+func (s Settings) Deposits() (int, bool) {
+	for i, v := range s.Services {
+		if v.Deposit != nil {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // BookingsPerMinute is how many bookings the salon takes in any minute: MaxBookingsPerMinute, or

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"salon/internal/api"
 	"salon/internal/mail"
 	"salon/internal/notify"
 	"salon/internal/refusal"
@@ -67,6 +68,19 @@ func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
 		return err
 	}
 	s.svc.Calendar, s.svc.Ready, s.svc.BookingID = db, db.Ping, freshBookingID
+	var holds func(context.Context)
+	if cfg.Payments != nil {
+		s.svc.Holds = db
+		desk := api.NewDesk(s.svc)
+		holds = func(ctx context.Context) {
+			switch n, err := desk.SweepHolds(ctx, holdsPerSweep); {
+			case err != nil && ctx.Err() == nil:
+				s.svc.Log.Warn("settling the holds whose deposit Stripe didn't tell of failed; the next sweep tries again", "error", err.Error())
+			case n > 0:
+				s.svc.Log.Info("settled holds whose deposit Stripe didn't tell of", "holds", n)
+			}
+		}
+	}
 	if cfg.Demo {
 		if err := registerDemo(ctx, db); err != nil {
 			db.Close()
@@ -81,7 +95,7 @@ func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		sweep(sweeping, db, s.svc.Now, every, cfg.Retention, s.svc.Log)
+		sweep(sweeping, db, s.svc.Now, every, cfg.Retention, s.svc.Log, holds)
 	}()
 	s.tell(db)
 	s.closers = append(s.closers, func() {
@@ -134,6 +148,9 @@ func registerDemo(ctx context.Context, db *store.Store) error {
 	return db.PutSalon(ctx, DemoSalon, demoSettings())
 }
 
+// holdsPerSweep bounds the holds one sweep asks Stripe about; the rest wait for the next.
+const holdsPerSweep = 100
+
 // ScrubEvery is how often, at most, PostgreSQL's bookings table is rewritten after erasures
 // (store.ScrubDue): the rewrite locks the table for a second or so at a large fleet.
 const ScrubEvery = time.Hour
@@ -141,8 +158,9 @@ const ScrubEvery = time.Hour
 // sweep runs the calendar's sweeps until ctx is done: the retention's at once and then every
 // every, and the spent states' every every. With retention zero the customers' details are kept.
 // After each retention sweep, the bookings table is rewritten when an erasure asked for it and
-// ScrubEvery has passed since the last rewrite.
-func sweep(ctx context.Context, db *store.Store, now func() time.Time, every, retention time.Duration, log *slog.Logger) {
+// ScrubEvery has passed since the last rewrite. With holds (payments configured), each sweep then
+// settles the holds whose deposit Stripe never told of.
+func sweep(ctx context.Context, db *store.Store, now func() time.Time, every, retention time.Duration, log *slog.Logger, holds func(context.Context)) {
 	erase := func() {
 		if retention > 0 {
 			n, err := db.EraseEnded(ctx, now().Add(-retention))
@@ -173,6 +191,9 @@ func sweep(ctx context.Context, db *store.Store, now func() time.Time, every, re
 				log.Warn("sweeping spent states failed; the next sweep tries again", "error", err.Error())
 			}
 			erase()
+			if holds != nil {
+				holds(ctx)
+			}
 		}
 	}
 }

@@ -112,6 +112,9 @@ type Booked struct {
 	Service, Stylist string
 	// Manage is the key the customer manages the booking with; empty when none was made.
 	Manage string
+	// Deposit is what the customer paid to hold it, in the minor unit of the salon's currency; 0
+	// when its service asked none.
+	Deposit int64
 }
 
 // NotBooked is a completed request that booked nothing, and what to tell the customer.

@@ -12,8 +12,12 @@ import (
 	"salon/internal/salon"
 )
 
+// notHeld is true of a booking that isn't a hold waiting for its deposit (deposits.go).
+const notHeld = `(deposit_status IS NULL OR deposit_status <> 'awaiting')`
+
 // bookingColumns are a booking's columns in the order scanBooking reads them.
-const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash, own_moves`
+const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash, own_moves,
+	deposit, deposit_status, checkout, checkout_url, pay_until, payment, no_show_at`
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
@@ -22,17 +26,31 @@ func scanBooking(row scanner) (salon.Booking, error) {
 	var start, bookedAt, minutes, after, sequence, ownMoves int64
 	var status, service, stylist string
 	var manage []byte
+	var deposit, payUntil, noShowAt sql.NullInt64
+	var depositStatus, checkout, checkoutURL, payment sql.NullString
 	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
-		&service, &stylist, &minutes, &after, &sequence, &manage, &ownMoves); err != nil {
+		&service, &stylist, &minutes, &after, &sequence, &manage, &ownMoves,
+		&deposit, &depositStatus, &checkout, &checkoutURL, &payUntil, &payment, &noShowAt); err != nil {
 		return salon.Booking{}, err
 	}
-	return salon.Booking{
+	b := salon.Booking{
 		ID: string(id), Salon: string(salonID), Slot: string(slot), Start: instant(start),
 		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
 		BookedAt: instant(bookedAt), Status: salon.Status(status),
 		Service: service, Stylist: stylist, Minutes: int(minutes), AfterMinutes: int(after),
 		Sequence: int(sequence), ManageHash: manage, OwnMoves: int(ownMoves),
-	}, nil
+	}
+	if deposit.Valid {
+		b.Deposit = &salon.Deposit{Amount: deposit.Int64, Status: salon.DepositStatus(depositStatus.String),
+			Checkout: checkout.String, URL: checkoutURL.String, PayUntil: instant(payUntil.Int64), Payment: payment.String}
+		if b.Status == salon.Booked && b.Deposit.Status == salon.DepositAwaiting {
+			b.Status = salon.AwaitingPayment
+		}
+	}
+	if noShowAt.Valid {
+		b.Status = salon.NoShow
+	}
+	return b, nil
 }
 
 // booking reads the booking id back.
@@ -95,7 +113,7 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 	defer tx.Rollback()
 	w := s.w.in(tx)
 	res, err := w.exec(ctx, `UPDATE bookings SET status = 'cancelled', sequence = sequence + 1
-		WHERE salon = $1 AND id = $2 AND status = 'booked'`, text(salonID), text(booking))
+		WHERE salon = $1 AND id = $2 AND status = 'booked' AND `+notHeld, text(salonID), text(booking))
 	if err != nil {
 		return salon.Booking{}, err
 	}
@@ -104,6 +122,8 @@ func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Book
 	} else if n == 0 {
 		b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(booking), text(salonID)))
 		switch {
+		case err == nil && b.Status == salon.AwaitingPayment:
+			return salon.Booking{}, salon.AwaitingDeposit(booking)
 		case err == nil: // cancelled already
 			if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.CancelBooking, Booking: booking,
 				Detail: "slot " + slotDetail(b.Start) + ", cancelled already"}); err != nil {

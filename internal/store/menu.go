@@ -42,9 +42,12 @@ const (
 	qMenuSpend = `INSERT INTO spent_states (id, good_until, outcome, booking, slot)
 		SELECT $1, $2, 'taken', NULL, $4 FROM salons WHERE id = $3`
 	// qMenuBook books the stylist's start, unless the stylist has a live booking starting then.
+	// A hold for a deposit ($16 to $19 not NULL) is written the same, with its deposit awaiting.
 	qMenuBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state,
-			service, stylist, minutes, after_minutes, manage_hash, contact_key)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15)
+			service, stylist, minutes, after_minutes, manage_hash, contact_key,
+			deposit, checkout, checkout_url, pay_until, deposit_status)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15,
+			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
 	// qCellsTaken reports whether a live booking holds any of the salon's stylist's cells from $3
 	// up to $4: a stylist found busy by this read costs one lookup, not a booking written and undone.
@@ -102,8 +105,11 @@ func (s *Store) spendMenuIn(ctx context.Context, w prepared, sp *spend) spent {
 		if err != nil {
 			return spent{err: err}
 		}
-		if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
-			return spent{err: err}
+		if h.Deposit == nil {
+			// A hold is told of once paid (Paid).
+			if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+				return spent{err: err}
+			}
 		}
 		return spent{booked: true, booking: b}
 	}
@@ -123,9 +129,14 @@ func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist 
 	if busy {
 		return false, nil
 	}
+	var deposit, checkout, checkoutURL, payUntil any
+	if d := h.Deposit; d != nil {
+		deposit, checkout, checkoutURL, payUntil = d.Amount, d.Checkout, d.URL, d.PayUntil.Unix()
+	}
 	res, err := w.exec(ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
-		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, salon.ContactKey(h.Contact))
+		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, salon.ContactKey(h.Contact),
+		deposit, checkout, checkoutURL, payUntil)
 	if err != nil {
 		return false, err
 	}

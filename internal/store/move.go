@@ -50,10 +50,13 @@ const (
 // salon.NotLive; none of them, and no Taken, changes anything.
 func (s *Store) Move(ctx context.Context, salonID, id string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error) {
 	return s.move(ctx, salonID, id, func(b salon.Booking) (salon.Move, error) {
-		if b.Status != salon.Booked {
-			return salon.Move{}, salon.NotLive(id)
+		switch b.Status {
+		case salon.Booked:
+			return decide(b)
+		case salon.AwaitingPayment:
+			return salon.Move{}, salon.AwaitingDeposit(id)
 		}
-		return decide(b)
+		return salon.Move{}, salon.NotLive(id)
 	}, nil)
 }
 

@@ -39,6 +39,7 @@ type storedTerms struct {
 	MaxUpcomingPerContact int             `json:"maxUpcomingPerContact,omitempty"`
 	// MaxBookingsPerMinute is 0, its default, in the terms of a salon put before it was a setting.
 	MaxBookingsPerMinute int             `json:"maxBookingsPerMinute,omitempty"`
+	PaymentMinutes       int             `json:"paymentMinutes,omitempty"`
 	Closures             []storedClosure `json:"closures,omitempty"`
 }
 
@@ -48,6 +49,7 @@ type storedService struct {
 	Minutes      int    `json:"minutes"`
 	Price        *int64 `json:"price,omitempty"`
 	AfterMinutes int    `json:"afterMinutes,omitempty"`
+	Deposit      *int64 `json:"deposit,omitempty"`
 }
 
 type storedStylist struct {
@@ -69,10 +71,10 @@ func encodeTerms(set salon.Settings) (string, error) {
 	t := storedTerms{
 		Currency: set.Currency, GridMinutes: set.GridMinutes, MinNoticeMinutes: set.MinNoticeMinutes,
 		ChangeCutoffHours: set.ChangeCutoffHours, MaxUpcomingPerContact: set.MaxUpcomingPerContact,
-		MaxBookingsPerMinute: set.MaxBookingsPerMinute,
+		MaxBookingsPerMinute: set.MaxBookingsPerMinute, PaymentMinutes: set.PaymentMinutes,
 	}
 	for _, v := range set.Services {
-		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes})
+		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})
 	}
 	for _, p := range set.Stylists {
 		st := storedStylist{ID: p.ID, Name: p.Name, Services: p.Services}
@@ -100,10 +102,10 @@ func decodeTerms(terms string, set *salon.Settings) error {
 	}
 	set.Currency, set.GridMinutes, set.MinNoticeMinutes = t.Currency, t.GridMinutes, t.MinNoticeMinutes
 	set.ChangeCutoffHours, set.MaxUpcomingPerContact = t.ChangeCutoffHours, t.MaxUpcomingPerContact
-	set.MaxBookingsPerMinute = t.MaxBookingsPerMinute
+	set.MaxBookingsPerMinute, set.PaymentMinutes = t.MaxBookingsPerMinute, t.PaymentMinutes
 	set.Services, set.Stylists, set.Closures = nil, nil, nil
 	for _, v := range t.Services {
-		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes})
+		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})
 	}
 	for _, p := range t.Stylists {
 		st := salon.Stylist{ID: p.ID, Name: p.Name, Services: p.Services}

@@ -2,7 +2,10 @@
 
 package wire
 
-import "unicode/utf8"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // AppendJSON appends r as an encoding/json Encoder writes it (HTML escaping on, a newline at the
 // end): the bytes Echo's c.JSON sends, without reflection.
@@ -48,6 +51,10 @@ func (r *CompleteResult) AppendJSON(b []byte) []byte {
 	w.optional(`,"service":`, c.Service)
 	w.optional(`,"stylist":`, c.Stylist)
 	w.optional(`,"manage":`, c.Manage)
+	if c.Deposit != 0 {
+		w.raw(`,"deposit":`)
+		w.b = strconv.AppendInt(w.b, c.Deposit, 10)
+	}
 	w.raw("}}\n")
 	return w.b
 }

@@ -4,6 +4,7 @@ package wire
 
 import (
 	"salon/internal/answer"
+	"salon/internal/booking"
 	"salon/internal/step"
 )
 
@@ -33,12 +34,22 @@ func InputRequired(q step.Question, state string) InputRequiredResult {
 	}
 }
 
+// PaymentRequired is round two's request to pay a held booking's deposit, with round three's state.
+func PaymentRequired(p booking.Payment, state string) PaymentRequiredResult {
+	return PaymentRequiredResult{
+		ResultType: ResultInputRequired,
+		InputRequests: PaymentRequests{Payment: URLElicitationRequest{Method: "elicitation/create",
+			Params: URLElicitation{Mode: "url", Message: p.Message, URL: p.URL, ElicitationID: p.Booking}}},
+		RequestState: state,
+	}
+}
+
 // CompletionOf is what a completed booking came to, as structuredContent carries it. o is step.Booked
 // or step.NotBooked.
 func CompletionOf(o step.Outcome) Completion {
 	switch o := o.(type) {
 	case step.Booked:
-		return Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking, Service: o.Service, Stylist: o.Stylist, Manage: o.Manage}
+		return Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking, Service: o.Service, Stylist: o.Stylist, Manage: o.Manage, Deposit: o.Deposit}
 	case step.NotBooked:
 		return Completion{Status: StatusNotBooked, Say: o.Say}
 	}

@@ -37,6 +37,7 @@ type SalonSettings struct {
 	ChangeCutoffHours     *int                  `json:"changeCutoffHours,omitempty" doc:"A customer may cancel or move a booking until this long before it starts: 0 to 168; 24 when absent."`
 	MaxUpcomingPerContact *int                  `json:"maxUpcomingPerContact,omitempty" doc:"How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent."`
 	MaxBookingsPerMinute  *int                  `json:"maxBookingsPerMinute,omitempty" doc:"How many new bookings the salon takes in any minute, from everyone, across every instance: 1 to 1000; 30 when absent. Past it round two answers 429 with Retry-After, and its state can still be used."`
+	PaymentMinutes        *int                  `json:"paymentMinutes,omitempty" doc:"How long a time is held while its customer pays a service's deposit: 30 to 1440 minutes; 30 when absent."`
 	Closures              []ClosureLine         `json:"closures,omitempty" maxItems:"200" doc:"Spans when the salon, or one stylist, takes no booking: at most 200. Needs services."`
 }
 
@@ -53,6 +54,7 @@ type ServiceLine struct {
 	Minutes      int    `json:"minutes" doc:"How long the customer is in the chair: 5 to 480, a multiple of 5."`
 	Price        *int64 `json:"price,omitempty" doc:"The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet."`
 	AfterMinutes int    `json:"afterMinutes,omitempty" doc:"Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent."`
+	Deposit      *int64 `json:"deposit,omitempty" doc:"What the customer pays by card to hold the time, in the currency's minor unit: 1 to the service's price. Needs a price, and payments configured on the server."`
 }
 
 // ServiceView is one service of the menu as GET shows it, the defaults filled in.
@@ -62,6 +64,7 @@ type ServiceView struct {
 	Minutes      int    `json:"minutes"`
 	Price        *int64 `json:"price,omitempty" doc:"In the currency's minor unit; absent when not on the sheet."`
 	AfterMinutes int    `json:"afterMinutes"`
+	Deposit      *int64 `json:"deposit,omitempty" doc:"The deposit paid by card to hold the time, in the currency's minor unit; absent when the service takes none."`
 }
 
 // StylistLine is one stylist of the team, as put and as shown.
@@ -94,6 +97,7 @@ type SalonView struct {
 	ChangeCutoffHours     int                   `json:"changeCutoffHours"`
 	MaxUpcomingPerContact int                   `json:"maxUpcomingPerContact"`
 	MaxBookingsPerMinute  int                   `json:"maxBookingsPerMinute"`
+	PaymentMinutes        int                   `json:"paymentMinutes"`
 	Currency              string                `json:"currency,omitempty" doc:"The currency of the menu's prices; absent at a simple salon, or when no service has a price and none was put."`
 	Services              []ServiceView         `json:"services,omitempty" doc:"The menu; absent at a simple salon."`
 	Stylists              []StylistLine         `json:"stylists,omitempty" doc:"The team, in the order anyone is booked; absent at a simple salon."`
@@ -261,6 +265,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 		{p.ChangeCutoffHours, &s.ChangeCutoffHours, &given.ChangeCutoffHours},
 		{p.MaxUpcomingPerContact, &s.MaxUpcomingPerContact, new(bool)},
 		{p.MaxBookingsPerMinute, &s.MaxBookingsPerMinute, &given.MaxBookingsPerMinute},
+		{p.PaymentMinutes, &s.PaymentMinutes, &given.PaymentMinutes},
 	} {
 		if n.from != nil {
 			*n.to, *n.given = *n.from, true
@@ -278,7 +283,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 	if p.Services != nil {
 		s.Services = make([]salon.Service, len(p.Services))
 		for i, v := range p.Services {
-			s.Services[i] = salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes}
+			s.Services[i] = salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit}
 		}
 	}
 	if p.Stylists != nil {
@@ -316,7 +321,7 @@ func ViewOf(v booking.View) SalonView {
 	out := SalonView{
 		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Hours: s.Hours.Wire(),
 		HorizonDays: s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
-		MaxBookingsPerMinute: s.BookingsPerMinute(), OpenSlots: make([]OpenSlot, len(v.Open)),
+		MaxBookingsPerMinute: s.BookingsPerMinute(), PaymentMinutes: s.HoldMinutes(), OpenSlots: make([]OpenSlot, len(v.Open)),
 	}
 	for i, slot := range v.Open {
 		out.OpenSlots[i] = OpenSlot{Slot: slot.ID, Label: slot.Label}
@@ -332,7 +337,7 @@ func ViewOf(v booking.View) SalonView {
 	out.Currency, out.GridMinutes, out.MinNoticeMinutes = s.Currency, &s.GridMinutes, &s.MinNoticeMinutes
 	out.Services = make([]ServiceView, len(s.Services))
 	for i, v := range s.Services {
-		out.Services[i] = ServiceView{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes}
+		out.Services[i] = ServiceView{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit}
 	}
 	out.Stylists = make([]StylistLine, len(s.Stylists))
 	for i, p := range s.Stylists {

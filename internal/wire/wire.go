@@ -56,6 +56,34 @@ type InputRequiredResult struct {
 	RequestState  string        `json:"requestState" doc:"Opaque to the client: send it back unchanged with the answers."`
 }
 
+// PaymentRequiredResult is round two's answer at a service with a deposit, and round three's while
+// it is unpaid: the time is held, and the customer pays on Stripe's page before round three books it.
+type PaymentRequiredResult struct {
+	ResultType    string          `json:"resultType" enum:"input_required"`
+	InputRequests PaymentRequests `json:"inputRequests"`
+	RequestState  string          `json:"requestState" doc:"Opaque to the client: send it back unchanged, with the payment's answer, once the customer is back from paying."`
+}
+
+// PaymentRequests is the one request of a held booking: to pay its deposit.
+type PaymentRequests struct {
+	Payment URLElicitationRequest `json:"payment"`
+}
+
+// URLElicitationRequest is an MCP elicitation/create request in URL mode: the client sends the
+// customer to the URL, and answers accept once they are back.
+type URLElicitationRequest struct {
+	Method string         `json:"method" enum:"elicitation/create"`
+	Params URLElicitation `json:"params"`
+}
+
+// URLElicitation is the page the customer is sent to, and why.
+type URLElicitation struct {
+	Mode          string `json:"mode" enum:"url"`
+	Message       string `json:"message" doc:"What to tell the customer: the deposit, the time held and until when."`
+	URL           string `json:"url" doc:"Stripe's Checkout page, where the customer pays the deposit."`
+	ElicitationID string `json:"elicitationId" doc:"The held booking's reference."`
+}
+
 // InputRequests are the questions the customer must answer before the booking completes.
 type InputRequests struct {
 	Time ElicitationRequest `json:"time"`
@@ -108,6 +136,7 @@ type Completion struct {
 	Service string `json:"service,omitempty" doc:"The service booked, at a menu salon; present only when status is booked there."`
 	Stylist string `json:"stylist,omitempty" doc:"The stylist booked, at a menu salon; present only when status is booked there."`
 	Manage  string `json:"manage,omitempty" doc:"The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there."`
+	Deposit int64  `json:"deposit,omitempty" doc:"The deposit paid to hold the booking, in the minor unit of the salon's currency; present only when its service asked one."`
 }
 
 // Answer is one entry of inputResponses: MCP's elicitation result.

@@ -89,6 +89,7 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
       changeCutoffHours: 24,
       maxUpcomingPerContact: 0,
       maxBookingsPerMinute: 30,
+      paymentMinutes: 30,
       prices: studioNine.prices,
       slotMinutes: 45,
       menu: null,

@@ -29,6 +29,7 @@ export const studioNine = {
   changeCutoffHours: 24,
   maxUpcomingPerContact: 0,
   maxBookingsPerMinute: 30,
+  paymentMinutes: 30,
   slots: [
     { slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' },
     { slot: '2026-12-05T09:45:00Z', label: 'Saturday 5 December, 09:45' },

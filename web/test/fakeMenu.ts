@@ -75,10 +75,11 @@ export const menuSalon = {
   changeCutoffHours: 24,
   maxUpcomingPerContact: 3,
   maxBookingsPerMinute: 30,
+  paymentMinutes: 30,
   currency: 'GBP',
   services: [
     { id: 'cut', name: 'Cut', minutes: 45, price: 4500, afterMinutes: 0 },
-    { id: 'colour', name: 'Colour', minutes: 90, price: 8000, afterMinutes: 30 },
+    { id: 'colour', name: 'Colour', minutes: 90, price: 8000, afterMinutes: 30, deposit: 2000 },
     { id: 'beard-trim', name: 'Beard trim', minutes: 15, price: 1500, afterMinutes: 0 },
   ],
   stylists: [

@@ -229,11 +229,12 @@ function draftOfDemo() {
     changeCutoffHours: s.changeCutoffHours,
     maxUpcomingPerContact: s.maxUpcomingPerContact,
     maxBookingsPerMinute: s.maxBookingsPerMinute,
+    paymentMinutes: s.paymentMinutes,
     prices: [],
     slotMinutes: null,
     menu: {
       currency: s.currency,
-      services: s.services,
+      services: s.services.map((v) => ({ ...v, deposit: (v as { deposit?: number }).deposit ?? null })),
       stylists: s.stylists.map((p) => ({ ...p, hours: ((p as { hours?: unknown }).hours ?? null) as Salon['hours'] | null })),
       gridMinutes: s.gridMinutes,
       minNoticeMinutes: s.minNoticeMinutes,

@@ -65,6 +65,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
     changeCutoffHours: 24,
     maxUpcomingPerContact: 0,
     maxBookingsPerMinute: 30,
+    paymentMinutes: 30,
     openSlots: [{ slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' }],
   };
   it('reads a simple salon, keeping only what the pages use', () => {
@@ -80,6 +81,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
         changeCutoffHours: 24,
         maxUpcomingPerContact: 0,
         maxBookingsPerMinute: 30,
+        paymentMinutes: 30,
         prices: view.prices,
         slotMinutes: 45,
         menu: null,

@@ -365,6 +365,8 @@ export type PriceLine = {
 };
 export type ServiceView = {
   afterMinutes: number;
+  /** The deposit paid by card to hold the time, in the currency's minor unit; absent when the service takes none. */
+  deposit?: number | null;
   id: string;
   minutes: number;
   name: string;
@@ -408,6 +410,7 @@ export type SalonView = {
   name: string;
   /** The slots open now, earliest first, at most 50: send them as round one's openSlots. At a menu salon, for the first service with anyone. */
   openSlots: OpenSlot[];
+  paymentMinutes: number;
   phone: string;
   /** A simple salon's price list; empty when no price is set. Absent at a menu salon. */
   prices?: PriceLine[] | null;
@@ -424,6 +427,8 @@ export type SalonView = {
 export type ServiceLine = {
   /** Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent. */
   afterMinutes?: number;
+  /** What the customer pays by card to hold the time, in the currency's minor unit: 1 to the service's price. Needs a price, and payments configured on the server. */
+  deposit?: number | null;
   /** The service's id: 1 to 40 of a-z, 0-9 and -, unique on the menu. */
   id: string;
   /** How long the customer is in the chair: 5 to 480, a multiple of 5. */
@@ -462,6 +467,8 @@ export type SalonSettings = {
   minNoticeMinutes?: number | null;
   /** What the customer sees. */
   name: string;
+  /** How long a time is held while its customer pays a service's deposit: 30 to 1440 minutes; 30 when absent. */
+  paymentMinutes?: number | null;
   /** Shown when nothing is booked, and for changes. */
   phone: string;
   /** The price list of a simple salon, as words; never computed. Refused with services. */
@@ -525,6 +532,8 @@ export type Availability = {
 export type Completion = {
   /** The booking's reference at a salon with a calendar; present only when status is booked there. */
   booking?: string;
+  /** The deposit paid to hold the booking, in the minor unit of the salon's currency; present only when its service asked one. */
+  deposit?: number;
   /** The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there. */
   manage?: string;
   /** What to tell the customer. Shown, never parsed. */
@@ -565,8 +574,25 @@ export type ElicitationRequest = {
 export type InputRequests = {
   time: ElicitationRequest;
 };
+export type UrlElicitation = {
+  /** The held booking's reference. */
+  elicitationId: string;
+  /** What to tell the customer: the deposit, the time held and until when. */
+  message: string;
+  mode: 'url';
+  /** Stripe's Checkout page, where the customer pays the deposit. */
+  url: string;
+};
+export type UrlElicitationRequest = {
+  method: 'elicitation/create';
+  params: UrlElicitation;
+};
+export type PaymentRequests = {
+  payment: UrlElicitationRequest;
+};
 export type InputRequiredResult = {
-  inputRequests: InputRequests;
+  /** What the customer must answer: which time suits them, or, once a time is held for a deposit, to pay it on Stripe's page. */
+  inputRequests: InputRequests | PaymentRequests;
   /** Opaque to the client: send it back unchanged with the answers. */
   requestState: string;
   resultType: 'input_required';

@@ -47,6 +47,8 @@ export interface Service {
   readonly price: number | null;
   /** Processing or clean-up after the service, when the stylist can't start another client. */
   readonly afterMinutes: number;
+  /** What the customer pays by card to hold the time, in the minor unit; null when it asks none. */
+  readonly deposit: number | null;
 }
 
 /** One member of a salon's team. */
@@ -90,6 +92,8 @@ export interface Salon {
   readonly changeCutoffHours: number;
   readonly maxUpcomingPerContact: number;
   readonly maxBookingsPerMinute: number;
+  /** How long a time is held while its customer pays a deposit. */
+  readonly paymentMinutes: number;
   /** A simple salon's price list, as the salon wrote it; empty at a menu salon. */
   readonly prices: readonly { readonly service: string; readonly price: string }[];
   /** A simple salon's appointment length; null at a menu salon. */
@@ -193,6 +197,7 @@ function readService(item: unknown, at: string): Service {
     minutes: whole(raw, 'minutes', at, 1),
     price: maybeWhole(raw, 'price', at),
     afterMinutes: whole(raw, 'afterMinutes', at),
+    deposit: maybeWhole(raw, 'deposit', at),
   };
 }
 
@@ -268,6 +273,7 @@ function readSalon(body: unknown, where: string): Salon {
     changeCutoffHours: whole(raw, 'changeCutoffHours', where),
     maxUpcomingPerContact: whole(raw, 'maxUpcomingPerContact', where),
     maxBookingsPerMinute: whole(raw, 'maxBookingsPerMinute', where, 1),
+    paymentMinutes: whole(raw, 'paymentMinutes', where, 1),
     prices: (menu === null ? list(raw, 'prices', where) : maybeList(raw, 'prices', where)).map((item, i) => {
       const line = fields(item, `${where}.prices[${i}]`);
       return { service: text(line, 'service', `${where}.prices[${i}]`), price: text(line, 'price', `${where}.prices[${i}]`) };

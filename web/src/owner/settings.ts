@@ -20,6 +20,8 @@ export interface DraftService {
   /** In the currency's major unit, as typed: "45.00"; empty when it isn't on the sheet. */
   readonly price: string;
   readonly afterMinutes: string;
+  /** In the currency's major unit, as typed: "20.00"; empty when the service asks no deposit. */
+  readonly deposit: string;
 }
 
 export interface DraftStylist {
@@ -41,6 +43,7 @@ export interface Draft {
   readonly changeCutoffHours: string;
   readonly maxUpcomingPerContact: string;
   readonly maxBookingsPerMinute: string;
+  readonly paymentMinutes: string;
   /** A simple salon's: its slot length and its price list, kept as they are. */
   readonly slotMinutes: string;
   readonly prices: Salon['prices'];
@@ -75,6 +78,7 @@ export function draftOf(salon: Salon): Draft {
     changeCutoffHours: String(salon.changeCutoffHours),
     maxUpcomingPerContact: String(salon.maxUpcomingPerContact),
     maxBookingsPerMinute: String(salon.maxBookingsPerMinute),
+    paymentMinutes: String(salon.paymentMinutes),
     slotMinutes: salon.slotMinutes === null ? '' : String(salon.slotMinutes),
     prices: salon.prices,
     menu: menu !== null,
@@ -87,6 +91,7 @@ export function draftOf(salon: Salon): Draft {
       minutes: String(s.minutes),
       price: s.price === null ? '' : currency === '' ? String(s.price) : majorOf(s.price, currency),
       afterMinutes: String(s.afterMinutes),
+      deposit: s.deposit === null ? '' : currency === '' ? String(s.deposit) : majorOf(s.deposit, currency),
     })),
     stylists: (menu?.stylists ?? []).map((p) => ({ id: p.id, name: p.name, services: p.services, ownHours: p.hours !== null, hours: draftHours(p.hours ?? salon.hours) })),
     closures: menu?.closures ?? [],
@@ -129,6 +134,7 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     ['changeCutoffHours', draft.changeCutoffHours],
     ['maxUpcomingPerContact', draft.maxUpcomingPerContact],
     ['maxBookingsPerMinute', draft.maxBookingsPerMinute],
+    ['paymentMinutes', draft.paymentMinutes],
     ...(draft.menu
       ? ([
           ['gridMinutes', draft.gridMinutes],
@@ -150,6 +156,7 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     changeCutoffHours: wholeOf(draft.changeCutoffHours),
     maxUpcomingPerContact: wholeOf(draft.maxUpcomingPerContact),
     maxBookingsPerMinute: wholeOf(draft.maxBookingsPerMinute),
+    paymentMinutes: wholeOf(draft.paymentMinutes),
   };
   if (!draft.menu) {
     return { ...common, slotMinutes: wholeOf(draft.slotMinutes), prices: draft.prices.map((p) => ({ service: p.service, price: p.price })) };
@@ -171,7 +178,21 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
         return { field: `services[${i}].price`, words: draft.currency === '' ? 'needs a currency for the salon first' : 'must be an amount such as 45.00' };
       }
     }
-    services.push({ id: s.id, name: s.name, minutes: wholeOf(s.minutes), afterMinutes: wholeOf(s.afterMinutes), ...(price === null ? {} : { price }) });
+    let deposit: number | null = null;
+    if (s.deposit.trim() !== '') {
+      deposit = draft.currency === '' ? null : minorOf(s.deposit, draft.currency);
+      if (deposit === null) {
+        return { field: `services[${i}].deposit`, words: draft.currency === '' ? 'needs a currency for the salon first' : 'must be an amount such as 20.00' };
+      }
+    }
+    services.push({
+      id: s.id,
+      name: s.name,
+      minutes: wholeOf(s.minutes),
+      afterMinutes: wholeOf(s.afterMinutes),
+      ...(price === null ? {} : { price }),
+      ...(deposit === null ? {} : { deposit }),
+    });
   }
   const stylists: StylistLine[] = draft.stylists.map((p) => ({ id: p.id, name: p.name, services: [...p.services], ...(p.ownHours ? { hours: hoursBody(p.hours) } : {}) }));
   return {
@@ -197,7 +218,7 @@ export function isRefused(value: SalonSettings | Refused): value is Refused {
 
 /** The places on the settings form where a refusal can be shown: one per field, row and section the form draws. */
 export function placesOf(draft: Draft): Set<string> {
-  const places = new Set(['settings', 'name', 'timeZone', 'phone', 'hours', 'horizonDays', 'changeCutoffHours', 'maxUpcomingPerContact']);
+  const places = new Set(['settings', 'name', 'timeZone', 'phone', 'hours', 'horizonDays', 'changeCutoffHours', 'maxUpcomingPerContact', 'maxBookingsPerMinute', 'paymentMinutes']);
   const addHours = (prefix: string, hours: DraftHours) => {
     for (const day of dayKeys) {
       places.add(`${prefix}.${day}`);
@@ -214,7 +235,7 @@ export function placesOf(draft: Draft): Set<string> {
     places.add(field);
   }
   draft.services.forEach((_, i) => {
-    for (const field of ['', '.id', '.name', '.minutes', '.price', '.afterMinutes']) {
+    for (const field of ['', '.id', '.name', '.minutes', '.price', '.afterMinutes', '.deposit']) {
       places.add(`services[${i}]${field}`);
     }
   });

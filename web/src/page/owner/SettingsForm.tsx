@@ -124,6 +124,14 @@ export function SettingsForm({ salon }: { salon: Salon }) {
             onChange={(maxBookingsPerMinute) => change({ ...draft, maxBookingsPerMinute })}
             errorFor={errorFor}
           />
+          <Field
+            path="paymentMinutes"
+            label="A time is held for its deposit (minutes)"
+            numeric
+            value={draft.paymentMinutes}
+            onChange={(paymentMinutes) => change({ ...draft, paymentMinutes })}
+            errorFor={errorFor}
+          />
           {draft.menu ? (
             <>
               <Field path="gridMinutes" label="Start times every (minutes)" numeric value={draft.gridMinutes} onChange={(gridMinutes) => change({ ...draft, gridMinutes })} errorFor={errorFor} />
@@ -282,7 +290,7 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
   const setService = (i: number, patch: Partial<DraftService>) => onChange({ ...draft, services: draft.services.map((s, k) => (k === i ? { ...s, ...patch } : s)) });
   const add = () => {
     const id = idFrom('New service', draft.services.map((s) => s.id));
-    onChange({ ...draft, services: [...draft.services, { id, name: 'New service', minutes: '30', price: '', afterMinutes: '0' }] });
+    onChange({ ...draft, services: [...draft.services, { id, name: 'New service', minutes: '30', price: '', afterMinutes: '0', deposit: '' }] });
   };
   const remove = (i: number) => {
     const gone = draft.services[i]?.id;
@@ -305,6 +313,15 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
             inputMode="decimal"
             value={service.price}
             onChange={(price) => setService(i, { price })}
+            errorFor={errorFor}
+          />
+          <Field
+            path={`services[${i}].deposit`}
+            label={`Deposit${draft.currency === '' ? '' : ` (${draft.currency})`}`}
+            hint="Paid by card to hold the time; leave it empty for none"
+            inputMode="decimal"
+            value={service.deposit}
+            onChange={(deposit) => setService(i, { deposit })}
             errorFor={errorFor}
           />
           <Field

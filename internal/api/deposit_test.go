@@ -1,0 +1,307 @@
+// This file tests deposits over HTTP, against a real SQLite calendar and Stripe's stateful test
+// double, which sends its events to the running server signed as Stripe signs them; every exchange
+// of the booking route is checked against openapi.json.
+
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"salon/internal/api"
+	"salon/internal/api/apitest"
+	desks "salon/internal/booking"
+	"salon/internal/payments"
+	"salon/internal/requeststate"
+	"salon/internal/store"
+	"salon/internal/testkit"
+	"salon/internal/teststripe"
+	"salon/internal/wire"
+)
+
+// depositSettings is teamSettings with a deposit of £20 on the colour.
+var depositSettings = strings.Replace(teamSettings, `"afterMinutes":30,"price":8000}`, `"afterMinutes":30,"price":8000,"deposit":2000}`, 1)
+
+// till is a salon whose colour asks a deposit, served over HTTP with Stripe's double telling it.
+type till struct {
+	t      *testing.T
+	clock  *testkit.Clock
+	db     *store.Store
+	stripe *teststripe.Double
+	client *apitest.Client
+	desk   *desks.Desk
+}
+
+func newTill(t *testing.T) *till { return newTillAt(t, "") }
+
+// newTillAt is newTill with Stripe at stripeAPI: "" is the double.
+func newTillAt(t *testing.T, stripeAPI string) *till {
+	t.Helper()
+	clock := testkit.NewClock(menuFriday)
+	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	keys, err := requeststate.NewKeys([]byte(strings.Repeat("k", 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := teststripe.Start(t, clock.Now)
+	if stripeAPI == "" {
+		stripeAPI = d.URL
+	}
+	n := 0
+	svc := api.Service{
+		Keys: &keys, Life: 2 * time.Minute, Now: clock.Now, Spent: requeststate.NewMemory(clock.Now),
+		Nonce:    func() requeststate.Nonce { n++; return requeststate.Nonce{byte(n), byte(n >> 8)} },
+		Calendar: db, Holds: db, OwnerToken: ownerToken, PublicURL: "https://book.example",
+		BookingID: func() string { n++; return fmt.Sprintf("booking-%d", n) },
+		Payments:  payments.New(payments.Config{Key: "sk_test_till", WebhookSecret: d.Secret, API: stripeAPI}),
+	}
+	app := api.New(svc)
+	srv := httptest.NewServer(app)
+	t.Cleanup(srv.Close)
+	d.Hook = srv.URL + "/payments/stripe"
+	client, err := apitest.New(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := &till{t: t, clock: clock, db: db, stripe: d, client: client, desk: api.NewDesk(svc)}
+	if r := tl.send(http.MethodPut, "/salons/studio-nine", depositSettings, true); r.Status != http.StatusOK {
+		t.Fatalf("putting the salon: %d %s", r.Status, r.Body)
+	}
+	return tl
+}
+
+func (tl *till) send(method, path, body string, owner bool) apitest.Reply {
+	tl.t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if owner {
+		req.Header.Set("Authorization", "Bearer "+ownerToken)
+	}
+	reply, err := tl.client.Do(req)
+	if err != nil {
+		tl.t.Fatal(err)
+	}
+	return reply
+}
+
+// args are the arguments of a booking of service for name.
+func args(name, service string) string {
+	return fmt.Sprintf(`{"message":"A colour, please","openSlots":["2026-12-04T13:00:00Z","2026-12-04T15:00:00Z"],"service":%q,"customer":{"name":%q,"contact":"%s@example.com"}}`,
+		service, name, strings.ToLower(name))
+}
+
+// ask runs round one and returns the first time offered and the state.
+func (tl *till) ask(arguments string) (string, string) {
+	tl.t.Helper()
+	r := tl.send(http.MethodPost, "/salons/studio-nine/book", `{"arguments":`+arguments+`}`, false)
+	var asked wire.InputRequiredResult
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &asked) != nil || len(asked.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum) == 0 {
+		tl.t.Fatalf("round one: %d %s", r.Status, r.Body)
+	}
+	return asked.InputRequests.Time.Params.RequestedSchema.Properties.Time.Enum[0], asked.RequestState
+}
+
+func (tl *till) round(arguments, answers, state string) apitest.Reply {
+	tl.t.Helper()
+	return tl.send(http.MethodPost, "/salons/studio-nine/book", roundTwo(arguments, answers, state), false)
+}
+
+// toPay reads a reply that asks the customer to pay.
+func (tl *till) toPay(r apitest.Reply) wire.PaymentRequiredResult {
+	tl.t.Helper()
+	var pay wire.PaymentRequiredResult
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &pay) != nil || pay.InputRequests.Payment.Params.Mode != "url" || pay.RequestState == "" {
+		tl.t.Fatalf("want a request to pay, got %d %s", r.Status, r.Body)
+	}
+	return pay
+}
+
+const (
+	paymentAccept  = `{"payment":{"action":"accept"}}`
+	paymentDecline = `{"payment":{"action":"decline"}}`
+)
+
+func TestADepositHoldsTheTimeUntilPaidThenRoundThreeBooks(t *testing.T) {
+	tl := newTill(t)
+	salonView := tl.send(http.MethodGet, "/salons/studio-nine", "", false)
+	if !strings.Contains(string(salonView.Body), `"price":8000,"afterMinutes":30,"deposit":2000}`) || !strings.Contains(string(salonView.Body), `"paymentMinutes":30`) {
+		t.Errorf("the menu doesn't show the deposit: %s", salonView.Body)
+	}
+	a := args("Rosa", "colour")
+	slot, state := tl.ask(a)
+	pay := tl.toPay(tl.round(a, accept(slot), state))
+	p := pay.InputRequests.Payment
+	if p.Method != "elicitation/create" || p.Params.Message != "A deposit of £20.00 holds Colour with Ana, Friday 4 December, 13:00, until 12:32. Pay it to book." {
+		t.Errorf("the request to pay: %+v", p)
+	}
+	sessions := tl.stripe.Sessions()
+	if len(sessions) != 1 {
+		t.Fatalf("%d sessions at Stripe, want one", len(sessions))
+	}
+	s := sessions[0]
+	if id, ok := teststripe.PageURL(p.Params.URL); !ok || id != s.ID || s.Booking != p.Params.ElicitationID ||
+		s.Amount != 2000 || s.Currency != "GBP" || !s.ExpiresAt.Equal(menuFriday.Add(32*time.Minute)) {
+		t.Errorf("the session %+v, for the request %+v", s, p.Params)
+	}
+	// Held, the time is offered to nobody else, and the state that held it is spent.
+	if other, _ := tl.ask(args("Lena", "colour")); other == slot {
+		t.Errorf("%s, held, was offered to another customer", slot)
+	}
+	wantRefusal(t, tl.round(a, accept(slot), state), http.StatusBadRequest, "requestState was already used")
+	// Back before paying: asked again, with a new state; the old one is spent.
+	again := tl.toPay(tl.round(a, paymentAccept, pay.RequestState))
+	if again.InputRequests.Payment.Params.URL != p.Params.URL {
+		t.Errorf("asked again to pay at %s, not %s", again.InputRequests.Payment.Params.URL, p.Params.URL)
+	}
+	wantRefusal(t, tl.round(a, paymentAccept, pay.RequestState), http.StatusBadRequest, "requestState was already used")
+	// A round three with a time's answer, or a round two's state with a payment's, is refused.
+	wantRefusal(t, tl.round(a, accept(slot), again.RequestState), http.StatusBadRequest, "no answer to the question asked")
+	// Paid: Stripe tells, twice; round three books, once.
+	if sent := tl.stripe.Pay(t, s.ID); sent.Status != http.StatusOK {
+		t.Fatalf("the completed event answered %d", sent.Status)
+	}
+	if sent := tl.stripe.Send(t, tl.stripe.Event(payments.SessionCompleted, s.ID), tl.stripe.Secret, tl.clock.Now()); sent.Status != http.StatusOK {
+		t.Fatalf("the completed event sent again answered %d", sent.Status)
+	}
+	r := tl.round(a, paymentAccept, again.RequestState)
+	var done wire.CompleteResult
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &done) != nil {
+		t.Fatalf("round three: %d %s", r.Status, r.Body)
+	}
+	c := done.StructuredContent
+	if c.Status != "booked" || c.Booking != p.Params.ElicitationID || c.Deposit != 2000 || c.Manage == "" ||
+		c.Say != "Colour with Ana, Friday 4 December, 13:00, is yours." {
+		t.Errorf("round three: %s", r.Body)
+	}
+	events, err := tl.db.Events(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := 0
+	for _, e := range events {
+		if e.Booking == c.Booking && e.Type == store.EventCreated {
+			created++
+		}
+	}
+	if created != 1 {
+		t.Errorf("booking.created told %d times, want once", created)
+	}
+}
+
+// TestRoundTwosCheckoutIsOneStripesDescriptionAllows sends round two's Checkout Session, as the
+// desk writes it, to stripe-mock, which refuses any request Stripe's API description doesn't allow.
+func TestRoundTwosCheckoutIsOneStripesDescriptionAllows(t *testing.T) {
+	tl := newTillAt(t, teststripe.Mock(t))
+	a := args("Rosa", "colour")
+	slot, state := tl.ask(a)
+	p := tl.toPay(tl.round(a, accept(slot), state)).InputRequests.Payment.Params
+	if !strings.HasPrefix(p.URL, "https://") || p.ElicitationID == "" {
+		t.Errorf("the request to pay: %+v", p)
+	}
+}
+
+func TestDecliningToPayReleasesTheTimeAtOnce(t *testing.T) {
+	tl := newTill(t)
+	a := args("Rosa", "colour")
+	slot, state := tl.ask(a)
+	pay := tl.toPay(tl.round(a, accept(slot), state))
+	wantJSON(t, tl.round(a, paymentDecline, pay.RequestState), http.StatusOK,
+		`{"resultType":"complete","structuredContent":{"status":"not_booked","say":"Nothing is booked."}}`)
+	if s := tl.stripe.Sessions()[0]; s.Status != payments.Expired {
+		t.Errorf("the session is %s, want expired", s.Status)
+	}
+	if other, _ := tl.ask(args("Lena", "colour")); other != slot {
+		t.Errorf("the released %s isn't offered again: %s first", slot, other)
+	}
+}
+
+func TestAHoldWhoseEventWasLostIsSettledByTheSweep(t *testing.T) {
+	tl := newTill(t)
+	tl.stripe.Hook = "" // every event is lost
+	a, b := args("Rosa", "colour"), args("Lena", "cut")
+	slotA, stateA := tl.ask(a)
+	payA := tl.toPay(tl.round(a, accept(slotA), stateA))
+	// Lena's cut has no deposit: booked at once, as before.
+	slotB, stateB := tl.ask(b)
+	wantDone(t, tl.round(b, accept(slotB), stateB), "booked")
+	sessions := tl.stripe.Sessions()
+	tl.stripe.Lapse(t, sessions[0].ID)
+	// Before the session's end and the grace after it, the sweep leaves the hold alone.
+	if n, err := tl.desk.SweepHolds(t.Context(), 10); err != nil || n != 0 {
+		t.Fatalf("an early sweep settled %d, %v", n, err)
+	}
+	tl.clock.Advance(35 * time.Minute)
+	if n, err := tl.desk.SweepHolds(t.Context(), 10); err != nil || n != 1 {
+		t.Fatalf("the sweep settled %d, %v; want the one hold", n, err)
+	}
+	wantJSON(t, tl.round(a, paymentAccept, payA.RequestState), http.StatusOK,
+		`{"resultType":"complete","structuredContent":{"status":"not_booked","say":"The deposit wasn't paid in time, so Friday 4 December, 13:00 was released."}}`)
+}
+
+func TestAPaymentWhoseEventWasLostIsBookedByTheSweep(t *testing.T) {
+	tl := newTill(t)
+	tl.stripe.Hook = ""
+	a := args("Rosa", "colour")
+	slot, state := tl.ask(a)
+	pay := tl.toPay(tl.round(a, accept(slot), state))
+	tl.stripe.Pay(t, tl.stripe.Sessions()[0].ID)
+	tl.clock.Advance(35 * time.Minute)
+	if n, err := tl.desk.SweepHolds(t.Context(), 10); err != nil || n != 1 {
+		t.Fatalf("the sweep settled %d, %v; want the one hold", n, err)
+	}
+	wantDone(t, tl.round(a, paymentAccept, pay.RequestState), "booked")
+}
+
+func TestStripeDownAtRoundTwoSpendsNothing(t *testing.T) {
+	tl := newTill(t)
+	a := args("Rosa", "colour")
+	slot, state := tl.ask(a)
+	tl.stripe.Down()
+	r := tl.round(a, accept(slot), state)
+	if r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("round two with Stripe down: %d %s, want 503", r.Status, r.Body)
+	}
+	tl.stripe.Up()
+	tl.toPay(tl.round(a, accept(slot), state))
+	if n := len(tl.stripe.Sessions()); n != 1 {
+		t.Errorf("%d sessions at Stripe, want one", n)
+	}
+}
+
+func TestADepositIsRefusedWhereItCantBeTaken(t *testing.T) {
+	tl := newTill(t)
+	for settings, want := range map[string]string{
+		strings.Replace(depositSettings, `"deposit":2000`, `"deposit":9000`, 1):              "services[1].deposit must be 1 to the service's price",
+		strings.Replace(depositSettings, `"deposit":2000`, `"deposit":0`, 1):                 "services[1].deposit must be 1 to the service's price",
+		strings.Replace(depositSettings, `"price":8000,"deposit":2000`, `"deposit":2000`, 1): "services[1].deposit needs a price",
+		strings.Replace(depositSettings, `}]}`, `}],"paymentMinutes":20}`, 1):                "paymentMinutes must be 30 to 1440",
+	} {
+		wantRefusal(t, tl.send(http.MethodPut, "/salons/studio-nine", settings, true), http.StatusBadRequest, want)
+	}
+	// A server without Stripe takes no deposit.
+	app := newCalendarApp(t)
+	wantRefusal(t, app.send(http.MethodPut, "/salons/studio-nine", depositSettings, true), http.StatusBadRequest,
+		"services[1].deposit needs payments configured on this server")
+}
+
+// wantDone wants a complete result of status.
+func wantDone(t *testing.T, r apitest.Reply, status string) {
+	t.Helper()
+	var done wire.CompleteResult
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &done) != nil || done.StructuredContent.Status != status {
+		t.Errorf("got %d %s, want %s", r.Status, r.Body, status)
+	}
+}
