@@ -17,9 +17,11 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/api/apitest"
+	"salon/internal/notify"
 	desks "salon/internal/booking"
 	"salon/internal/payments"
 	"salon/internal/requeststate"
+	domain "salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testkit"
 	"salon/internal/teststripe"
@@ -304,4 +306,97 @@ func wantDone(t *testing.T, r apitest.Reply, status string) {
 	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &done) != nil || done.StructuredContent.Status != status {
 		t.Errorf("got %d %s, want %s", r.Status, r.Body, status)
 	}
+}
+
+// paid books service for name with its deposit paid, and returns the booking's reference and key.
+func (tl *till) paid(name, service string) (string, string) {
+	tl.t.Helper()
+	a := args(name, service)
+	slot, state := tl.ask(a)
+	pay := tl.toPay(tl.round(a, accept(slot), state))
+	sessions := tl.stripe.Sessions()
+	tl.stripe.Pay(tl.t, sessions[len(sessions)-1].ID)
+	r := tl.round(a, paymentAccept, pay.RequestState)
+	var done wire.CompleteResult
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &done) != nil || done.StructuredContent.Status != "booked" {
+		tl.t.Fatalf("round three: %d %s", r.Status, r.Body)
+	}
+	return done.StructuredContent.Booking, done.StructuredContent.Manage
+}
+
+// deposit is the deposit the owner's list shows of the booking id.
+func (tl *till) deposit(id string) wire.DepositView {
+	tl.t.Helper()
+	b, err := tl.db.Hold(tl.t.Context(), "studio-nine", id)
+	if err != nil {
+		tl.t.Fatal(err)
+	}
+	return *wire.DepositOf(b.Deposit)
+}
+
+func TestACancelGivesTheDepositBackOnceUnlessTheOwnerKeepsIt(t *testing.T) {
+	tl := newTill(t)
+	if r := tl.send(http.MethodPut, "/salons/studio-nine", strings.Replace(depositSettings, `}]}`, `}],"changeCutoffHours":0}`, 1), true); r.Status != http.StatusOK {
+		t.Fatalf("putting the salon: %d %s", r.Status, r.Body)
+	}
+	refunds := payments.New(payments.Config{Key: "sk_test_till", WebhookSecret: tl.stripe.Secret, API: tl.stripe.URL})
+	running := (&notify.Dispatcher{Store: tl.db, Refunds: refunds, Now: tl.clock.Now}).Start()
+	defer running.Stop(context.Background())
+	ana, anaKey := tl.paid("Ana", "colour")
+	ben, _ := tl.paid("Ben", "colour")
+	if got := tl.deposit(ana); got != (wire.DepositView{Amount: 2000, Status: "paid"}) {
+		t.Fatalf("the paid deposit: %+v", got)
+	}
+	// The customer cancels in time: given back. The owner cancels without refund: kept.
+	if r := tl.send(http.MethodPost, "/salons/studio-nine/my/"+ana+"/cancel", "", false); r.Status != http.StatusNotFound {
+		t.Fatalf("a cancel without the key: %d", r.Status)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/salons/studio-nine/my/"+ana+"/cancel", nil)
+	req.Header.Set("Authorization", "Bearer "+anaKey)
+	if r, err := tl.client.Do(req); err != nil || r.Status != http.StatusOK {
+		t.Fatalf("the customer's cancel: %v %d %s", err, r.Status, r.Body)
+	}
+	r := tl.send(http.MethodPost, "/salons/studio-nine/bookings/"+ben+"/cancel", `{"refund":false}`, true)
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"deposit":{"amount":2000,"status":"kept"}`) {
+		t.Fatalf("the owner's cancel keeping the deposit: %d %s", r.Status, r.Body)
+	}
+	running.Wake()
+	deadline := time.Now().Add(10 * time.Second)
+	for tl.deposit(ana).Status != "refunded" && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := tl.deposit(ana); got.Status != "refunded" {
+		t.Fatalf("the customer's deposit after the cancel: %+v, want refunded", got)
+	}
+	refunded := tl.stripe.Refunds()
+	if len(refunded) != 1 {
+		t.Fatalf("Stripe made %d refunds, want one: %v", len(refunded), refunded)
+	}
+	for _, amount := range refunded {
+		if amount != 2000 {
+			t.Errorf("refunded %d, want 2000", amount)
+		}
+	}
+	if got := tl.deposit(ben); got.Status != "kept" {
+		t.Errorf("the kept deposit: %+v", got)
+	}
+}
+
+func TestANoShowKeepsTheDeposit(t *testing.T) {
+	tl := newTill(t)
+	id, _ := tl.paid("Ana", "colour")
+	path := "/salons/studio-nine/bookings/" + id + "/no-show"
+	wantRefusal(t, tl.send(http.MethodPost, path, "", true), http.StatusConflict, "booking "+id+" hasn't started yet")
+	tl.clock.Advance(65 * time.Minute) // past 13:00
+	r := tl.send(http.MethodPost, path, "", true)
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"status":"no_show","deposit":{"amount":2000,"status":"kept"}`) {
+		t.Fatalf("marking the no-show: %d %s", r.Status, r.Body)
+	}
+	if r := tl.send(http.MethodPost, path, "", true); r.Status != http.StatusOK {
+		t.Errorf("marking it again: %d %s", r.Status, r.Body)
+	}
+	if got, err := tl.db.Hold(t.Context(), "studio-nine", id); err != nil || got.Status != domain.NoShow {
+		t.Errorf("the booking: %+v, %v", got, err)
+	}
+	wantRefusal(t, tl.send(http.MethodPost, "/salons/studio-nine/bookings/nobody/no-show", "", true), http.StatusNotFound, "there is no booking nobody")
 }

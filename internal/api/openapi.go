@@ -44,7 +44,7 @@ func build() (*openapi3.T, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.PaymentRequests{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
-		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{},
+		wire.Availability{}, wire.MyBooking{}, wire.MoveRequest{}, wire.MyMoveRequest{}, wire.CancelRequest{},
 		wire.WebhookPut{}, wire.WebhookView{}, wire.WebhookList{}, wire.FeedView{}, wire.DroppedList{},
 		wire.KeyRequest{}, wire.KeyMade{}, wire.KeyList{}, wire.AuditList{}, wire.ContactRequest{}, wire.Erased{}} {
 		_, err := openapi3gen.NewSchemaRefForValue(v, schemas,

@@ -31,10 +31,12 @@ type route struct {
 	serve    func(*Service, echo.Context) error
 }
 
-// requestBody is an operation's required JSON body: the component that describes it, and what the
+// requestBody is an operation's JSON body, required unless optional: the component that describes it, and what the
 // document says of it ("" says nothing).
 type requestBody struct {
 	schema, description string
+	// optional: the operation may be sent with no body at all.
+	optional bool
 }
 
 // response is one status an operation answers with, what the document says of it and the component
@@ -78,7 +80,7 @@ func (r route) operation() *openapi3.Operation {
 	if r.body != nil {
 		op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
 			WithDescription(r.body.description).
-			WithRequired(true).
+			WithRequired(!r.body.optional).
 			WithJSONSchemaRef(component(r.body.schema))}
 	}
 	for _, resp := range r.replies {

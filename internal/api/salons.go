@@ -170,7 +170,33 @@ func (s *Service) cancelBooking(c echo.Context) error {
 	if err := wire.CheckID("booking", ref); err != nil {
 		return err
 	}
-	b, err := s.desk.Cancel(c.Request().Context(), id, ref)
+	refund := true
+	if c.Request().ContentLength != 0 {
+		body, err := readBody(c)
+		if err != nil {
+			return err
+		}
+		if refund, err = wire.DecodeCancel(body); err != nil {
+			return err
+		}
+	}
+	b, err := s.desk.Cancel(c.Request().Context(), id, ref, refund)
+	if err != nil {
+		return err
+	}
+	return noStore(c, wire.BookingViewOf(b))
+}
+
+func (s *Service) markNoShow(c echo.Context) error {
+	id, err := salonID(c)
+	if err != nil {
+		return err
+	}
+	ref := pathParam(c, "booking")
+	if err := wire.CheckID("booking", ref); err != nil {
+		return err
+	}
+	b, err := s.desk.MarkNoShow(c.Request().Context(), id, ref)
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,7 @@ const (
 	PutWebhook     = "putWebhook"
 	DeleteWebhook  = "deleteWebhook"
 	NewFeed        = "newFeed"
+	MarkNoShow     = "markNoShow"
 )
 
 // Entry is one owner action at a salon.

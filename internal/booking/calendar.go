@@ -45,7 +45,12 @@ type Calendar interface {
 	// Move moves a live booking where decide says, in one transaction; a Taken says why it stayed
 	// where it was.
 	Move(ctx context.Context, salon, booking string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error)
+	// Cancel cancels a live booking; its event gives back a paid deposit.
 	Cancel(ctx context.Context, salon, booking string) (salon.Booking, error)
+	// CancelKeepingDeposit is Cancel with a paid deposit kept by the salon.
+	CancelKeepingDeposit(ctx context.Context, salon, booking string) (salon.Booking, error)
+	// MarkNoShow marks a live booking that has started as a no-show; a paid deposit is kept.
+	MarkNoShow(ctx context.Context, salon, booking string, now time.Time) (salon.Booking, error)
 	CloseSlot(ctx context.Context, salon string, slot salon.Slot) error
 	OpenSlot(ctx context.Context, salon string, start time.Time) error
 	Ping(ctx context.Context) error

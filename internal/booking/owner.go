@@ -159,12 +159,31 @@ func (d *Desk) Salons(ctx context.Context, limit int, after string) (SalonPage, 
 }
 
 // Cancel marks the salon's booking cancelled; its slot opens again if it is still ahead.
-func (d *Desk) Cancel(ctx context.Context, id, bookingID string) (Listed, error) {
+func (d *Desk) Cancel(ctx context.Context, id, bookingID string, refund bool) (Listed, error) {
 	cal, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
-	b, err := d.Calendar.Cancel(ctx, id, bookingID)
+	cancel := d.Calendar.Cancel
+	if !refund {
+		cancel = d.Calendar.CancelKeepingDeposit
+	}
+	b, err := cancel(ctx, id, bookingID)
+	if err != nil {
+		return Listed{}, refusal.Or(err)
+	}
+	return listed(cal, b), nil
+}
+
+// MarkNoShow marks the salon's booking bookingID as a no-show: its customer didn't come, and a
+// paid deposit is kept. Only a live booking that has started can be marked (salon.NotStarted,
+// salon.NotLive, salon.AwaitingDeposit); it answers the booking as the list shows it.
+func (d *Desk) MarkNoShow(ctx context.Context, id, bookingID string) (Listed, error) {
+	cal, err := d.readSettingsOf(ctx, id)
+	if err != nil {
+		return Listed{}, err
+	}
+	b, err := d.Calendar.MarkNoShow(ctx, id, bookingID, cal.now)
 	if err != nil {
 		return Listed{}, refusal.Or(err)
 	}

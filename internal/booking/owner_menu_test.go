@@ -93,7 +93,7 @@ func TestTheOwnersListAtAMenuSalonNamesTheServiceAndStylistAndSaysWhatFits(t *te
 	s.holdFor(t, "ben-cut", "cut", "ben", sat(10, 0))
 	s.holdFor(t, "soon", "cut", "ben", friday.Add(30*time.Minute)) // inside the notice
 	s.holdFor(t, "gone", "colour", "ana", sat(13, 0))
-	if _, err := s.desk.Cancel(context.Background(), "studio-nine", "gone"); err != nil {
+	if _, err := s.desk.Cancel(context.Background(, true), "studio-nine", "gone"); err != nil {
 		t.Fatal(err)
 	}
 	// Across London's spring change: 00:30 UTC, ninety minutes, ends at 03:00 summer time.
@@ -230,7 +230,7 @@ func TestTheOwnerMovesABookingAtAMenuSalon(t *testing.T) {
 
 	t.Run("a cancelled booking is refused", func(t *testing.T) {
 		s := setup(t)
-		if _, err := s.desk.Cancel(ctx, "studio-nine", "cut"); err != nil {
+		if _, err := s.desk.Cancel(ctx, "studio-nine", "cut", true); err != nil {
 			t.Fatal(err)
 		}
 		_, err := s.desk.Move(ctx, "studio-nine", "cut", "2026-12-05T15:00:00Z", "")

@@ -126,10 +126,38 @@ func (d *Dispatcher) attempt(ctx context.Context, dl store.Delivery) result {
 	if id, ok := dl.Webhook(); ok {
 		return d.postWebhook(ctx, dl, id, told, loc)
 	}
+	if dl.Target == store.RefundTarget {
+		return d.refund(ctx, b)
+	}
 	if d.Mail == nil {
 		return result{err: errors.New("no mail is configured")}
 	}
 	return d.sendMail(ctx, dl, b, told, set, loc)
+}
+
+// refund gives back the deposit of the cancelled booking b, under an idempotency key of the
+// booking's, so however often it is tried, and on whichever instance, Stripe refunds it once.
+func (d *Dispatcher) refund(ctx context.Context, b salon.Booking) result {
+	if d.Refunds == nil {
+		return result{err: errors.New("no payments are configured")}
+	}
+	dep := b.Deposit
+	switch {
+	case dep == nil || dep.Payment == "":
+		return result{skip: "no deposit was paid"}
+	case dep.Status == salon.DepositRefunded:
+		return result{skip: "refunded already"}
+	case dep.Status != salon.DepositPaid:
+		return result{skip: "the deposit is " + string(dep.Status)}
+	}
+	if _, err := d.Refunds.Refund(ctx, dep.Payment, dep.Amount, "refund-"+b.ID); err != nil {
+		return result{err: err}
+	}
+	if err := d.Store.Refunded(ctx, b.ID); err != nil {
+		// Refunded at Stripe; the next attempt asks again, and Stripe answers the same refund.
+		return result{err: fmt.Errorf("recording the refund: %w", err)}
+	}
+	return result{}
 }
 
 // asTold is b as the event e tells of it: its facts as the change left them, and the customer's

@@ -44,7 +44,7 @@ const (
 
 // Store is what the dispatcher needs of the calendar's database. *store.Store is one.
 type Store interface {
-	Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, n int, mail bool) ([]store.Delivery, error)
+	Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, n int, what store.Claimable) ([]store.Delivery, error)
 	Delivered(ctx context.Context, d store.Delivery, at time.Time, status int, note string) error
 	Retry(ctx context.Context, d store.Delivery, owner string, next time.Time, status int, why string) error
 	GiveUp(ctx context.Context, d store.Delivery, owner string, at time.Time, status int, why string) error
@@ -55,6 +55,26 @@ type Store interface {
 	Booking(ctx context.Context, salon, id string) (salon.Booking, error)
 	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
 	ReserveMessage(ctx context.Context, d store.Delivery, contactKey string, now time.Time, perDay int) (bool, error)
+	// Refunded records the deposit of the booking given back.
+	Refunded(ctx context.Context, booking string) error
+}
+
+// Refunder gives a payment back. *payments.Stripe is one: a second call with one idempotency key
+// answers the first one's refund, so a refund tried again is made once.
+type Refunder interface {
+	Refund(ctx context.Context, paymentIntent string, amount int64, idempotencyKey string) (string, error)
+}
+
+// claimable is what the dispatcher delivers beside webhooks.
+func (d *Dispatcher) claimable() store.Claimable {
+	var what store.Claimable
+	if d.Mail != nil {
+		what |= store.ClaimMail
+	}
+	if d.Refunds != nil {
+		what |= store.ClaimRefunds
+	}
+	return what
 }
 
 // MessagesPerDay is how many mails and texts one contact is sent about its bookings at one salon
@@ -88,6 +108,8 @@ type Dispatcher struct {
 	Log *slog.Logger
 	// Registry receives the dispatcher's metrics. Nil registers them nowhere.
 	Registry prometheus.Registerer
+	// Refunds gives deposits back through Stripe; nil leaves the refunds to an instance that does.
+	Refunds Refunder
 	// FirstRetry is the first retry's gap, which the rest double from: 0 is webhook.FirstRetry.
 	// Only tests set it, to see the schedule in seconds.
 	FirstRetry time.Duration
@@ -176,7 +198,7 @@ func (r *Running) loop(claiming, work context.Context) {
 		var claimed []store.Delivery
 		if free > 0 {
 			var err error
-			claimed, err = r.d.Store.Claim(work, r.owner, now, Lease, free, r.d.Mail != nil)
+			claimed, err = r.d.Store.Claim(work, r.owner, now, Lease, free, r.d.claimable())
 			switch {
 			case err != nil && !failing && claiming.Err() == nil:
 				r.d.Log.Warn("claiming deliveries failed; trying again", "error", err.Error())

@@ -112,3 +112,8 @@ func NoKey(id string) error { return refusal.New(refusal.NotFound, "no_key", "th
 func AwaitingDeposit(id string) error {
 	return refusal.New(refusal.Conflict, "awaiting_deposit", "booking "+id+" is waiting for its deposit")
 }
+
+// NotStarted refuses marking the booking id as a no-show before it starts.
+func NotStarted(id string) error {
+	return refusal.New(refusal.Conflict, "not_started", "booking "+id+" hasn't started yet")
+}

@@ -125,6 +125,9 @@ func (s *Server) tell(db *store.Store) {
 		Store: db, Client: webhook.NewClient(cfg.WebhooksInsecure), Keys: cfg.Keys, PublicURL: cfg.PublicURL,
 		Now: s.svc.Now, Log: s.svc.Log, Registry: s.svc.Registry, FirstRetry: cfg.FirstRetry,
 	}
+	if cfg.Payments != nil {
+		d.Refunds = cfg.Payments
+	}
 	telling := store.Telling{}
 	if cfg.Mail != nil {
 		d.Mail = *cfg.Mail

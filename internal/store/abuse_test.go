@@ -136,7 +136,7 @@ func TestAContactsMessagesTakeTenPlacesADayFromEveryInstanceAtOnce(t *testing.T)
 			bookAs(t, s, holdFor(fmt.Sprintf("m%02d", i), at(float64(2+i)), "Someone", contact))
 		}
 		bookAs(t, s, holdFor("another", at(30), "Another", "another@example.org"))
-		claimed, err := s.Claim(ctx, "test", now, time.Minute, 100, true)
+		claimed, err := s.Claim(ctx, "test", now, time.Minute, 100, store.ClaimMail)
 		if err != nil || len(claimed) != bookings+1 {
 			t.Fatalf("Claim: %d deliveries, %v; want %d mails", len(claimed), err, bookings+1)
 		}

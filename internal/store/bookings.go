@@ -106,14 +106,31 @@ func (s *Store) Bookings(ctx context.Context, salonID string, from, to time.Time
 // salon, salon.NoBooking. The cancel, even of a cancelled booking, is recorded in the audit in its
 // own transaction.
 func (s *Store) Cancel(ctx context.Context, salonID, booking string) (salon.Booking, error) {
+	return s.cancel(ctx, salonID, booking, false)
+}
+
+// CancelKeepingDeposit is Cancel with a paid deposit kept by the salon (its status kept), not
+// given back.
+func (s *Store) CancelKeepingDeposit(ctx context.Context, salonID, booking string) (salon.Booking, error) {
+	return s.cancel(ctx, salonID, booking, true)
+}
+
+// cancel is Cancel, keeping a paid deposit when keep: a cancel's event gives back a deposit it
+// leaves paid (eventOf).
+func (s *Store) cancel(ctx context.Context, salonID, booking string, keep bool) (salon.Booking, error) {
+	keeps := 0
+	if keep {
+		keeps = 1
+	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return salon.Booking{}, err
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
-	res, err := w.exec(ctx, `UPDATE bookings SET status = 'cancelled', sequence = sequence + 1
-		WHERE salon = $1 AND id = $2 AND status = 'booked' AND `+notHeld, text(salonID), text(booking))
+	res, err := w.exec(ctx, `UPDATE bookings SET status = 'cancelled', sequence = sequence + 1,
+			deposit_status = CASE WHEN CAST($3 AS INTEGER) = 1 AND deposit_status = 'paid' THEN 'kept' ELSE deposit_status END
+		WHERE salon = $1 AND id = $2 AND status = 'booked' AND `+notHeld, text(salonID), text(booking), keeps)
 	if err != nil {
 		return salon.Booking{}, err
 	}

@@ -52,12 +52,13 @@ func (d Delivery) Webhook() (id string, ok bool) { return strings.CutPrefix(d.Ta
 // The statements of claiming and recording.
 const (
 	// qClaim claims up to $4 deliveries due at $3 that nobody holds, oldest due first, for $1
-	// until $2, counting the attempt; only webhooks' unless $5 is 1. The dialect's skipLocked goes
-	// after it, then qClaimEnd.
+	// until $2, counting the attempt: webhooks', the mails and reminders too when $5 is 1, and the
+	// refunds when $6 is 1. The dialect's skipLocked goes after it, then qClaimEnd.
 	qClaim = `UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, first_at = COALESCE(first_at, $3)
 		WHERE (event, target) IN (SELECT event, target FROM deliveries
 			WHERE delivered_at IS NULL AND failed_at IS NULL AND next_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
-				AND (CAST($5 AS INTEGER) = 1 OR target LIKE 'webhook:%')
+				AND (target LIKE 'webhook:%' OR (CAST($5 AS INTEGER) = 1 AND target IN ('mail', 'reminder'))
+					OR (CAST($6 AS INTEGER) = 1 AND target = 'refund'))
 			ORDER BY next_at LIMIT $4`
 	qClaimEnd = `) RETURNING event, target, attempts, first_at, due_at`
 	// qEventByID reads an event.
@@ -75,18 +76,24 @@ const (
 		WHERE event = $1 AND target = $2 AND lease_owner = $3 AND delivered_at IS NULL AND failed_at IS NULL`
 )
 
+// Claimable says which deliveries beside webhooks' an instance makes.
+type Claimable int
+
+// What an instance can deliver.
+const (
+	ClaimMail    Claimable = 1 << iota // the customers' mails and reminders
+	ClaimRefunds                       // deposits given back through Stripe
+)
+
 // Claim claims for owner up to n deliveries due at now that nobody holds (never claimed, or whose
 // lease ran out), the longest due first, each until now plus lease, and counts each one's attempt.
-// With mail false it claims only webhooks' deliveries, leaving the mails to an instance that sends
-// them. On PostgreSQL, instances claiming at once never claim one delivery both: each skips the
+// It claims webhooks' deliveries always, and of the rest only those what names (ClaimMail,
+// ClaimRefunds), leaving the others to an instance that makes them. On PostgreSQL, instances claiming at once never claim one delivery both: each skips the
 // rows another is claiming. A delivery claimed and never recorded (its process died) is claimed
 // again once its lease runs out.
-func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, n int, mail bool) ([]Delivery, error) {
-	mailToo := 0
-	if mail {
-		mailToo = 1
-	}
-	rows, err := s.w.query(ctx, qClaim+s.d.skipLocked+qClaimEnd, owner, now.Add(lease).UnixMilli(), now.UnixMilli(), int64(n), mailToo)
+func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, n int, what Claimable) ([]Delivery, error) {
+	rows, err := s.w.query(ctx, qClaim+s.d.skipLocked+qClaimEnd, owner, now.Add(lease).UnixMilli(), now.UnixMilli(), int64(n),
+		int64(what&ClaimMail), int64(what&ClaimRefunds)/int64(ClaimRefunds))
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"time"
 
+	"salon/internal/audit"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 )
@@ -192,4 +193,52 @@ func (s *Store) Hold(ctx context.Context, salonID, id string) (salon.Booking, er
 		return salon.Booking{}, salon.NoBooking(id)
 	}
 	return b, nil
+}
+
+// Refunded records the paid deposit of the booking given back; one refunded already, or not paid,
+// stays as it is.
+func (s *Store) Refunded(ctx context.Context, booking string) error {
+	_, err := s.w.exec(ctx, `UPDATE bookings SET deposit_status = 'refunded' WHERE id = $1 AND deposit_status = 'paid'`, text(booking))
+	return err
+}
+
+// MarkNoShow marks the salon's booking id as a no-show at now: its customer didn't come, and a paid
+// deposit is kept (its status kept). Only a live booking that has started can be marked:
+// salon.NotStarted before its start, salon.NotLive once cancelled, salon.AwaitingDeposit while held;
+// an unknown one is salon.NoBooking, and none changes anything. Marked again, it stays as marked. It
+// is recorded in the audit in the same transaction.
+func (s *Store) MarkNoShow(ctx context.Context, salonID, id string, now time.Time) (salon.Booking, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return salon.Booking{}, err
+	}
+	defer tx.Rollback()
+	w := s.w.in(tx)
+	b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(id), text(salonID)))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return salon.Booking{}, salon.NoBooking(id)
+	case err != nil:
+		return salon.Booking{}, err
+	case b.Status == salon.NoShow:
+		return b, tx.Commit()
+	case b.Status == salon.AwaitingPayment:
+		return salon.Booking{}, salon.AwaitingDeposit(id)
+	case b.Status != salon.Booked:
+		return salon.Booking{}, salon.NotLive(id)
+	case b.Start.After(now):
+		return salon.Booking{}, salon.NotStarted(id)
+	}
+	if _, err := w.exec(ctx, `UPDATE bookings SET no_show_at = $2,
+			deposit_status = CASE WHEN deposit_status = 'paid' THEN 'kept' ELSE deposit_status END
+		WHERE id = $1 AND no_show_at IS NULL`, text(id), now.Unix()); err != nil {
+		return salon.Booking{}, err
+	}
+	if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.MarkNoShow, Booking: id, Detail: "slot " + slotDetail(b.Start)}); err != nil {
+		return salon.Booking{}, err
+	}
+	if b, err = scanBooking(w.queryRow(ctx, qBookingByID, text(id))); err != nil {
+		return salon.Booking{}, err
+	}
+	return b, tx.Commit()
 }

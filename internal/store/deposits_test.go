@@ -220,3 +220,49 @@ func TestRoundThreesStateIsSpentOnce(t *testing.T) {
 		}
 	})
 }
+
+func TestACancelOfAPaidDepositWritesItsRefundInTheSameTransaction(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, url := b.menuSalon(t)
+		for i, id := range []string{"given", "kept"} {
+			held(t, s, id, depositHold(id, at(2+3*float64(i)), "cs_"+id))
+			if _, _, err := s.Paid(t.Context(), id, "cs_"+id, "pi_"+id, "", now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Cancel(t.Context(), "studio-nine", "given"); err != nil {
+			t.Fatal(err)
+		}
+		kept, err := s.CancelKeepingDeposit(t.Context(), "studio-nine", "kept")
+		if err != nil || kept.Deposit.Status != salon.DepositKept {
+			t.Fatalf("CancelKeepingDeposit: %+v, %v", kept.Deposit, err)
+		}
+		db := raw(t, url)
+		refunds := func(id string) int {
+			return count(t, db, `SELECT count(*) FROM deliveries d JOIN events e ON e.id = d.event
+				WHERE d.target = 'refund' AND e.booking = $1`, []byte(id))
+		}
+		if refunds("given") != 1 || refunds("kept") != 0 {
+			t.Errorf("refunds written: %d of the given deposit, %d of the kept one; want 1 and 0", refunds("given"), refunds("kept"))
+		}
+		// Only an instance that makes refunds claims one.
+		if got, err := s.Claim(t.Context(), "mail-only", now, time.Minute, 100, store.ClaimMail); err != nil || len(got) != 0 {
+			t.Errorf("a claim of mail alone: %+v, %v", got, err)
+		}
+		got, err := s.Claim(t.Context(), "payer", now, time.Minute, 100, store.ClaimRefunds)
+		if err != nil || len(got) != 1 || got[0].Target != store.RefundTarget || got[0].Event.Booking != "given" {
+			t.Fatalf("a claim of refunds: %+v, %v", got, err)
+		}
+		if err := s.Refunded(t.Context(), "given"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Refunded(t.Context(), "kept"); err != nil {
+			t.Fatal(err)
+		}
+		for id, want := range map[string]salon.DepositStatus{"given": salon.DepositRefunded, "kept": salon.DepositKept} {
+			if b, err := s.Hold(t.Context(), "studio-nine", id); err != nil || b.Deposit.Status != want {
+				t.Errorf("%s: %+v, %v; want %s", id, b.Deposit, err, want)
+			}
+		}
+	})
+}

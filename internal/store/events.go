@@ -32,6 +32,8 @@ const (
 	MailTarget = "mail"
 	// ReminderTarget is the customer's reminder, due RemindBefore before the appointment.
 	ReminderTarget = "reminder"
+	// RefundTarget is the deposit given back after a cancel, through Stripe.
+	RefundTarget = "refund"
 	// webhookPrefix starts a webhook's target.
 	webhookPrefix = "webhook:"
 )
@@ -70,8 +72,8 @@ const (
 	qEvent = `INSERT INTO events (id, salon, booking, type, slot, starts_at, service, stylist, status, sequence, moved_from, created_at)
 		SELECT $1, salon, id, $2, slot, starts_at, service, stylist, status, sequence, $3, $4 FROM bookings WHERE id = $5`
 	// qDeliveries writes the deliveries of the event $1: one for each webhook of its salon that
-	// takes its type, the customer's mail when $2 is 1, and the reminder due at $3 when it is
-	// above 0. It writes nothing when there is no such event.
+	// takes its type, the customer's mail when $2 is 1, the reminder due at $3 when it is above 0,
+	// and the deposit's refund when $4 is 1. It writes nothing when there is no such event.
 	qDeliveries = `INSERT INTO deliveries (event, target, salon, due_at, next_at)
 		SELECT e.id, 'webhook:' || w.id, e.salon, e.created_at, e.created_at FROM events e
 			JOIN webhooks w ON w.salon = e.salon
@@ -79,7 +81,9 @@ const (
 		UNION ALL
 		SELECT id, 'mail', salon, created_at, created_at FROM events WHERE id = $1 AND CAST($2 AS INTEGER) = 1
 		UNION ALL
-		SELECT id, 'reminder', salon, CAST($3 AS BIGINT), CAST($3 AS BIGINT) FROM events WHERE id = $1 AND CAST($3 AS BIGINT) > 0`
+		SELECT id, 'reminder', salon, CAST($3 AS BIGINT), CAST($3 AS BIGINT) FROM events WHERE id = $1 AND CAST($3 AS BIGINT) > 0
+		UNION ALL
+		SELECT id, 'refund', salon, created_at, created_at FROM events WHERE id = $1 AND CAST($4 AS INTEGER) = 1`
 	// qDropReminders drops the reminders still to go of the booking $1, which a cancel or a move
 	// makes wrong; a move's own event brings the new one.
 	qDropReminders = `DELETE FROM deliveries WHERE target = 'reminder' AND delivered_at IS NULL AND failed_at IS NULL
@@ -95,6 +99,7 @@ type event struct {
 	at        int64 // Unix milliseconds
 	mail      int64 // 1 when the customer is mailed
 	remindAt  int64 // Unix milliseconds; 0 for no reminder
+	refund    int64 // 1 when the change gives the deposit back
 }
 
 // eventOf is the event of a change of kind to b (b as the change left it, or as it is being
@@ -103,6 +108,10 @@ func (s *Store) eventOf(kind EventType, b salon.Booking, from, at time.Time) eve
 	e := event{id: NewEventID(), kind: kind, booking: b.ID, at: at.UnixMilli()}
 	if kind == EventMoved {
 		e.movedFrom = from.Unix()
+	}
+	if kind == EventCancelled && b.Deposit != nil && b.Deposit.Status == salon.DepositPaid {
+		// A paid deposit still paid once cancelled is given back; one the owner kept is kept.
+		e.refund = 1
 	}
 	t := s.telling.Load()
 	if t == nil {
@@ -133,7 +142,7 @@ func (s *Store) told(ctx context.Context, w prepared, kind EventType, b salon.Bo
 	if _, err := w.exec(ctx, qEvent, e.id, string(e.kind), e.movedFrom, e.at, text(e.booking)); err != nil {
 		return err
 	}
-	_, err := w.exec(ctx, qDeliveries, e.id, e.mail, e.remindAt)
+	_, err := w.exec(ctx, qDeliveries, e.id, e.mail, e.remindAt, e.refund)
 	return err
 }
 
@@ -142,7 +151,7 @@ func (s *Store) told(ctx context.Context, w prepared, kind EventType, b salon.Bo
 func (s *Store) queueTold(batch *pgx.Batch, kind EventType, b salon.Booking, at time.Time) {
 	e := s.eventOf(kind, b, time.Time{}, at)
 	batch.Queue(qEvent, e.id, string(e.kind), e.movedFrom, e.at, text(e.booking))
-	batch.Queue(qDeliveries, e.id, e.mail, e.remindAt)
+	batch.Queue(qDeliveries, e.id, e.mail, e.remindAt, e.refund)
 }
 
 // NewEventID is a fresh event id: "evt_" and 26 random characters (130 bits), of the characters a

@@ -317,7 +317,7 @@ func TestClaimsHandEachDeliveryToOneHolderUntilItsLeaseRunsOut(t *testing.T) {
 		if got, err := s.Backlog(ctx, clock); err != nil || !reflect.DeepEqual(got, map[string]int{"webhook": 10, "mail": 10, "reminder": 0}) {
 			t.Errorf("the backlog: got %v, %v, want 10 webhooks' and 10 mails", got, err)
 		}
-		webhooks, err := s.Claim(ctx, "one", clock, time.Minute, 100, false)
+		webhooks, err := s.Claim(ctx, "one", clock, time.Minute, 100, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -331,7 +331,7 @@ func TestClaimsHandEachDeliveryToOneHolderUntilItsLeaseRunsOut(t *testing.T) {
 			}
 		}
 		second := openURL(t, url)
-		mails, err := second.Claim(ctx, "two", clock, time.Minute, 100, true)
+		mails, err := second.Claim(ctx, "two", clock, time.Minute, 100, store.ClaimMail)
 		if err != nil || len(mails) != 10 {
 			t.Fatalf("a second holder claiming: got %d, %v, want the 10 mails nobody holds", len(mails), err)
 		}
@@ -354,15 +354,15 @@ func TestClaimsHandEachDeliveryToOneHolderUntilItsLeaseRunsOut(t *testing.T) {
 		if err := s.Retry(ctx, webhooks[3], "someone else", clock, 500, "late"); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := s.Claim(ctx, "three", clock.Add(time.Second), time.Minute, 100, true); err != nil || len(got) != 0 {
+		if got, err := s.Claim(ctx, "three", clock.Add(time.Second), time.Minute, 100, store.ClaimMail); err != nil || len(got) != 0 {
 			t.Errorf("claiming while every lease holds: got %d, %v, want none", len(got), err)
 		}
-		again, err := second.Claim(ctx, "two", clock.Add(6*time.Second), time.Minute, 100, true)
+		again, err := second.Claim(ctx, "two", clock.Add(6*time.Second), time.Minute, 100, store.ClaimMail)
 		if err != nil || len(again) != 1 || again[0].Event.ID != webhooks[1].Event.ID || again[0].Attempt != 2 ||
 			!again[0].FirstAttempt.Equal(webhooks[1].FirstAttempt) {
 			t.Errorf("claiming once the retry is due: got %+v, %v, want its second attempt", again, err)
 		}
-		late, err := second.Claim(ctx, "two", clock.Add(2*time.Minute), time.Minute, 100, true)
+		late, err := second.Claim(ctx, "two", clock.Add(2*time.Minute), time.Minute, 100, store.ClaimMail)
 		if err != nil || len(late) != 18 {
 			t.Errorf("claiming once the leases ran out: got %d, %v, want the 18 neither made nor given up", len(late), err)
 		}
@@ -383,14 +383,14 @@ func TestReleasingLeasesIsSQLitesAlone(t *testing.T) {
 		putWebhook(t, s, "all", store.EventTypes...)
 		book(t, s, "b1", at(5))
 		clock := now.Add(time.Second)
-		if got, err := s.Claim(t.Context(), "dead", clock, time.Minute, 10, true); err != nil || len(got) != 1 {
+		if got, err := s.Claim(t.Context(), "dead", clock, time.Minute, 10, store.ClaimMail); err != nil || len(got) != 1 {
 			t.Fatalf("Claim: %d, %v", len(got), err)
 		}
 		released, err := s.ReleaseLeases(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := s.Claim(t.Context(), "alive", clock, time.Minute, 10, true)
+		got, err := s.Claim(t.Context(), "alive", clock, time.Minute, 10, store.ClaimMail)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -416,7 +416,7 @@ func TestSweepingEventsKeepsWhatIsStillToGo(t *testing.T) {
 		book(t, s, "told", at(5))
 		book(t, s, "pending", at(6))
 		clock := now.Add(time.Second)
-		claimed, err := s.Claim(ctx, "one", clock, time.Minute, 100, true)
+		claimed, err := s.Claim(ctx, "one", clock, time.Minute, 100, store.ClaimMail)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -540,7 +540,7 @@ func TestClaimersRacingNeverClaimOneDeliveryTwice(t *testing.T) {
 		clock := now.Add(time.Second)
 		race(claimers, func(i int) {
 			for {
-				got, err := instances[i].Claim(t.Context(), fmt.Sprint("claimer", i), clock, time.Minute, 7, true)
+				got, err := instances[i].Claim(t.Context(), fmt.Sprint("claimer", i), clock, time.Minute, 7, store.ClaimMail)
 				if err != nil {
 					errs[i] = err
 					return

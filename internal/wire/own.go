@@ -16,23 +16,24 @@ import (
 // and until when they may change it. At a simple salon Service, ServiceName, Stylist and
 // StylistName are null. Times are RFC 3339 with the salon's offset on that day, as slot ids are.
 type MyBooking struct {
-	Booking     string  `json:"booking" doc:"The booking's reference."`
-	Salon       string  `json:"salon" doc:"The salon's id."`
-	SalonName   string  `json:"salonName"`
-	Phone       string  `json:"phone" doc:"The salon's phone, for what the customer can no longer change themselves."`
-	Service     *string `json:"service" doc:"The menu's service booked; null at a simple salon."`
-	ServiceName *string `json:"serviceName" doc:"Its name on the menu; null at a simple salon."`
-	Stylist     *string `json:"stylist" doc:"The stylist booked; null at a simple salon."`
-	StylistName *string `json:"stylistName" doc:"Their name; null at a simple salon."`
-	Slot        string  `json:"slot" doc:"The booked slot: its start in RFC 3339, with the salon's offset on that day."`
-	Label       string  `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
-	Ends        string  `json:"ends" doc:"When the appointment ends, RFC 3339 with the salon's offset: the service's minutes after the start, or the salon's slot at a simple salon."`
-	Status      string  `json:"status" enum:"booked|cancelled"`
-	Name        string  `json:"name" doc:"Whom it is for."`
-	Contact     string  `json:"contact"`
-	ChangeUntil string  `json:"changeUntil" doc:"The last moment the customer may cancel or move it, RFC 3339 with the salon's offset: the start less the salon's changeCutoffHours as the salon has it now."`
-	CanChange   bool    `json:"canChange" doc:"Whether it is booked and changeUntil is still ahead."`
-	Sequence    int     `json:"sequence" doc:"How many times it has changed since it was made: each cancel or move raises it. Its calendar event's SEQUENCE."`
+	Booking     string       `json:"booking" doc:"The booking's reference."`
+	Salon       string       `json:"salon" doc:"The salon's id."`
+	SalonName   string       `json:"salonName"`
+	Phone       string       `json:"phone" doc:"The salon's phone, for what the customer can no longer change themselves."`
+	Service     *string      `json:"service" doc:"The menu's service booked; null at a simple salon."`
+	ServiceName *string      `json:"serviceName" doc:"Its name on the menu; null at a simple salon."`
+	Stylist     *string      `json:"stylist" doc:"The stylist booked; null at a simple salon."`
+	StylistName *string      `json:"stylistName" doc:"Their name; null at a simple salon."`
+	Slot        string       `json:"slot" doc:"The booked slot: its start in RFC 3339, with the salon's offset on that day."`
+	Label       string       `json:"label" doc:"The start in the salon's words, such as Saturday 5 December, 10:30."`
+	Ends        string       `json:"ends" doc:"When the appointment ends, RFC 3339 with the salon's offset: the service's minutes after the start, or the salon's slot at a simple salon."`
+	Status      string       `json:"status" enum:"booked|cancelled|no_show"`
+	Deposit     *DepositView `json:"deposit,omitempty" doc:"The deposit paid to hold it; absent when its service asked none. A cancel while canChange gives a paid one back."`
+	Name        string       `json:"name" doc:"Whom it is for."`
+	Contact     string       `json:"contact"`
+	ChangeUntil string       `json:"changeUntil" doc:"The last moment the customer may cancel or move it, RFC 3339 with the salon's offset: the start less the salon's changeCutoffHours as the salon has it now."`
+	CanChange   bool         `json:"canChange" doc:"Whether it is booked and changeUntil is still ahead."`
+	Sequence    int          `json:"sequence" doc:"How many times it has changed since it was made: each cancel or move raises it. Its calendar event's SEQUENCE."`
 }
 
 // MyBookingOf is m as its customer sees it.
@@ -41,7 +42,7 @@ func MyBookingOf(m booking.Mine) MyBooking {
 		Booking: m.ID, Salon: m.Salon, SalonName: m.Settings.Name, Phone: m.Settings.Phone,
 		Slot: m.Slot, Label: m.Label, Ends: m.Ends.In(m.Zone).Format(time.RFC3339), Status: string(m.Status),
 		Name: m.Name, Contact: m.Contact, ChangeUntil: m.ChangeUntil.In(m.Zone).Format(time.RFC3339),
-		CanChange: m.CanChange, Sequence: m.Sequence,
+		CanChange: m.CanChange, Sequence: m.Sequence, Deposit: DepositOf(m.Deposit),
 	}
 	if m.Service != "" {
 		service, stylist := m.Service, m.Stylist
@@ -115,7 +116,7 @@ func EventOf(m booking.Mine, stamp time.Time) ical.Event {
 		summary = ServiceName(m.Settings, m.Service) + " at " + m.Settings.Name
 	}
 	status := ical.Confirmed
-	if m.Status != salon.Booked {
+	if m.Status == salon.Cancelled {
 		status = ical.Cancelled
 	}
 	end := m.Ends

@@ -3,6 +3,7 @@
 package wire
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -136,20 +137,35 @@ type BookingList struct {
 // BookingView is one booking as the owner sees it. At a simple salon it holds only the fields
 // every salon has; at a menu salon every row adds the six of the menu.
 type BookingView struct {
-	Booking     string  `json:"booking" doc:"The booking's reference."`
-	Slot        string  `json:"slot"`
-	Label       string  `json:"label"`
-	Name        string  `json:"name"`
-	Contact     string  `json:"contact"`
-	Words       string  `json:"words" doc:"What the customer wrote when booking."`
-	BookedAt    string  `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
-	Status      string  `json:"status" enum:"booked|cancelled"`
-	Service     *string `json:"service,omitempty" doc:"At a menu salon: the id of the service booked. Absent at a simple salon."`
-	ServiceName *string `json:"serviceName,omitempty" doc:"At a menu salon: the service's name as the settings now give it (its id when they no longer hold it)."`
-	Stylist     *string `json:"stylist,omitempty" doc:"At a menu salon: the id of the stylist booked."`
-	StylistName *string `json:"stylistName,omitempty" doc:"At a menu salon: the stylist's name as the settings now give it (their id when they no longer hold them)."`
-	Ends        *string `json:"ends,omitempty" doc:"At a menu salon: when the service ends, slot plus its minutes (processing not included), written as slot is."`
-	Fits        *bool   `json:"fits,omitempty" doc:"At a menu salon: false for a live booking that no longer fits the settings (hours, closures, the menu or the team); the notice and the horizon don't count."`
+	Booking     string       `json:"booking" doc:"The booking's reference."`
+	Slot        string       `json:"slot"`
+	Label       string       `json:"label"`
+	Name        string       `json:"name"`
+	Contact     string       `json:"contact"`
+	Words       string       `json:"words" doc:"What the customer wrote when booking."`
+	BookedAt    string       `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
+	Status      string       `json:"status" enum:"booked|cancelled|awaiting_payment|no_show" doc:"awaiting_payment: its time is held while the customer pays its deposit; no_show: marked as not come."`
+	Deposit     *DepositView `json:"deposit,omitempty" doc:"The deposit its service asked; absent when none."`
+	Service     *string      `json:"service,omitempty" doc:"At a menu salon: the id of the service booked. Absent at a simple salon."`
+	ServiceName *string      `json:"serviceName,omitempty" doc:"At a menu salon: the service's name as the settings now give it (its id when they no longer hold it)."`
+	Stylist     *string      `json:"stylist,omitempty" doc:"At a menu salon: the id of the stylist booked."`
+	StylistName *string      `json:"stylistName,omitempty" doc:"At a menu salon: the stylist's name as the settings now give it (their id when they no longer hold them)."`
+	Ends        *string      `json:"ends,omitempty" doc:"At a menu salon: when the service ends, slot plus its minutes (processing not included), written as slot is."`
+	Fits        *bool        `json:"fits,omitempty" doc:"At a menu salon: false for a live booking that no longer fits the settings (hours, closures, the menu or the team); the notice and the horizon don't count."`
+}
+
+// DepositView is a booking's deposit and where it stands.
+type DepositView struct {
+	Amount int64  `json:"amount" doc:"In the minor unit of the salon's currency."`
+	Status string `json:"status" enum:"awaiting|paid|refunded|kept|released" doc:"awaiting: being paid; paid; refunded after a cancel; kept by the salon (a no-show, or the owner's cancel without refund); released: never paid, the time open again."`
+}
+
+// DepositOf is a booking's deposit as the wire shows it; nil when it has none.
+func DepositOf(d *salon.Deposit) *DepositView {
+	if d == nil {
+		return nil
+	}
+	return &DepositView{Amount: d.Amount, Status: string(d.Status)}
 }
 
 // MoveRequest is the owner's move of a booking to another start, and maybe another stylist.
@@ -359,7 +375,7 @@ func ViewOf(v booking.View) SalonView {
 func BookingViewOf(b booking.Listed) BookingView {
 	v := BookingView{
 		Booking: b.ID, Slot: b.Slot, Label: b.Label, Name: b.Name, Contact: b.Contact, Words: b.Words,
-		BookedAt: b.BookedAt.UTC().Format(time.RFC3339), Status: string(b.Status),
+		BookedAt: b.BookedAt.UTC().Format(time.RFC3339), Status: string(b.Status), Deposit: DepositOf(b.Deposit),
 	}
 	if m := b.Menu; m != nil {
 		service, serviceName, stylist, stylistName, ends, fits := b.Service, m.ServiceName, b.Stylist, m.StylistName, m.Ends, m.Fits
@@ -378,6 +394,24 @@ func AvailabilityOf(a booking.Availability) Availability {
 		out.Slots[i] = AvailableSlot{Slot: t.ID, Label: t.Label, Stylists: t.Stylists}
 	}
 	return out
+}
+
+// CancelRequest is the owner's cancel, when it keeps a paid deposit.
+type CancelRequest struct {
+	Refund *bool `json:"refund,omitempty" doc:"false keeps a paid deposit (the salon's to keep); absent or true gives it back."`
+}
+
+// DecodeCancel reads the owner's cancel body, and says whether a paid deposit is given back: an
+// empty body gives it back.
+func DecodeCancel(body []byte) (refund bool, err error) {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return true, nil
+	}
+	var r CancelRequest
+	if err := json.Unmarshal(body, &r); err != nil {
+		return false, Refusal(fieldRefusal(err))
+	}
+	return r.Refund == nil || *r.Refund, nil
 }
 
 // DecodeMove reads the owner's move body: the new slot, and the stylist, "" when absent. Names
