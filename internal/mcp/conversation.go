@@ -12,6 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"salon/internal/answer"
+	"salon/internal/booking"
 	"salon/internal/step"
 	"salon/internal/wire"
 )
@@ -64,7 +65,8 @@ func fromArguments(args map[string]json.RawMessage, p *sdk.CallToolParamsRaw) (i
 		requestState = &s
 	}
 	if given != nil {
-		inputResponses = slices.Concat([]byte(`{"`+answer.Question+`":`), given, []byte("}"))
+		// Under both requests' names: the state says which one it answers, a time's or a deposit's.
+		inputResponses = slices.Concat([]byte(`{"`+answer.Question+`":`), given, []byte(`,"`+answer.Payment+`":`), given, []byte("}"))
 	}
 	return inputResponses, requestState, true, nil
 }
@@ -76,6 +78,34 @@ func present(raw json.RawMessage) json.RawMessage {
 		return nil
 	}
 	return raw
+}
+
+// Paying is a held booking's request to pay its deposit, for a client asked in the conversation:
+// what to tell the customer, the page to send them to, and the state to send back once they are
+// back. Status is wire.ResultInputRequired.
+type Paying struct {
+	Status       string `json:"status"`
+	Say          string `json:"say"`
+	URL          string `json:"url"`
+	Booking      string `json:"booking"`
+	RequestState string `json:"requestState"`
+}
+
+// payInConversation is the request to pay as a completed result: the model tells the customer, gives
+// them the page, and calls tool again with their answer and the state once they are back.
+func payInConversation(tool string, p booking.Payment, state string) *sdk.CallToolResult {
+	out := Paying{Status: wire.ResultInputRequired, Say: p.Message + " " + p.URL, URL: p.URL, Booking: p.Booking, RequestState: state}
+	var b strings.Builder
+	b.WriteString("Nothing is booked yet: the time is held while the customer pays the deposit. Tell them: ")
+	b.WriteString(p.Message)
+	b.WriteString("\nGive them this page to pay on: ")
+	b.WriteString(p.URL)
+	b.WriteString("\nWhen they are back from paying, call " + tool + " again with the same arguments as this call, and add:\n")
+	b.WriteString(`- answer: {"action":"accept"}, or {"action":"decline"} if they won't pay (the time is then released);` + "\n")
+	b.WriteString("- requestState: ")
+	b.WriteString(quote(state))
+	b.WriteString(", unchanged.\nIf the result asks for the payment again, it isn't paid yet.")
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: b.String()}}, StructuredContent: out}
 }
 
 // askInConversation is round one's question as a completed result: the question, the times and

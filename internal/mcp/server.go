@@ -147,6 +147,14 @@ func (b *booker) twoRounds(ctx context.Context, req *sdk.CallToolRequest, decode
 		}
 		return nil, err
 	}
+	if p := result.Payment; p != nil {
+		if r.inArguments || req.ProtocolVersion() < ProtocolVersion || !canAskURL(req.ClientCapabilities()) {
+			b.logCall(req, round, wire.ResultInputRequired, "asked", "in_conversation", "payment", true)
+			return payInConversation(req.Params.Name, *p, result.State), nil
+		}
+		b.logCall(req, round, wire.ResultInputRequired, "payment", true)
+		return payByURL(*p, result.State), nil
+	}
 	if result.Question != nil {
 		if inConversation {
 			b.logCall(req, round, wire.ResultInputRequired, "asked", "in_conversation")
@@ -243,6 +251,17 @@ func inputRequired(q step.Question, state string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{
 		InputRequests: sdk.InputRequestMap{answer.Question: &sdk.ElicitParams{
 			Mode: form.Mode, Message: form.Message, RequestedSchema: form.RequestedSchema,
+		}},
+		RequestState: state,
+	}
+}
+
+// payByURL is a held booking's request to pay its deposit, as MCP's URL-mode elicitation: the
+// client sends the customer to the page, and answers accept once they are back.
+func payByURL(p booking.Payment, state string) *sdk.CallToolResult {
+	return &sdk.CallToolResult{
+		InputRequests: sdk.InputRequestMap{answer.Payment: &sdk.ElicitParams{
+			Mode: "url", Message: p.Message, URL: p.URL, ElicitationID: p.Booking,
 		}},
 		RequestState: state,
 	}

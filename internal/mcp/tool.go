@@ -108,6 +108,12 @@ func canAskForm(c *sdk.ClientCapabilities) bool {
 	return c.Elicitation.Form != nil || c.Elicitation.URL == nil
 }
 
+// canAskURL reports whether the client declared URL-mode elicitation, which sends the customer to
+// a page (a deposit's Checkout).
+func canAskURL(c *sdk.ClientCapabilities) bool {
+	return c != nil && c.Elicitation != nil && c.Elicitation.URL != nil
+}
+
 // errCannotAsk answers a round one that would ask a client of 2026-07-28 whose request doesn't
 // declare form elicitation: MCP's MissingRequiredClientCapability, naming form elicitation in
 // requiredCapabilities. It speaks of the request, which carries the client's capabilities in
