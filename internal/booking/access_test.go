@@ -109,7 +109,7 @@ func TestTheCapRefusesRoundOneAndRoundTwoAndSpendsNothing(t *testing.T) {
 	if err != nil || len(page.Bookings) != 2 {
 		t.Fatalf("the owner's list: got %v, %v, want 2", page.Bookings, err)
 	}
-	if _, err := s.desk.Cancel(context.Background(, true), "studio-nine", page.Bookings[0].ID); err != nil {
+	if _, err := s.desk.Cancel(context.Background(), "studio-nine", page.Bookings[0].ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if res, err := s.desk.Book(context.Background(), third); err != nil || res.Outcome == nil {

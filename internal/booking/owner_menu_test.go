@@ -93,7 +93,7 @@ func TestTheOwnersListAtAMenuSalonNamesTheServiceAndStylistAndSaysWhatFits(t *te
 	s.holdFor(t, "ben-cut", "cut", "ben", sat(10, 0))
 	s.holdFor(t, "soon", "cut", "ben", friday.Add(30*time.Minute)) // inside the notice
 	s.holdFor(t, "gone", "colour", "ana", sat(13, 0))
-	if _, err := s.desk.Cancel(context.Background(, true), "studio-nine", "gone"); err != nil {
+	if _, err := s.desk.Cancel(context.Background(), "studio-nine", "gone", true); err != nil {
 		t.Fatal(err)
 	}
 	// Across London's spring change: 00:30 UTC, ninety minutes, ends at 03:00 summer time.
