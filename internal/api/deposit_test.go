@@ -17,8 +17,8 @@ import (
 
 	"salon/internal/api"
 	"salon/internal/api/apitest"
-	"salon/internal/notify"
 	desks "salon/internal/booking"
+	"salon/internal/notify"
 	"salon/internal/payments"
 	"salon/internal/requeststate"
 	domain "salon/internal/salon"
