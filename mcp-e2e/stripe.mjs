@@ -1,7 +1,9 @@
-// A stand-in for Stripe on loopback, for the deposit's end-to-end runs: the few endpoints bookingd
-// calls (create, read and expire a Checkout Session, refund), answered as Stripe's API answers, and
-// the customer paying on the Checkout page, told to bookingd as Stripe tells it: an event signed
-// with the endpoint's secret (HMAC-SHA256 of "t.payload", in Stripe-Signature).
+// A stand-in for Stripe on loopback, for the deposit's end-to-end runs (mcp-e2e's and the web app's
+// Chromium test): the few endpoints bookingd calls (create, read and expire a Checkout Session,
+// refund), answered as Stripe's API answers; the Checkout page itself, whose Pay button completes
+// the session and sends the browser to its success URL (Cancel to its cancel URL); and the payment
+// told to bookingd as Stripe tells it: an event signed with the endpoint's secret (HMAC-SHA256 of
+// "t.payload", in Stripe-Signature).
 import { createServer } from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 
@@ -22,14 +24,43 @@ export async function startStripe(key) {
   };
   const refuse = (res, status, message) => send(res, status, { error: { type: 'invalid_request_error', message } });
 
+  /** checkout is the Checkout page of session: its amount and a Pay button (POST), or where Pay sends the browser. */
+  async function checkout(req, res, session) {
+    if (!session) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      return res.end('No such checkout session');
+    }
+    if (req.method === 'POST' && session.status === 'open') {
+      await paid(session);
+      res.writeHead(303, { Location: session.success_url });
+      return res.end();
+    }
+    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay ${amount}</title></head><body><main>` +
+      `<h1>Pay ${amount}</h1>` +
+      (session.status === 'open'
+        ? `<form method="post"><button type="submit">Pay ${amount}</button></form><p><a href="${session.cancel_url}">Cancel</a></p>`
+        : `<p>This session is ${session.status}.</p>`) +
+      `</main></body></html>`);
+  }
+
+  /** paid completes session, paid, and tells bookingd; it resolves to the hook's status. */
+  async function paid(session) {
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${hex(12)}`, url: null });
+    return tell('checkout.session.completed', session);
+  }
+
   const server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      if (req.headers.authorization !== `Bearer ${key}`) return refuse(res, 401, 'Invalid API Key provided');
+      if (!req.url.startsWith('/pay/') && req.headers.authorization !== `Bearer ${key}`) return refuse(res, 401, 'Invalid API Key provided');
       const form = new URLSearchParams(body);
       const path = new URL(req.url, 'http://stripe').pathname;
+      const page = path.match(/^\/pay\/([^/]+)$/);
+      if (page) return checkout(req, res, sessions.get(page[1]));
       const idem = req.headers['idempotency-key'];
       if (idem && byKey.has(idem)) return send(res, 200, byKey.get(idem));
       let m;
@@ -90,8 +121,7 @@ export async function startStripe(key) {
       const id = new URL(pageURL).pathname.replace(/^\/pay\//, '');
       const session = sessions.get(id);
       if (!session || session.status !== 'open') throw new Error(`session ${id} can't be paid`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${hex(12)}`, url: null });
-      return tell('checkout.session.completed', session);
+      return paid(session);
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };

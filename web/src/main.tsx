@@ -16,7 +16,7 @@ import './page/styles.css';
 const OwnerPage = lazy(() => import('./page/OwnerPage'));
 const ManagePage = lazy(() => import('./page/ManagePage'));
 
-const route = routeOf(window.location.pathname);
+const route = routeOf(window.location.pathname, window.location.search);
 const start = fromAddress(window.location.search);
 const store = makeStore({
   origin: window.location.origin,
@@ -62,7 +62,7 @@ function Page({ at }: { at: Route }) {
     case 'home':
       return <HomePage />;
     case 'salon':
-      return <SalonPage salon={at.salon} />;
+      return <SalonPage salon={at.salon} {...(at.paid === undefined ? {} : { paid: at.paid })} />;
     case 'my':
       return (
         <Suspense fallback={<LoadingPage doing="Opening your booking…" />}>

@@ -24,12 +24,28 @@ export type Completed =
       /** The service and the stylist booked, at a menu salon. */
       readonly service?: string;
       readonly stylist?: string;
+      /** The deposit paid to hold it, in the minor unit, when its service asked one. */
+      readonly deposit?: number;
     }
   | { readonly status: Extract<Status, 'not_booked'>; readonly say: string };
 
-/** A reply that decoded: a question with the state to send back, or a completed booking. */
+/** A held time's request to pay its deposit on Stripe's page: MCP's URL-mode elicitation. */
+export interface Payment {
+  readonly message: string;
+  /** Stripe's Checkout page. */
+  readonly url: string;
+  /** The held booking's reference. */
+  readonly booking: string;
+}
+
+/**
+ * A reply that decoded: a question with the state to send back, a request to pay a deposit (an
+ * input_required whose one request is the payment, read as its own kind) with round three's
+ * state, or a completed booking.
+ */
 export type Reply =
   | { readonly resultType: Extract<ResultType, 'input_required'>; readonly question: Question; readonly requestState: string }
+  | { readonly resultType: 'payment'; readonly payment: Payment; readonly requestState: string }
   | { readonly resultType: Extract<ResultType, 'complete'>; readonly completed: Completed };
 
 /** Why a reply did not decode. An unknown result type is told apart from every other fault. */
@@ -68,6 +84,10 @@ function decodeQuestion(raw: Fields): Decoded {
   if (typeof requestState !== 'string' || requestState === '') {
     return malformed('the question came without a requestState');
   }
+  const payment = field(field(raw, 'inputRequests'), 'payment');
+  if (payment !== undefined) {
+    return decodePayment(field(payment, 'params'), requestState);
+  }
   const params = field(field(field(raw, 'inputRequests'), 'time'), 'params');
   const times = field(field(field(field(params, 'requestedSchema'), 'properties'), 'time'), 'enum');
   if (!Array.isArray(times) || times.length === 0) {
@@ -88,6 +108,20 @@ function decodeQuestion(raw: Fields): Decoded {
     return malformed('the question has no message');
   }
   return { ok: true, reply: { resultType: 'input_required', question: { message, times: offered }, requestState } };
+}
+
+function decodePayment(params: unknown, requestState: string): Decoded {
+  const [mode, message, url, booking] = ['mode', 'message', 'url', 'elicitationId'].map((name) => field(params, name));
+  if (mode !== 'url') {
+    return malformed('the request to pay is not a URL');
+  }
+  if (typeof message !== 'string' || typeof url !== 'string' || typeof booking !== 'string' || booking === '') {
+    return malformed('the request to pay lacks its message, its page or its booking');
+  }
+  if (!/^https?:\/\//.test(url)) {
+    return malformed('the page to pay on is not a web address');
+  }
+  return { ok: true, reply: { resultType: 'payment', payment: { message, url, booking }, requestState } };
 }
 
 function decodeCompleted(raw: Fields): Decoded {
@@ -114,7 +148,14 @@ function decodeCompleted(raw: Fields): Decoded {
         return malformed('the booking has nothing to say');
       }
       // Each of these is optional, and read strictly when it is there.
-      const extras: { booking?: string; manage?: string; service?: string; stylist?: string } = {};
+      const extras: { booking?: string; manage?: string; service?: string; stylist?: string; deposit?: number } = {};
+      const deposit = field(content, 'deposit');
+      if (deposit !== undefined) {
+        if (typeof deposit !== 'number' || !Number.isInteger(deposit) || deposit < 1) {
+          return malformed("the booking's deposit is not an amount");
+        }
+        extras.deposit = deposit;
+      }
       for (const [name, what] of [
         ['booking', "the booking's reference"],
         ['manage', "the booking's manage key"],

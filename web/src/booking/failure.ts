@@ -27,6 +27,7 @@ export const failureText = {
   unreadable: "the reply could not be read: it is labelled JSON but isn't",
   noReply: 'the service did not reply: it or the network is down',
   askedAgain: 'the salon asked a second question after it was answered',
+  unaskedPayment: 'the salon asked for a payment where nothing asks a deposit',
   lost: "round two's reply was lost, and what it did couldn't be read back",
 } as const;
 

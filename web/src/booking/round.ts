@@ -89,6 +89,7 @@ export function completedOf(reply: Reply | Failure): Completed | Failure {
   }
   switch (reply.resultType) {
     case 'input_required':
+    case 'payment':
       return { kind: 'asked again', problem: failureText.askedAgain };
     case 'complete':
       return reply.completed;

@@ -1,7 +1,7 @@
 // The booking slice (idle, asking, done, failed) and its two thunks, one per round; the app acts here on what the server completed.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { isFailure, noReply, sendRound } from './failure';
+import { failureText, isFailure, noReply, sendRound } from './failure';
 import type { Failure } from './failure';
 import type { Completed, Question } from './decode';
 import { answerFailed, answerSent, asked, mayAnswer, mayAsk, sendAnswer } from './round';
@@ -56,6 +56,9 @@ export const askForTime = createAsyncThunk<RoundOne, { readonly message: string 
       return rejectWithValue(reply);
     }
     switch (reply.resultType) {
+      case 'payment':
+        // Round one asks no deposit, and a move never does.
+        return rejectWithValue({ kind: 'malformed', problem: failureText.unaskedPayment });
       case 'input_required':
         return { booking, question: reply.question, requestState: reply.requestState };
       case 'complete':

@@ -40,6 +40,11 @@ export function priceOf(service: Service, currency: string | null): string {
   return service.price === null ? 'price on request' : priceWords(service.price, currency);
 }
 
+/** depositOf is the deposit a service asks, in the salon's currency, such as "£20.00 deposit"; "" when it asks none. */
+export function depositOf(service: Service, currency: string | null): string {
+  return service.deposit === null ? '' : `${priceWords(service.deposit, currency)} deposit`;
+}
+
 /** lengthWords writes minutes as a length: 45 min, 1 hr, 1 hr 30 min. */
 export function lengthWords(minutes: number): string {
   const hours = Math.floor(minutes / 60);

@@ -1,9 +1,9 @@
 // A customer's visit to a salon with a calendar: the slice (idle, asking, done, failed) and its two thunks, a menu's service and stylist, and a lost reply recovered through the outcome route; the service owns the calendar, so the page only tells what it booked.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { bookingApi, isTrouble } from '../api/booking';
-import { failureOf, isFailure, lost, noReply, replyOf, sendRound } from '../booking/failure';
+import { failureOf, failureText, isFailure, lost, noReply, replyOf, sendRound } from '../booking/failure';
 import type { Failure, RoundDispatch } from '../booking/failure';
-import type { Completed, Question } from '../booking/decode';
+import type { Completed, Payment, Question } from '../booking/decode';
 import { answerFailed, answerSent, asked, completedOf, mayAnswer, mayAsk, roundTwoBody } from '../booking/round';
 import type { Choice, Round, RoundFlow } from '../booking/round';
 import type { BookArguments, BookRequest } from '../booking/wire';
@@ -31,13 +31,41 @@ export type VisitOutcome =
       readonly manage: string | null;
       /** True when round two's reply was lost and the outcome route told it again. */
       readonly recovered: boolean;
+      /** The deposit paid to hold it, in the minor unit; null when its service asked none. */
+      readonly deposit: number | null;
     }
+  /** The time is held while the customer pays its deposit on Stripe's page; round three finishes it. */
+  | {
+      readonly kind: 'pay';
+      readonly label: string;
+      readonly payment: Payment;
+      readonly pending: Pending;
+      /** True when round three found it unpaid: the customer is back, and the page doesn't send them off again. */
+      readonly again: boolean;
+    }
+  /** The deposit wasn't paid in time, so the time held for it was released. */
+  | { readonly kind: 'released'; readonly label: string; readonly say: string }
   /** The customer chose `slot`, and someone else (or the owner) took it before the answer came. */
   | { readonly kind: 'taken'; readonly slot: string; readonly label: string; readonly say: string }
   /** The customer said no thanks. */
   | { readonly kind: 'declined'; readonly say: string }
   /** None of the times sent was still open, so nothing was asked. */
   | { readonly kind: 'nothing open'; readonly say: string };
+
+/**
+ * What round three sends back once the customer returns from paying: round one's arguments, the
+ * state that waits for the deposit, and the held time's label. The page keeps it in this tab's
+ * sessionStorage across the trip to Stripe.
+ */
+export interface Pending {
+  readonly salon: string;
+  readonly booking: BookArguments;
+  readonly requestState: string;
+  readonly label: string;
+  readonly url: string;
+  /** The held booking's reference. */
+  readonly reference: string;
+}
 
 /** What a visit keeps beside its question: each offered slot's label, as the salon showed it when the question was asked. */
 interface Labelled {
@@ -100,6 +128,7 @@ function bookedOutcome(
     stylist: completed.stylist ?? null,
     manage: completed.manage ?? null,
     recovered,
+    deposit: completed.deposit ?? null,
   };
 }
 
@@ -139,6 +168,9 @@ export const askAtSalon = createAsyncThunk<VisitRoundOne, Asking, ThunkConfig>(
       return rejectWithValue(reply);
     }
     switch (reply.resultType) {
+      case 'payment':
+        // Round one asks no deposit, and a move never does.
+        return rejectWithValue({ kind: 'malformed', problem: failureText.unaskedPayment });
       case 'input_required': {
         const stranger = reply.question.times.find((time) => !Object.hasOwn(labels, time));
         if (stranger !== undefined) {
@@ -189,7 +221,12 @@ export const answerAtSalon = createAsyncThunk<VisitOutcome, Choice, ThunkConfig>
     const { salon, flow } = getState().visit;
     const waiting = asked(flow);
     const body = roundTwoBody(waiting, choice);
-    let completed = completedOf(await sendRound(dispatch, salon, body));
+    const reply = await sendRound(dispatch, salon, body);
+    if (!isFailure(reply) && reply.resultType === 'payment' && choice.kind === 'accept') {
+      const label = waiting.labels[choice.time] ?? choice.time;
+      return toPay(salon, waiting.booking, reply.payment, reply.requestState, label);
+    }
+    let completed = completedOf(reply);
     let recovered = false;
     if (isFailure(completed) && (completed.kind === 'no reply' || (completed.kind === 'refused' && completed.reason === 'used'))) {
       const told = await recoverOutcome(dispatch, salon, body);
@@ -216,6 +253,46 @@ export const answerAtSalon = createAsyncThunk<VisitOutcome, Choice, ThunkConfig>
     return { kind: 'declined', say: completed.say };
   },
   { condition: (choice, { getState }) => mayAnswer(getState().visit, choice) },
+);
+
+/** toPay is the visit waiting for the customer to pay the deposit on payment's page. */
+function toPay(salon: string, booking: BookArguments, payment: Payment, requestState: string, label: string, again = false): VisitOutcome {
+  return { kind: 'pay', label, payment, again, pending: { salon, booking, requestState, label, url: payment.url, reference: payment.booking } };
+}
+
+/**
+ * payAtSalon is round three, once the customer is back from Stripe's page: round one's arguments,
+ * their answer to the request to pay (accept when they paid, decline when they gave up there), and
+ * the state that waits for the deposit. Booked once Stripe says it is paid; asked again while it
+ * isn't yet; released when it wasn't paid in time.
+ */
+export const payAtSalon = createAsyncThunk<VisitOutcome, { readonly pending: Pending; readonly paid: boolean }, ThunkConfig>(
+  'visit/pay',
+  async ({ pending, paid }, { dispatch, rejectWithValue }) => {
+    const reply = await sendRound(dispatch, pending.salon, {
+      arguments: pending.booking,
+      inputResponses: { payment: { action: paid ? 'accept' : 'decline' } },
+      requestState: pending.requestState,
+    });
+    if (isFailure(reply)) {
+      return rejectWithValue(reply);
+    }
+    switch (reply.resultType) {
+      case 'payment':
+        return toPay(pending.salon, pending.booking, reply.payment, reply.requestState, pending.label, true);
+      case 'input_required':
+        return rejectWithValue({ kind: 'asked again', problem: failureText.askedAgain });
+      case 'complete': {
+        const { completed } = reply;
+        if (completed.status === 'booked') {
+          const outcome = bookedOutcome(completed, { [completed.slot]: pending.label }, pending.booking);
+          return 'problem' in outcome ? rejectWithValue(outcome) : outcome;
+        }
+        return paid ? { kind: 'released', label: pending.label, say: completed.say } : { kind: 'declined', say: completed.say };
+      }
+    }
+  },
+  { condition: (_, { getState }) => getState().visit.inFlight === null },
 );
 
 /** The state of a salon's page before any booking. */
@@ -247,7 +324,14 @@ export const visitSlice = createSlice({
       }))
       .addCase(answerAtSalon.pending, (state) => ({ ...state, inFlight: 'round two' as const, flow: answerSent<VisitOutcome, Labelled, BookArguments>(state.flow) }))
       .addCase(answerAtSalon.fulfilled, (state, { payload }) => ({ ...state, inFlight: null, flow: { phase: 'done' as const, outcome: payload } }))
-      .addCase(answerAtSalon.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<VisitOutcome, Labelled, BookArguments>(state.flow, payload ?? noReply) }));
+      .addCase(answerAtSalon.rejected, (state, { payload }) => ({ ...state, inFlight: null, flow: answerFailed<VisitOutcome, Labelled, BookArguments>(state.flow, payload ?? noReply) }))
+      .addCase(payAtSalon.pending, (state) => ({ ...state, inFlight: 'round two' as const }))
+      .addCase(payAtSalon.fulfilled, (state, { payload }) => ({ ...state, inFlight: null, flow: { phase: 'done' as const, outcome: payload } }))
+      .addCase(payAtSalon.rejected, (state, { payload }) => ({
+        ...state,
+        inFlight: null,
+        flow: { phase: 'failed' as const, round: 'round two' as const, failure: payload ?? noReply },
+      }));
   },
 });
 

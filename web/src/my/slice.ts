@@ -2,7 +2,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { bookingApi, isTrouble } from '../api/booking';
 import type { Completed, Question } from '../booking/decode';
-import { failureOf, isFailure, lost, noReply, replyOf } from '../booking/failure';
+import { failureOf, failureText, isFailure, lost, noReply, replyOf } from '../booking/failure';
 import type { Failure, RoundDispatch } from '../booking/failure';
 import { answerFailed, answerSent, answersOf, asked, completedOf, mayAnswer, mayAsk } from '../booking/round';
 import type { Choice, Round, RoundFlow } from '../booking/round';
@@ -85,6 +85,9 @@ export const askToMove = createAsyncThunk<MoveRoundOne, MoveAsking, ThunkConfig>
       return rejectWithValue(reply);
     }
     switch (reply.resultType) {
+      case 'payment':
+        // Round one asks no deposit, and a move never does.
+        return rejectWithValue({ kind: 'malformed', problem: failureText.unaskedPayment });
       case 'input_required': {
         const stranger = reply.question.times.find((time) => !Object.hasOwn(labels, time));
         if (stranger !== undefined) {

@@ -1,14 +1,14 @@
 // What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the manage page), not booked, or failed.
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { maxContactChars, maxCustomerNameChars } from '../api/bounds';
-import type { Customer, VisitOutcome, VisitState } from '../calendar/visit';
+import type { Customer, Pending, VisitOutcome, VisitState } from '../calendar/visit';
 import { AskForm, WordsField } from './AskForm';
 import { Details, ManageLinks } from './Booked';
 import type { Detail } from './Booked';
 import { isEmail, isPhone, tidyLine } from './fields';
 import { ToldCard } from './parts';
-import { recallCustomer } from './remember';
+import { keepPending, recallCustomer } from './remember';
 import { toldFailure, toldVisit } from './words';
 
 /** The details a customer types, kept across rounds so asking again sends them unchanged. */
@@ -180,10 +180,39 @@ interface EndingProps {
   readonly details?: (outcome: Extract<VisitOutcome, { kind: 'booked' }>) => readonly Detail[];
   /** What the headline names beside the time: a menu salon's service and stylist. */
   readonly what?: (outcome: Extract<VisitOutcome, { kind: 'booked' }>) => string;
+  /** A deposit written in the salon's currency. */
+  readonly deposit?: (minor: number) => string;
+  /** Round three again, for a deposit not yet told paid. */
+  readonly onCheckAgain?: (pending: Pending) => void;
+}
+
+/**
+ * PayLink keeps what round three needs in this tab, then sends the customer to Stripe's page to
+ * pay the deposit; the link stays for a browser that doesn't follow.
+ */
+function PayLink({ pending, go, onCheckAgain }: { pending: Pending; go: boolean; onCheckAgain?: (pending: Pending) => void }) {
+  useEffect(() => {
+    keepPending(window.sessionStorage, pending);
+    if (go) {
+      window.location.assign(pending.url);
+    }
+  }, [pending, go]);
+  return (
+    <p className="actions">
+      {!go && onCheckAgain !== undefined && (
+        <button type="button" onClick={() => onCheckAgain(pending)}>
+          Check again
+        </button>
+      )}
+      <a className={go ? 'button' : 'button quiet'} href={pending.url}>
+        Pay the deposit
+      </a>
+    </p>
+  );
 }
 
 /** Ending tells how a visit ended, and offers the way on. */
-export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what }: EndingProps) {
+export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what, deposit, onCheckAgain }: EndingProps) {
   const { flow } = visit;
   switch (flow.phase) {
     case 'idle':
@@ -198,14 +227,23 @@ export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what 
             <>
               <Details
                 label="Your booking"
-                lines={[...(details?.(outcome) ?? []), { term: 'When', value: outcome.label }, { term: 'Booking reference', value: outcome.reference, code: true }]}
+                lines={[
+                  ...(details?.(outcome) ?? []),
+                  { term: 'When', value: outcome.label },
+                  ...(outcome.deposit === null || deposit === undefined ? [] : [{ term: 'Deposit paid', value: deposit(outcome.deposit) }]),
+                  { term: 'Booking reference', value: outcome.reference, code: true },
+                ]}
               />
               {outcome.manage !== null && <ManageLinks salon={salon.id} booking={outcome.reference} manageKey={outcome.manage} />}
             </>
           )}
-          <p className="say">
-            The salon says: <q>{outcome.say}</q>
-          </p>
+          {outcome.kind === 'pay' ? (
+            <PayLink pending={outcome.pending} go={!outcome.again} onCheckAgain={onCheckAgain} />
+          ) : (
+            <p className="say">
+              The salon says: <q>{outcome.say}</q>
+            </p>
+          )}
           {told.step === 'ask again' && (
             <button type="button" onClick={onAskAgain}>
               Ask again

@@ -5,8 +5,9 @@ import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import { maxOpenSlots } from '../api/bounds';
 import type { AvailableTime, Menu, Salon } from '../calendar/decode';
-import { lengthOf, nameOf, priceOf, stylistsFor, timesFrom } from '../calendar/menu';
-import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
+import { depositOf, lengthOf, nameOf, priceOf, priceWords, stylistsFor, timesFrom } from '../calendar/menu';
+import { answerAtSalon, askAtSalon, payAtSalon, startOver } from '../calendar/visit';
+import type { Pending } from '../calendar/visit';
 import type { VisitOutcome } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { DetailsForm, Ending, customerOf, detailErrors, endAloud, initialTyped } from './Customer';
@@ -15,7 +16,9 @@ import { tidyWords } from './fields';
 import { Announcer, PageHeader, telHref } from './parts';
 import { QuestionForm } from './QuestionForm';
 import { TimeButtons } from './TimeButtons';
-import { rememberCustomer } from './remember';
+import { forgetPending, recallPending, rememberCustomer } from './remember';
+import { bookingPath } from './route';
+import type { Paid } from './route';
 import { announcement, troubleWords } from './words';
 
 /** How often the open times are read again while the page is open. */
@@ -24,7 +27,7 @@ const refreshMs = 30_000;
 /** Anyone is the stylist choice that books whoever is free, in the salon's order. */
 const anyone = '';
 
-export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
+export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; paid?: Paid }) {
   const dispatch = useAppDispatch();
   const visit = useAppSelector((state) => state.visit);
   const [service, setService] = useState<string | null>(null);
@@ -40,6 +43,30 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
   useEffect(() => {
     document.title = `Book a time at ${view.name}`;
   }, [view.name]);
+  // Back from Stripe's page: round three finishes the booking this tab held, and the address
+  // becomes the salon's page again, so a reload sends nothing.
+  const [orphan, setOrphan] = useState(false);
+  const finishing = useRef(false);
+  useEffect(() => {
+    if (paid === undefined || finishing.current) {
+      return;
+    }
+    finishing.current = true;
+    window.history.replaceState(null, '', bookingPath(view.salon));
+    const pending = recallPending(window.sessionStorage, view.salon, paid.booking);
+    if (pending === null) {
+      setOrphan(true);
+      return;
+    }
+    void dispatch(payAtSalon({ pending, paid: !paid.cancelled }));
+  }, [paid, view.salon, dispatch]);
+  const outcome = visit.flow.phase === 'done' ? visit.flow.outcome : null;
+  useEffect(() => {
+    if (outcome !== null && outcome.kind !== 'pay') {
+      forgetPending(window.sessionStorage);
+    }
+  }, [outcome]);
+  const checkAgain = (pending: Pending) => void dispatch(payAtSalon({ pending, paid: true }));
 
   const chosen = menu.services.find((s) => s.id === service) ?? null;
   const team = chosen === null ? [] : stylistsFor(menu, chosen.id);
@@ -129,6 +156,13 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
         </p>
       </PageHeader>
 
+      {orphan && (
+        <section className="card outcome plain" aria-label="What happened">
+          <h2>This browser holds no booking waiting for its deposit.</h2>
+          <p>If you paid, the salon mails you once Stripe tells it; or call the salon.</p>
+        </section>
+      )}
+
       <ServiceChoice menu={menu} chosen={service} onChoose={chooseService} />
       {chosen !== null && <StylistChoice team={team} chosen={stylist} onChoose={chooseStylist} />}
 
@@ -172,6 +206,8 @@ export function MenuBooking({ view, menu }: { view: Salon; menu: Menu }) {
         onAskAgain={askAgain}
         onBookAnother={bookAnother}
         what={what}
+        deposit={(minor) => priceWords(minor, menu.currency)}
+        onCheckAgain={checkAgain}
         details={(outcome) => [
           { term: 'Service', value: nameOf(menu.services, outcome.service) },
           { term: 'Stylist', value: nameOf(menu.stylists, outcome.stylist) },
@@ -223,6 +259,7 @@ function ServiceChoice({ menu, chosen, onChoose }: { menu: Menu; chosen: string 
           <span className="service-name">{service.name}</span>
           <span className="service-length">{lengthOf(service)}</span>
           <span className="price">{priceOf(service, menu.currency)}</span>
+          {service.deposit !== null && <span className="deposit">{depositOf(service, menu.currency)}</span>}
         </label>
       ))}
     </fieldset>

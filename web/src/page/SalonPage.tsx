@@ -12,17 +12,18 @@ import { MenuBooking } from './MenuBooking';
 import { Announcer, LoadingPage, PageHeader, TryAgainLater, UnshownPage, telHref } from './parts';
 import { QuestionForm } from './QuestionForm';
 import { rememberCustomer } from './remember';
+import type { Paid } from './route';
 import { announcement } from './words';
 
 /** How often an open page reads its salon again, so times booked elsewhere drop out. */
 const refreshMs = 30_000;
 
-export function SalonPage({ salon }: { salon: string }) {
+export function SalonPage({ salon, paid }: { salon: string; paid?: Paid }) {
   const read = bookingApi.endpoints.getSalon.useQuery({ salon }, { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true });
 
   if (read.data?.ok === true) {
     const view = read.data.value;
-    return view.menu === null ? <SalonBooking view={view} refreshing={read.isFetching} /> : <MenuBooking view={view} menu={view.menu} />;
+    return view.menu === null ? <SalonBooking view={view} refreshing={read.isFetching} /> : <MenuBooking view={view} menu={view.menu} {...(paid === undefined ? {} : { paid })} />;
   }
   if (read.isLoading) {
     return <LoadingPage doing="Looking up the salon…" />;

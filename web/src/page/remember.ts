@@ -1,5 +1,5 @@
 // What the pages keep on this device: the customer's name and contact (only when they agree), and the owner's token for this tab.
-import type { Customer } from '../calendar/visit';
+import type { Customer, Pending } from '../calendar/visit';
 
 /** Where the customer's details are kept in localStorage. */
 export const customerKey = 'salon.customer';
@@ -30,7 +30,10 @@ export function recallCustomer(storage: Keeping): Customer | null {
 export function rememberCustomer(storage: Keeping, customer: Customer, agreed: boolean): void {
   try {
     if (agreed) {
-      storage.setItem(customerKey, JSON.stringify({ name: customer.name, contact: customer.contact }));
+      storage.setItem(
+        customerKey,
+        JSON.stringify({ name: customer.name, contact: customer.contact }),
+      );
     } else {
       storage.removeItem(customerKey);
     }
@@ -59,5 +62,49 @@ export function keepOwnerToken(storage: Keeping, token: string | null): void {
     }
   } catch {
     // As above: the owner enters the token again next time.
+  }
+}
+
+/** Where round three waits in sessionStorage while the customer pays a deposit on Stripe's page. */
+export const pendingKey = 'salon.deposit';
+
+/** keepPending keeps what round three sends, for this tab, across the trip to Stripe and back. */
+export function keepPending(storage: Keeping, pending: Pending): void {
+  try {
+    storage.setItem(pendingKey, JSON.stringify(pending));
+  } catch {
+    // Refused: back from Stripe, the page can't finish, and the booking's mail still tells.
+  }
+}
+
+/** recallPending reads round three kept for the salon's held booking, or null when none is (or it doesn't read). */
+export function recallPending(storage: Keeping, salon: string, booking: string): Pending | null {
+  try {
+    const kept = JSON.parse(storage.getItem(pendingKey) ?? 'null') as Partial<Pending> | null;
+    if (
+      kept !== null &&
+      typeof kept === 'object' &&
+      kept.salon === salon &&
+      typeof kept.requestState === 'string' &&
+      typeof kept.label === 'string' &&
+      typeof kept.url === 'string' &&
+      typeof kept.booking === 'object' &&
+      kept.booking !== null &&
+      kept.reference === booking
+    ) {
+      return kept as Pending;
+    }
+  } catch {
+    // Unreadable is as good as none.
+  }
+  return null;
+}
+
+/** forgetPending drops round three once it has finished. */
+export function forgetPending(storage: Keeping): void {
+  try {
+    storage.removeItem(pendingKey);
+  } catch {
+    // Nothing to do.
   }
 }

@@ -236,6 +236,28 @@ export function toldVisit(outcome: VisitOutcome, what = ''): Told {
         step: 'ask again',
         call: true,
       };
+    case 'pay':
+      if (outcome.again) {
+        return {
+          headline: `Your deposit hasn't reached the salon yet: ${outcome.label} is still held for you.`,
+          next: `If you paid, check again in a moment. If not, pay it now: ${outcome.payment.message}`,
+          step: 'none',
+          call: false,
+        };
+      }
+      return {
+        headline: `${outcome.label} is held for you while you pay the deposit.`,
+        next: `${outcome.payment.message} You pay on Stripe's page, and come back here to finish.`,
+        step: 'none',
+        call: false,
+      };
+    case 'released':
+      return {
+        headline: `${outcome.label} was released: the deposit wasn't paid in time, so nothing is booked.`,
+        next: 'Ask again for another time, or call the salon.',
+        step: 'ask again',
+        call: true,
+      };
   }
 }
 
