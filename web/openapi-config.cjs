@@ -7,7 +7,7 @@ module.exports = {
   outputFile: './src/api/generated.ts',
   exportName: 'generatedApi',
   hooks: false,
-  filterEndpoints: ['book', 'listSalons', 'getSalon', 'putSalon', 'getAvailability', 'listBookings', 'listSlots', 'cancelBooking', 'moveBooking', 'closeSlot', 'openSlot', 'bookOutcome', 'myBooking', 'cancelMyBooking', 'moveMyBooking', 'listWebhooks', 'listDroppedMessages', 'putWebhook', 'deleteWebhook', 'newFeed', 'readAudit', 'eraseCustomer'],
+  filterEndpoints: ['book', 'listSalons', 'getSalon', 'putSalon', 'getAvailability', 'listBookings', 'listSlots', 'cancelBooking', 'markNoShow', 'moveBooking', 'closeSlot', 'openSlot', 'bookOutcome', 'myBooking', 'cancelMyBooking', 'moveMyBooking', 'listWebhooks', 'listDroppedMessages', 'putWebhook', 'deleteWebhook', 'newFeed', 'readAudit', 'eraseCustomer'],
   encodePathParams: true,
   useUnknown: true,
   prettierConfigFile: './.prettierrc.json',

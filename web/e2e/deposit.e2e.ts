@@ -147,6 +147,41 @@ describe('Scenario: a customer pays a deposit on Stripe\'s page and is booked on
     const [booked] = (await listed()).filter((b) => b.status === 'booked');
     expect(booked?.deposit).toEqual({ amount: 2000, status: 'paid' });
   });
+
+  it('shows the owner the deposit paid', async () => {
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(owner);
+    const desk = await owner.newPage();
+    await desk.goto(`${server.base}/owner/`);
+    await desk.getByLabel("Salon key or owner's token").fill(operator);
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await desk.getByRole('heading', { name: /^Week of / }).waitFor();
+    const block = desk.getByRole('button', { name: /Colour Rosa on .*, with Ana$/ });
+    if ((await block.count()) === 0) {
+      await desk.getByRole('button', { name: 'Next week' }).click();
+    }
+    await block.click();
+    const panel = desk.getByRole('region', { name: /^Colour, / });
+    await panel.waitFor();
+    expect(await panel.locator('dd').allTextContents()).toEqual(expect.arrayContaining(['Booked', '£20.00, paid']));
+    await state(desk, 'the owner’s booking with its deposit');
+  });
+
+  it('says on the manage page that a cancel gives the deposit back, and gives it back once', async () => {
+    const manage = (await page.getByRole('link', { name: 'Change or cancel' }).getAttribute('href')) ?? '';
+    await page.goto(`${server.base}${manage}`);
+    await page.getByText('Cancelling gives your £20.00 deposit back.').waitFor();
+    expect(await page.locator('dd').allTextContents()).toContain('£20.00, paid');
+    await state(page, 'the manage page with a deposit');
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByRole('heading', { name: 'This booking is cancelled.' }).waitFor();
+    await expect.poll(async () => (await listed()).find((b) => b.status === 'cancelled')?.deposit?.status, { timeout: 10_000 }).toBe('refunded');
+    expect(stripe.refunds.map((r) => r.amount)).toEqual([2000]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'This booking is cancelled.' }).waitFor();
+    expect(await page.locator('dd').allTextContents()).toContain('£20.00, given back');
+  });
 });
 
 describe('Scenario: a customer cancels on Stripe\'s page, and the time is released', () => {

@@ -128,6 +128,7 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
         stylist: null,
         manage: null,
         recovered: false,
+        deposit: null,
       },
     });
     const flow = visit().flow;

@@ -68,6 +68,7 @@ describe('Scenario: the manage page opens the booking with the key from its frag
         changeUntil: '2026-12-01T10:00:00Z',
         canChange: true,
         sequence: 0,
+        deposit: null,
       },
     });
     expect(stampWords('2026-12-01T10:00:00Z')).toBe('Tuesday 1 December, 10:00');

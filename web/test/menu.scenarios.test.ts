@@ -147,6 +147,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, and
         stylist: 'ana',
         manage: 'key-1_-x',
         recovered: false,
+        deposit: null,
       },
     });
     expect(flow.phase === 'done' && toldVisit(flow.outcome, 'Colour with Ana')).toMatchObject({

@@ -70,6 +70,7 @@ describe('Scenario: the owner sees the bookings and slots by the token entered o
             stylistName: null,
             ends: null,
             fits: true,
+            deposit: null,
           },
         ],
         next: null,
@@ -113,7 +114,7 @@ describe('Scenario: the owner cancels a booking and changes slots, and the lists
     await customerView;
     const before = { bookings: calendar.arrived('listBookings').length, slots: calendar.arrived('listSlots').length, salon: calendar.arrived('getSalon').length };
 
-    const cancelled = await store.dispatch(bookingApi.endpoints.cancelBooking.initiate({ salon, booking: 'ref-1_Q' }));
+    const cancelled = await store.dispatch(bookingApi.endpoints.cancelBooking.initiate({ salon, booking: 'ref-1_Q', cancelRequest: {} }));
     expect(cancelled.data).toMatchObject({ ok: true, value: { booking: 'ref-1_Q', status: 'cancelled' } });
     expect(calendar.arrived('cancelBooking')[0]?.url).toBe('http://salon.test/salons/studio-nine/bookings/ref-1_Q/cancel');
 
@@ -152,11 +153,11 @@ describe('Scenario: the owner cancels a booking and changes slots, and the lists
       "Saturday 5 December, 09:00 is booked, so it can't be closed. Cancel the booking first.",
     );
 
-    const gone = await store.dispatch(bookingApi.endpoints.cancelBooking.initiate({ salon, booking: 'no-such' }));
+    const gone = await store.dispatch(bookingApi.endpoints.cancelBooking.initiate({ salon, booking: 'no-such', cancelRequest: {} }));
     expect(troubleWords(gone.error as Trouble)).toBe("That booking isn't there any more. The list is up to date again.");
 
     calendar.answerNext('cancelBooking', 'network down');
-    const silent = await store.dispatch(bookingApi.endpoints.cancelBooking.initiate({ salon, booking: 'ref-1_Q' }));
+    const silent = await store.dispatch(bookingApi.endpoints.cancelBooking.initiate({ salon, booking: 'ref-1_Q', cancelRequest: {} }));
     expect(troubleWords(silent.error as Trouble)).toBe("The booking service didn't answer. Check your connection and try again.");
 
     calendar.answerNext('openSlot', json(503, 'the booking service is unavailable'));

@@ -84,6 +84,7 @@ type Decoding = Omit<
   | 'listBookings'
   | 'listSlots'
   | 'cancelBooking'
+  | 'markNoShow'
   | 'moveBooking'
   | 'closeSlot'
   | 'openSlot'
@@ -107,6 +108,7 @@ type Decoding = Omit<
   listBookings: OverrideResultType<Definitions['listBookings'], Verdict<EntryPage>>;
   listSlots: OverrideResultType<Definitions['listSlots'], Verdict<readonly SlotEntry[]>>;
   cancelBooking: OverrideResultType<Definitions['cancelBooking'], Verdict<Entry>>;
+  markNoShow: OverrideResultType<Definitions['markNoShow'], Verdict<Entry>>;
   moveBooking: OverrideResultType<Definitions['moveBooking'], Verdict<Entry>>;
   closeSlot: OverrideResultType<Definitions['closeSlot'], Verdict<Salon>>;
   openSlot: OverrideResultType<Definitions['openSlot'], Verdict<Salon>>;
@@ -187,6 +189,11 @@ export const bookingApi = generatedApi.enhanceEndpoints<(typeof tagTypes)[number
       providesTags: (_result, _error, { salon }) => [{ type: 'Slots', id: salon }],
     },
     cancelBooking: {
+      transformResponse: (body: unknown) => decodeBooking(body),
+      transformErrorResponse: asTrouble,
+      invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),
+    },
+    markNoShow: {
       transformResponse: (body: unknown) => decodeBooking(body),
       transformErrorResponse: asTrouble,
       invalidatesTags: (result, error, { salon }) => unlessNoReply(salon)(result, error),

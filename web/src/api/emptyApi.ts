@@ -17,6 +17,7 @@ export const ownerOperations: readonly string[] = [
   'listBookings',
   'listSlots',
   'cancelBooking',
+  'markNoShow',
   'moveBooking',
   'closeSlot',
   'openSlot',

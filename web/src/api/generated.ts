@@ -70,6 +70,7 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/cancel`,
         method: 'POST',
+        body: queryArg.cancelRequest,
       }),
     }),
     moveBooking: build.mutation<MoveBookingApiResponse, MoveBookingApiArg>({
@@ -77,6 +78,12 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/move`,
         method: 'POST',
         body: queryArg.moveRequest,
+      }),
+    }),
+    markNoShow: build.mutation<MarkNoShowApiResponse, MarkNoShowApiArg>({
+      query: (queryArg) => ({
+        url: `/salons/${encodeURIComponent(String(queryArg.salon))}/bookings/${encodeURIComponent(String(queryArg.booking))}/no-show`,
+        method: 'POST',
       }),
     }),
     eraseCustomer: build.mutation<EraseCustomerApiResponse, EraseCustomerApiArg>({
@@ -233,6 +240,7 @@ export type CancelBookingApiArg = {
   salon: string;
   /** The booking's reference. */
   booking: string;
+  cancelRequest: CancelRequest;
 };
 export type MoveBookingApiResponse = /** status 200 The booking, moved. */ BookingView;
 export type MoveBookingApiArg = {
@@ -241,6 +249,13 @@ export type MoveBookingApiArg = {
   /** The booking's reference. */
   booking: string;
   moveRequest: MoveRequest;
+};
+export type MarkNoShowApiResponse = /** status 200 The booking, marked. */ BookingView;
+export type MarkNoShowApiArg = {
+  /** The salon's id. */
+  salon: string;
+  /** The booking's reference. */
+  booking: string;
 };
 export type EraseCustomerApiResponse = /** status 200 How many bookings were erased. */ Erased;
 export type EraseCustomerApiArg = {
@@ -636,12 +651,19 @@ export type BookRequest = {
   /** Round two: the requestState round one returned, byte for byte. */
   requestState?: string | null;
 };
+export type DepositView = {
+  /** In the minor unit of the salon's currency. */
+  amount: number;
+  /** awaiting: being paid; paid; refunded after a cancel; kept by the salon (a no-show, or the owner's cancel without refund); released: never paid, the time open again. */
+  status: 'awaiting' | 'paid' | 'refunded' | 'kept' | 'released';
+};
 export type BookingView = {
   /** When it was booked, RFC 3339 in UTC. */
   bookedAt: string;
   /** The booking's reference. */
   booking: string;
   contact: string;
+  deposit?: DepositView;
   /** At a menu salon: when the service ends, slot plus its minutes (processing not included), written as slot is. */
   ends?: string | null;
   /** At a menu salon: false for a live booking that no longer fits the settings (hours, closures, the menu or the team); the notice and the horizon don't count. */
@@ -653,7 +675,8 @@ export type BookingView = {
   /** At a menu salon: the service's name as the settings now give it (its id when they no longer hold it). */
   serviceName?: string | null;
   slot: string;
-  status: 'booked' | 'cancelled';
+  /** awaiting_payment: its time is held while the customer pays its deposit; no_show: marked as not come. */
+  status: 'booked' | 'cancelled' | 'awaiting_payment' | 'no_show';
   /** At a menu salon: the id of the stylist booked. */
   stylist?: string | null;
   /** At a menu salon: the stylist's name as the settings now give it (their id when they no longer hold them). */
@@ -666,6 +689,10 @@ export type BookingList = {
   bookings: BookingView[];
   /** When more bookings follow: send it as after for the next page. Absent on the last page. */
   next?: string;
+};
+export type CancelRequest = {
+  /** false keeps a paid deposit (the salon's to keep); absent or true gives it back. */
+  refund?: boolean | null;
 };
 export type MoveRequest = {
   /** The new start: a slot id as the salon writes it, such as 2026-12-05T10:30:00Z. */
@@ -705,6 +732,7 @@ export type MyBooking = {
   /** The last moment the customer may cancel or move it, RFC 3339 with the salon's offset: the start less the salon's changeCutoffHours as the salon has it now. */
   changeUntil: string;
   contact: string;
+  deposit?: DepositView;
   /** When the appointment ends, RFC 3339 with the salon's offset: the service's minutes after the start, or the salon's slot at a simple salon. */
   ends: string;
   /** The start in the salon's words, such as Saturday 5 December, 10:30. */
@@ -724,7 +752,7 @@ export type MyBooking = {
   serviceName: string | null;
   /** The booked slot: its start in RFC 3339, with the salon's offset on that day. */
   slot: string;
-  status: 'booked' | 'cancelled';
+  status: 'booked' | 'cancelled' | 'no_show';
   /** The stylist booked; null at a simple salon. */
   stylist: string | null;
   /** Their name; null at a simple salon. */

@@ -1,5 +1,5 @@
 // Strict decoders of the calendar's replies: a salon (simple, or with its menu and team), the list of salons, the owner's bookings and slots, and a menu salon's open times. Every field the pages read, or one problem naming it.
-import type { Availability, BookingView, SalonList, SlotView } from '../api/generated';
+import type { Availability, BookingView, DepositView, SalonList, SlotView } from '../api/generated';
 import { Problem, fields, flag, has, instant, list, maybeInstant, maybeList, maybeText, maybeWhole, oneOf, text, texts, verdict, whole } from '../api/strict';
 import type { Fields, Verdict } from '../api/strict';
 import type { Holds, Same } from '../booking/wire';
@@ -7,7 +7,7 @@ import type { Holds, Same } from '../booking/wire';
 export type { Verdict } from '../api/strict';
 
 /** Every status of a booking the owner's page handles. */
-export const bookingStatuses = ['booked', 'cancelled'] as const;
+export const bookingStatuses = ['booked', 'cancelled', 'awaiting_payment', 'no_show'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** Every status of a slot the owner's page handles. */
@@ -20,6 +20,7 @@ export type StatusListsMatchTheDocument = [
   Holds<Same<SlotStatus, SlotView['status']>>,
   Holds<Same<boolean, SalonList['calendar']>>,
   Holds<Same<boolean, Availability['more']>>,
+  Holds<Same<DepositStatus, DepositView['status']>>,
 ];
 
 /** One open time: its id, to send, and its label, to show. */
@@ -130,6 +131,27 @@ export interface Entry {
   readonly ends: string | null;
   /** At a menu salon, false for a live booking that no longer fits the settings. */
   readonly fits: boolean;
+  /** The deposit its service asked and where it stands; null when none. */
+  readonly deposit: Deposit | null;
+}
+
+/** Every status of a deposit the pages handle. */
+export const depositStatuses = ['awaiting', 'paid', 'refunded', 'kept', 'released'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+/** A booking's deposit: its amount in the minor unit, and where it stands. */
+export interface Deposit {
+  readonly amount: number;
+  readonly status: DepositStatus;
+}
+
+/** readDeposit reads a booking's deposit, or null when it has none. */
+export function readDeposit(raw: Fields, at: string): Deposit | null {
+  if (!has(raw, 'deposit')) {
+    return null;
+  }
+  const deposit = fields(raw['deposit'], `${at}.deposit`);
+  return { amount: whole(deposit, 'amount', `${at}.deposit`, 1), status: oneOf(depositStatuses, deposit, 'status', `${at}.deposit`) };
 }
 
 /** One open start of a service, and who is free then. */
@@ -325,6 +347,7 @@ function readEntry(item: unknown, at: string): Entry {
     stylistName: service === null ? null : text(raw, 'stylistName', at, { empty: false }),
     ends: service === null ? maybeInstant(raw, 'ends', at) : instant(raw, 'ends', at),
     fits,
+    deposit: readDeposit(raw, at),
   };
 }
 

@@ -45,6 +45,33 @@ export function depositOf(service: Service, currency: string | null): string {
   return service.deposit === null ? '' : `${priceWords(service.deposit, currency)} deposit`;
 }
 
+/** depositWords says a booking's deposit and where it stands, such as "£20.00, paid". */
+export function depositWords(deposit: { readonly amount: number; readonly status: string }, currency: string | null): string {
+  const status: Record<string, string> = {
+    awaiting: 'being paid',
+    paid: 'paid',
+    refunded: 'given back',
+    kept: 'kept by the salon',
+    released: 'never paid',
+  };
+  return `${priceWords(deposit.amount, currency)}, ${status[deposit.status] ?? deposit.status}`;
+}
+
+/** bookingStatusWords says where a booking stands, in the owner's and the customer's words. */
+export function bookingStatusWords(status: string): string {
+  switch (status) {
+    case 'booked':
+      return 'Booked';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'awaiting_payment':
+      return 'Held while the deposit is paid';
+    case 'no_show':
+      return 'No-show';
+  }
+  return status;
+}
+
 /** lengthWords writes minutes as a length: 45 min, 1 hr, 1 hr 30 min. */
 export function lengthWords(minutes: number): string {
   const hours = Math.floor(minutes / 60);

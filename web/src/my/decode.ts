@@ -1,8 +1,8 @@
 // The strict decoder of a booking as its customer sees it (GET /salons/{salon}/my/{booking}, and a cancel's reply): every field the manage page reads, or one problem naming it.
 import { fields, flag, instant, maybeText, oneOf, text, verdict, whole } from '../api/strict';
 import type { Verdict } from '../api/strict';
-import { bookingStatuses } from '../calendar/decode';
-import type { BookingStatus } from '../calendar/decode';
+import { bookingStatuses, readDeposit } from '../calendar/decode';
+import type { BookingStatus, Deposit } from '../calendar/decode';
 
 /** A booking as its customer sees it. */
 export interface Own {
@@ -26,6 +26,8 @@ export interface Own {
   /** Whether it is booked and changeUntil is still ahead. */
   readonly canChange: boolean;
   readonly sequence: number;
+  /** The deposit paid to hold it, and where it stands; null when its service asked none. */
+  readonly deposit: Deposit | null;
 }
 
 /** decodeOwn reads the customer's own booking. */
@@ -53,6 +55,7 @@ export function decodeOwn(body: unknown): Verdict<Own> {
       changeUntil: instant(raw, 'changeUntil', where),
       canChange: flag(raw, 'canChange', where),
       sequence: whole(raw, 'sequence', where),
+      deposit: readDeposit(raw, where),
     };
   });
 }

@@ -5,7 +5,7 @@ import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import { maxOpenSlots } from '../api/bounds';
 import type { OpenTime } from '../calendar/decode';
-import { timesFrom } from '../calendar/menu';
+import { bookingStatusWords, depositWords, priceWords, timesFrom } from '../calendar/menu';
 import { dayHeading } from '../calendar/zone';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { Own } from '../my/decode';
@@ -96,7 +96,10 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
     setDoing('nothing');
   };
 
-  const status = own.status === 'cancelled' ? 'Cancelled' : 'Booked';
+  const status = bookingStatusWords(own.status);
+  const salonRead = bookingApi.endpoints.getSalon.useQuery({ salon: own.salon });
+  const currency = salonRead.data?.ok === true ? (salonRead.data.value.menu?.currency ?? null) : null;
+  const deposit = own.deposit;
   const told = trouble === null ? null : toldOwnTrouble(trouble.trouble);
   const aloud =
     told !== null
@@ -126,6 +129,7 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
             { term: 'When', value: own.label },
             { term: 'Until', value: own.ends.slice(11, 16) },
             { term: 'For', value: own.name === '' ? '(details erased)' : own.name },
+            ...(deposit === null ? [] : [{ term: 'Deposit', value: depositWords(deposit, currency) }]),
             { term: 'Booking reference', value: own.booking, code: true },
           ]}
         />
@@ -156,6 +160,7 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
         <section className="card" aria-labelledby="change-it">
           <h2 id="change-it">Change or cancel</h2>
           <p>You can change or cancel it here until {stampWords(own.changeUntil)}. After that, call the salon.</p>
+          {deposit !== null && deposit.status === 'paid' && <p>Cancelling gives your {priceWords(deposit.amount, currency)} deposit back.</p>}
           {doing === 'confirming' ? (
             <Confirm question={`Cancel your ${what === 'Your appointment' ? 'appointment' : what} on ${own.label}?`} onYes={() => void confirmCancel(true)} onNo={() => void confirmCancel(false)} />
           ) : doing === 'moving' ? null : (

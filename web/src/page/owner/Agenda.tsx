@@ -98,7 +98,7 @@ function AgendaLine({ salon, row, time, onNotice }: { salon: string; row: Agenda
     setRefocus(true);
     if (yes && row.booking !== null && !busy) {
       const { name, booking } = row.booking;
-      void act(() => cancel({ salon, booking }).unwrap(), `${name}'s booking on ${row.label} is cancelled; the time is open again.`, true);
+      void act(() => cancel({ salon, booking, cancelRequest: {} }).unwrap(), `${name}'s booking on ${row.label} is cancelled; the time is open again.`, true);
     }
   };
   const setSlot = () => {

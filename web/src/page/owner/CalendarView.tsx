@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { bookingApi } from '../../api/booking';
 import type { Trouble } from '../../api/booking';
 import type { AvailableTime, Entry, Salon } from '../../calendar/decode';
-import { nameOf } from '../../calendar/menu';
+import { bookingStatusWords, depositWords, nameOf } from '../../calendar/menu';
 import { addDays, clockOf, dayHeading, shortDay, wallOf } from '../../calendar/zone';
 import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from '../../owner/calendar';
 import type { Block, Span } from '../../owner/calendar';
@@ -223,6 +223,7 @@ function BookingBlock({ block, salon, top, ppm, open, onOpen, week }: { block: B
 /** BookingPanel is one booking's details, with cancel (after a confirmation) and move (to a time that is free). */
 function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry: Entry; onClose: () => void; onNotice: (notice: Notice) => void }) {
   const [cancel, cancelling] = bookingApi.endpoints.cancelBooking.useMutation();
+  const [markNoShow, marking] = bookingApi.endpoints.markNoShow.useMutation();
   const [doing, setDoing] = useState<'nothing' | 'confirming' | 'moving'>('nothing');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -233,9 +234,21 @@ function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry
   const doCancel = async () => {
     setDoing('nothing');
     try {
-      const done = await cancel({ salon: salon.salon, booking: entry.booking }).unwrap();
+      const done = await cancel({ salon: salon.salon, booking: entry.booking, cancelRequest: {} }).unwrap();
       const whose = entry.name === '' ? 'The' : `${entry.name}'s`;
       onNotice(done.ok ? { text: `${whose} booking on ${entry.label} is cancelled; the time is open again.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
+      onClose();
+    } catch (error) {
+      onNotice({ text: troubleWords(error as Trouble, entry.label), bad: true, focus: true });
+    }
+  };
+  const started = Date.parse(entry.slot) <= Date.now();
+  const doNoShow = async () => {
+    try {
+      const done = await markNoShow({ salon: salon.salon, booking: entry.booking }).unwrap();
+      const whose = entry.name === '' ? 'The customer' : entry.name;
+      const kept = entry.deposit?.status === 'paid' ? '; the deposit is kept' : '';
+      onNotice(done.ok ? { text: `${whose} is marked as not come on ${entry.label}${kept}.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
       onClose();
     } catch (error) {
       onNotice({ text: troubleWords(error as Trouble, entry.label), bad: true, focus: true });
@@ -253,7 +266,8 @@ function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry
         lines={[
           ...(entry.stylistName === null ? [] : [{ term: 'Stylist', value: entry.stylistName }]),
           { term: 'When', value: ends === '' ? entry.label : `${entry.label} to ${ends}` },
-          { term: 'Status', value: entry.status === 'booked' ? 'Booked' : 'Cancelled' },
+          { term: 'Status', value: bookingStatusWords(entry.status) },
+          ...(entry.deposit === null ? [] : [{ term: 'Deposit', value: depositWords(entry.deposit, salon.menu?.currency ?? null) }]),
           { term: 'Booked', value: `${dayHeading(wallOf(entry.bookedAt, zone).date)}, ${wallOf(entry.bookedAt, zone).time}` },
           { term: 'Reference', value: entry.booking, code: true },
         ]}
@@ -269,6 +283,11 @@ function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry
           <button type="button" className="danger" aria-disabled={cancelling.isLoading} onClick={() => !cancelling.isLoading && setDoing('confirming')}>
             Cancel booking
           </button>
+          {started && (
+            <button type="button" aria-disabled={marking.isLoading} onClick={() => !marking.isLoading && void doNoShow()}>
+              No-show
+            </button>
+          )}
         </p>
       )}
       {doing === 'moving' && <MoveChooser salon={salon} entry={entry} onDone={onClose} onNotice={onNotice} onBack={() => setDoing('nothing')} />}
