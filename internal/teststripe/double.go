@@ -41,6 +41,7 @@ type Double struct {
 	refunds  map[string]refund
 	down     bool          // every call answers 500
 	slow     time.Duration // every call waits this long first
+	stall    chan struct{} // when not nil, a session is made and its answer waits until it closes
 	calls    map[string]int
 }
 
@@ -75,6 +76,25 @@ func (d *Double) Up() { d.mu.Lock(); d.down = false; d.mu.Unlock() }
 
 // Slow makes every call wait wait before it is answered.
 func (d *Double) Slow(wait time.Duration) { d.mu.Lock(); d.slow = wait; d.mu.Unlock() }
+
+// StallCreates makes each new session and then holds its answer back until the returned function
+// is called (or the caller hangs up): the moment between Stripe making a session and the service
+// hearing of it, where a test kills the service.
+func (d *Double) StallCreates() (release func()) {
+	stall := make(chan struct{})
+	d.mu.Lock()
+	d.stall = stall
+	d.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			d.mu.Lock()
+			d.stall = nil
+			d.mu.Unlock()
+			close(stall)
+		})
+	}
+}
 
 // Calls counts the calls to one kind of endpoint: "create", "retrieve", "expire", "refund".
 func (d *Double) Calls(kind string) int { d.mu.Lock(); defer d.mu.Unlock(); return d.calls[kind] }
@@ -201,6 +221,14 @@ func (d *Double) create(w http.ResponseWriter, r *http.Request) {
 	d.sessions[id] = s
 	if key != "" {
 		d.byKey[key] = id
+	}
+	if stall := d.stall; stall != nil {
+		d.mu.Unlock()
+		select {
+		case <-stall:
+		case <-r.Context().Done():
+		}
+		d.mu.Lock()
 	}
 	writeJSON(w, http.StatusOK, s.object())
 }
