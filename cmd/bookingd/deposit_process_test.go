@@ -91,7 +91,9 @@ func TestAKillBetweenStripeAndTheHoldLeavesNoTimeHeldAndTheStateStillGood(t *tes
 	// The same round two completes, on the same session: the state was never spent.
 	r := call(http.MethodPost, q.base()+"/salons/deposit-nine/book", "", roundTwo)
 	var pay struct {
-		InputRequests struct{ Payment struct{ Params struct{ URL string } } }
+		InputRequests struct {
+			Payment struct{ Params struct{ URL string } }
+		}
 	}
 	if r.status != http.StatusOK || json.Unmarshal([]byte(r.body), &pay) != nil {
 		t.Fatalf("round two again: %s", r)
