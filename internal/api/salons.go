@@ -170,15 +170,20 @@ func (s *Service) cancelBooking(c echo.Context) error {
 	if err := wire.CheckID("booking", ref); err != nil {
 		return err
 	}
-	refund := true
-	if c.Request().ContentLength != 0 {
-		body, err := readBody(c)
-		if err != nil {
-			return err
-		}
-		if refund, err = wire.DecodeCancel(body); err != nil {
-			return err
-		}
+	// The body is optional: none at all gives a paid deposit back; one that is there is JSON.
+	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return errTooLarge
+	case err != nil:
+		return badRequest("the body could not be read")
+	case len(body) > 0 && !isJSON(c.Request().Header.Get(echo.HeaderContentType)):
+		return errNotJSON
+	}
+	refund, err := wire.DecodeCancel(body)
+	if err != nil {
+		return err
 	}
 	b, err := s.desk.Cancel(c.Request().Context(), id, ref, refund)
 	if err != nil {
