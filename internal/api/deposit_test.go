@@ -283,6 +283,45 @@ func TestStripeDownAtRoundTwoSpendsNothing(t *testing.T) {
 	}
 }
 
+func TestStripeSlowAtRoundTwoHoldsNothingAndARetryFindsTheOneSession(t *testing.T) {
+	tl := newTill(t)
+	// A client that gives Stripe 300 ms, as the service's own gives it ten seconds.
+	impatient := payments.New(payments.Config{Key: "sk_test_till", WebhookSecret: tl.stripe.Secret, API: tl.stripe.URL,
+		HTTPClient: &http.Client{Timeout: 300 * time.Millisecond}})
+	n := 0
+	svc := api.Service{
+		Keys: tl.desk.Keys, Life: 2 * time.Minute, Now: tl.clock.Now, Spent: requeststate.NewMemory(tl.clock.Now),
+		Nonce:    func() requeststate.Nonce { n++; return requeststate.Nonce{0xee, byte(n)} },
+		Calendar: tl.db, Holds: tl.db, OwnerToken: ownerToken, PublicURL: "https://book.example",
+		BookingID: func() string { n++; return fmt.Sprintf("slow-%d", n) }, Payments: impatient,
+	}
+	slow, err := apitest.New(api.New(svc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl.client = slow
+	a := args("Rosa", "colour")
+	slot, state := tl.ask(a)
+	tl.stripe.Slow(time.Second)
+	if r := tl.round(a, accept(slot), state); r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("round two with Stripe slow: %d %s, want 503", r.Status, r.Body)
+	}
+	tl.stripe.Slow(0)
+	// Stripe may have made the session after the service gave up on it: nobody was sent to it, and
+	// no time is held for it.
+	if list, err := tl.db.Bookings(t.Context(), "studio-nine", menuFriday, menuFriday.Add(72*time.Hour)); err != nil || len(list) != 0 {
+		t.Errorf("the calendar holds %d bookings after Stripe timed out, %v; want none", len(list), err)
+	}
+	// The same round two completes, and is answered with that very session: one in all.
+	p := tl.toPay(tl.round(a, accept(slot), state))
+	time.Sleep(1200 * time.Millisecond) // every slow call Stripe was still answering has finished
+	if got := tl.stripe.Sessions(); len(got) != 1 {
+		t.Errorf("Stripe holds %d sessions, want one", len(got))
+	} else if id, _ := teststripe.PageURL(p.InputRequests.Payment.Params.URL); id != got[0].ID {
+		t.Errorf("round two asks to pay on %s, not on the one session %s", id, got[0].ID)
+	}
+}
+
 func TestADepositIsRefusedWhereItCantBeTaken(t *testing.T) {
 	tl := newTill(t)
 	for settings, want := range map[string]string{
