@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -39,9 +40,12 @@ func TestAKillBetweenStripeAndTheHoldLeavesNoTimeHeldAndTheStateStillGood(t *tes
 		if r.status != http.StatusOK || json.Unmarshal([]byte(r.body), &a) != nil || len(a.Slots) < 2 {
 			t.Fatalf("the open times: %s", r)
 		}
-		slots := make([]string, len(a.Slots))
-		for i, s := range a.Slots {
-			slots[i] = s.Slot
+		// An hour ahead or more, so no time offered passes while the test runs.
+		var slots []string
+		for _, s := range a.Slots {
+			if at, err := time.Parse(time.RFC3339, s.Slot); err == nil && at.After(time.Now().Add(time.Hour)) {
+				slots = append(slots, s.Slot)
+			}
 		}
 		return slots
 	}
@@ -82,8 +86,8 @@ func TestAKillBetweenStripeAndTheHoldLeavesNoTimeHeldAndTheStateStillGood(t *tes
 
 	// Started again on the same calendar: nothing is held, and nobody was sent to the session.
 	q := spawn(t, env, args...)
-	if got := open(q.base()); got[0] != slots[0] {
-		t.Errorf("the first open time after the kill is %s, want %s still open", got[0], slots[0])
+	if got := open(q.base()); !slices.Contains(got, slots[0]) {
+		t.Errorf("%s isn't open after the kill", slots[0])
 	}
 	if held := ownersBookingsAt(t, q.base(), "deposit-nine"); len(held) != 0 {
 		t.Errorf("the calendar holds %d bookings after the kill, want none", len(held))

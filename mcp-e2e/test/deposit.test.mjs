@@ -13,7 +13,7 @@ const stripeKey = 'sk_test_e2e0123456789abcdef';
 const menu = {
   name: 'Deposit Nine', timeZone: 'Europe/London', phone: '+44 20 7946 0009',
   hours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '23:55']]])),
-  currency: 'GBP', minNoticeMinutes: 0,
+  currency: 'GBP', minNoticeMinutes: 60,
   services: [{ id: 'colour', name: 'Colour', minutes: 90, afterMinutes: 30, price: 8000, deposit: 2000 }],
   stylists: [{ id: 'ana', name: 'Ana', services: ['colour'] }],
 };

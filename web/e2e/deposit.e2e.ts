@@ -89,7 +89,7 @@ beforeAll(async () => {
   const put = await api(`/salons/${salon}`, {
     method: 'PUT',
     body: JSON.stringify({
-      name: salonName, timeZone: 'Europe/London', phone: '+44 20 7946 0009', horizonDays: 3, changeCutoffHours: 0, minNoticeMinutes: 0,
+      name: salonName, timeZone: 'Europe/London', phone: '+44 20 7946 0009', horizonDays: 3, changeCutoffHours: 0, minNoticeMinutes: 60,
       hours: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day }, currency: 'GBP',
       services: [
         { id: 'cut', name: 'Cut', minutes: 45, price: 4500 },
