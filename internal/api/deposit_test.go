@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,10 +19,8 @@ import (
 	desks "salon/internal/booking"
 	"salon/internal/notify"
 	"salon/internal/payments"
-	"salon/internal/requeststate"
 	domain "salon/internal/salon"
 	"salon/internal/store"
-	"salon/internal/testkit"
 	"salon/internal/teststripe"
 	"salon/internal/wire"
 )
@@ -33,70 +30,36 @@ var depositSettings = strings.Replace(teamSettings, `"afterMinutes":30,"price":8
 
 // till is a salon whose colour asks a deposit, served over HTTP with Stripe's double telling it.
 type till struct {
-	t      *testing.T
-	clock  *testkit.Clock
-	db     *store.Store
+	*calendarApp
 	stripe *teststripe.Double
-	client *apitest.Client
 	desk   *desks.Desk
 }
 
-func newTill(t *testing.T) *till { return newTillAt(t, "") }
+func newTill(t *testing.T) *till { return newTillWith(t, "", nil) }
 
-// newTillAt is newTill with Stripe at stripeAPI: "" is the double.
-func newTillAt(t *testing.T, stripeAPI string) *till {
+// newTillWith is newTill with Stripe at stripeAPI ("" is the double), reached through client (nil
+// is the payments' own).
+func newTillWith(t *testing.T, stripeAPI string, client *http.Client) *till {
 	t.Helper()
-	clock := testkit.NewClock(menuFriday)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	keys, err := requeststate.NewKeys([]byte(strings.Repeat("k", 32)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := teststripe.Start(t, clock.Now)
-	if stripeAPI == "" {
-		stripeAPI = d.URL
-	}
-	n := 0
-	svc := api.Service{
-		Keys: &keys, Life: 2 * time.Minute, Now: clock.Now, Spent: requeststate.NewMemory(clock.Now),
-		Nonce:    func() requeststate.Nonce { n++; return requeststate.Nonce{byte(n), byte(n >> 8)} },
-		Calendar: db, Holds: db, OwnerToken: ownerToken, PublicURL: "https://book.example",
-		BookingID: func() string { n++; return fmt.Sprintf("booking-%d", n) },
-		Payments:  payments.New(payments.Config{Key: "sk_test_till", WebhookSecret: d.Secret, API: stripeAPI}),
-	}
-	app := api.New(svc)
-	srv := httptest.NewServer(app)
+	var d *teststripe.Double
+	a := newCalendarAppWith(t, func(svc *api.Service) {
+		d = teststripe.Start(t, svc.Now)
+		if stripeAPI == "" {
+			stripeAPI = d.URL
+		}
+		n := 0
+		svc.Holds, svc.PublicURL = svc.Calendar.(desks.Holds), "https://book.example"
+		svc.BookingID = func() string { n++; return fmt.Sprintf("booking-%d", n) }
+		svc.Payments = payments.New(payments.Config{Key: "sk_test_till", WebhookSecret: d.Secret, API: stripeAPI, HTTPClient: client})
+	})
+	srv := httptest.NewServer(a.app)
 	t.Cleanup(srv.Close)
 	d.Hook = srv.URL + "/payments/stripe"
-	client, err := apitest.New(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tl := &till{t: t, clock: clock, db: db, stripe: d, client: client, desk: api.NewDesk(svc)}
+	tl := &till{calendarApp: a, stripe: d, desk: api.NewDesk(a.svc)}
 	if r := tl.send(http.MethodPut, "/salons/studio-nine", depositSettings, true); r.Status != http.StatusOK {
 		t.Fatalf("putting the salon: %d %s", r.Status, r.Body)
 	}
 	return tl
-}
-
-func (tl *till) send(method, path, body string, owner bool) apitest.Reply {
-	tl.t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if owner {
-		req.Header.Set("Authorization", "Bearer "+ownerToken)
-	}
-	reply, err := tl.client.Do(req)
-	if err != nil {
-		tl.t.Fatal(err)
-	}
-	return reply
 }
 
 // args are the arguments of a booking of service for name.
@@ -206,7 +169,7 @@ func TestADepositHoldsTheTimeUntilPaidThenRoundThreeBooks(t *testing.T) {
 // TestRoundTwosCheckoutIsOneStripesDescriptionAllows sends round two's Checkout Session, as the
 // desk writes it, to stripe-mock, which refuses any request Stripe's API description doesn't allow.
 func TestRoundTwosCheckoutIsOneStripesDescriptionAllows(t *testing.T) {
-	tl := newTillAt(t, teststripe.Mock(t))
+	tl := newTillWith(t, teststripe.Mock(t), nil)
 	a := args("Rosa", "colour")
 	slot, state := tl.ask(a)
 	p := tl.toPay(tl.round(a, accept(slot), state)).InputRequests.Payment.Params
@@ -284,22 +247,8 @@ func TestStripeDownAtRoundTwoSpendsNothing(t *testing.T) {
 }
 
 func TestStripeSlowAtRoundTwoHoldsNothingAndARetryFindsTheOneSession(t *testing.T) {
-	tl := newTill(t)
 	// A client that gives Stripe 300 ms, as the service's own gives it ten seconds.
-	impatient := payments.New(payments.Config{Key: "sk_test_till", WebhookSecret: tl.stripe.Secret, API: tl.stripe.URL,
-		HTTPClient: &http.Client{Timeout: 300 * time.Millisecond}})
-	n := 0
-	svc := api.Service{
-		Keys: tl.desk.Keys, Life: 2 * time.Minute, Now: tl.clock.Now, Spent: requeststate.NewMemory(tl.clock.Now),
-		Nonce:    func() requeststate.Nonce { n++; return requeststate.Nonce{0xee, byte(n)} },
-		Calendar: tl.db, Holds: tl.db, OwnerToken: ownerToken, PublicURL: "https://book.example",
-		BookingID: func() string { n++; return fmt.Sprintf("slow-%d", n) }, Payments: impatient,
-	}
-	slow, err := apitest.New(api.New(svc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tl.client = slow
+	tl := newTillWith(t, "", &http.Client{Timeout: 300 * time.Millisecond})
 	a := args("Rosa", "colour")
 	slot, state := tl.ask(a)
 	tl.stripe.Slow(time.Second)

@@ -49,9 +49,18 @@ type calendarApp struct {
 	db     *store.Store
 	client *apitest.Client
 	clock  *testkit.Clock
+	svc    api.Service  // the service it serves
+	app    http.Handler // the application itself, for a server on a real port
 }
 
 func newCalendarApp(t *testing.T) *calendarApp {
+	t.Helper()
+	return newCalendarAppWith(t, nil)
+}
+
+// newCalendarAppWith is newCalendarApp with the service configure makes of the usual one, on its
+// clock and calendar; a nil configure changes nothing.
+func newCalendarAppWith(t *testing.T, configure func(*api.Service)) *calendarApp {
 	t.Helper()
 	clock := testkit.NewClock(menuFriday)
 	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
@@ -64,15 +73,20 @@ func newCalendarApp(t *testing.T) *calendarApp {
 		t.Fatal(err)
 	}
 	n := 0
-	client, err := apitest.New(api.New(api.Service{
+	svc := api.Service{
 		Keys: &keys, Life: 2 * time.Minute, Now: clock.Now, Spent: requeststate.NewMemory(clock.Now),
 		Nonce:    func() requeststate.Nonce { n++; return requeststate.Nonce{byte(n), byte(n >> 8)} },
 		Calendar: db, OwnerToken: ownerToken,
-	}))
+	}
+	if configure != nil {
+		configure(&svc)
+	}
+	app := api.New(svc)
+	client, err := apitest.New(app)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &calendarApp{t: t, db: db, client: client, clock: clock}
+	return &calendarApp{t: t, db: db, client: client, clock: clock, svc: svc, app: app}
 }
 
 // send serves one request, the owner's token on it when owner, and fails the test on an exchange

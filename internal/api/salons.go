@@ -161,13 +161,18 @@ func (s *Service) listSlots(c echo.Context) error {
 	return noStore(c, list)
 }
 
-func (s *Service) cancelBooking(c echo.Context) error {
-	id, err := salonID(c)
-	if err != nil {
-		return err
+// bookingPath reads the salon's id and the booking's reference from the path, each checked.
+func bookingPath(c echo.Context) (id, ref string, err error) {
+	if id, err = salonID(c); err != nil {
+		return "", "", err
 	}
-	ref := pathParam(c, "booking")
-	if err := wire.CheckID("booking", ref); err != nil {
+	ref = pathParam(c, "booking")
+	return id, ref, wire.CheckID("booking", ref)
+}
+
+func (s *Service) cancelBooking(c echo.Context) error {
+	id, ref, err := bookingPath(c)
+	if err != nil {
 		return err
 	}
 	// The body is optional: none at all gives a paid deposit back; one that is there is JSON.
@@ -193,12 +198,8 @@ func (s *Service) cancelBooking(c echo.Context) error {
 }
 
 func (s *Service) markNoShow(c echo.Context) error {
-	id, err := salonID(c)
+	id, ref, err := bookingPath(c)
 	if err != nil {
-		return err
-	}
-	ref := pathParam(c, "booking")
-	if err := wire.CheckID("booking", ref); err != nil {
 		return err
 	}
 	b, err := s.desk.MarkNoShow(c.Request().Context(), id, ref)

@@ -5,15 +5,10 @@
 package mcp_test
 
 import (
-	"context"
-	"net/http/httptest"
-	"path/filepath"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"salon/internal/api"
-	"salon/internal/mcp"
 	"salon/internal/payments"
 	"salon/internal/salon"
 	"salon/internal/store"
@@ -23,29 +18,15 @@ import (
 // depositBench is newMenuBench with payments through the Stripe double, and a £20 deposit on the colour.
 func depositBench(t *testing.T) (*bench, *teststripe.Double) {
 	t.Helper()
-	b := newBench(t, false)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), b.svc.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	stripe := teststripe.Start(t, b.now)
-	n := 0
-	b.svc.Calendar, b.svc.Holds, b.svc.PublicURL = db, db, "https://book.studio-nine.example"
-	b.svc.BookingID = func() string { n++; return "booking-" + string(rune('a'+n)) }
-	b.svc.Payments = payments.New(payments.Config{Key: "sk_test_mcp", WebhookSecret: stripe.Secret, API: stripe.URL})
+	var stripe *teststripe.Double
 	settings := menuSettings()
 	deposit := int64(2000)
 	settings.Services[1].Deposit = &deposit
-	if _, err := api.NewDesk(b.svc).PutSalon(context.Background(), "studio-nine", settings,
-		salon.Given{Services: true, Stylists: true, Currency: true, MinNoticeMinutes: true}); err != nil {
-		t.Fatal(err)
-	}
-	app := api.New(b.svc)
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), nil), mcp.HTTPOptions{}))
-	b.http.Close()
-	b.http = httptest.NewServer(app)
-	t.Cleanup(b.http.Close)
+	b := calendarBenchWith(t, settings, salon.Given{Services: true, Stylists: true, Currency: true, MinNoticeMinutes: true}, func(b *bench, db *store.Store) {
+		stripe = teststripe.Start(t, b.now)
+		b.svc.Holds, b.svc.PublicURL = db, "https://book.studio-nine.example"
+		b.svc.Payments = payments.New(payments.Config{Key: "sk_test_mcp", WebhookSecret: stripe.Secret, API: stripe.URL})
+	})
 	return b, stripe
 }
 

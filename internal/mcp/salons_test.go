@@ -45,6 +45,13 @@ func everyDay() salon.Hours {
 // put with settings, given saying which fields were put.
 func calendarBench(t *testing.T, settings salon.Settings, given salon.Given) *bench {
 	t.Helper()
+	return calendarBenchWith(t, settings, given, nil)
+}
+
+// calendarBenchWith is calendarBench with the service configure makes of it, on its calendar db,
+// before the salon is put; a nil configure changes nothing.
+func calendarBenchWith(t *testing.T, settings salon.Settings, given salon.Given, configure func(*bench, *store.Store)) *bench {
+	t.Helper()
 	b := newBench(t, false)
 	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), b.svc.Now)
 	if err != nil {
@@ -53,6 +60,9 @@ func calendarBench(t *testing.T, settings salon.Settings, given salon.Given) *be
 	t.Cleanup(func() { db.Close() })
 	n := 0
 	b.svc.Calendar, b.svc.BookingID = db, func() string { n++; return "booking-" + string(rune('a'+n)) }
+	if configure != nil {
+		configure(b, db)
+	}
 	if _, err := api.NewDesk(b.svc).PutSalon(context.Background(), "studio-nine", settings, given); err != nil {
 		t.Fatal(err)
 	}

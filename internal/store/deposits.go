@@ -151,14 +151,9 @@ func (s *Store) SpendPaying(ctx context.Context, id requeststate.SpendID, goodUn
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
-	b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(booking), text(salonID)))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return salon.Booking{}, salon.NoBooking(booking)
-	case err != nil:
+	b, err := heldAt(ctx, w, salonID, booking)
+	if err != nil {
 		return salon.Booking{}, err
-	case b.Deposit == nil:
-		return salon.Booking{}, salon.NoBooking(booking)
 	}
 	outcome, made := "declined", any(nil)
 	switch b.Deposit.Status {
@@ -183,16 +178,25 @@ func (s *Store) SpendPaying(ctx context.Context, id requeststate.SpendID, goodUn
 // Hold reads the salon's booking id, held for its deposit or once held: salon.NoBooking when the
 // salon holds no such booking, or one whose service asked no deposit.
 func (s *Store) Hold(ctx context.Context, salonID, id string) (salon.Booking, error) {
-	b, err := scanBooking(s.r.queryRow(ctx, qBookingByID+` AND salon = $2`, text(id), text(salonID)))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return salon.Booking{}, salon.NoBooking(id)
-	case err != nil:
-		return salon.Booking{}, err
-	case b.Deposit == nil:
+	return heldAt(ctx, s.r, salonID, id)
+}
+
+// bookingAt reads the salon's booking id on w: salon.NoBooking when the salon holds none.
+func bookingAt(ctx context.Context, w prepared, salonID, id string) (salon.Booking, error) {
+	b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(id), text(salonID)))
+	if errors.Is(err, sql.ErrNoRows) {
 		return salon.Booking{}, salon.NoBooking(id)
 	}
-	return b, nil
+	return b, err
+}
+
+// heldAt is bookingAt of a booking whose service asked a deposit: salon.NoBooking for any other.
+func heldAt(ctx context.Context, w prepared, salonID, id string) (salon.Booking, error) {
+	b, err := bookingAt(ctx, w, salonID, id)
+	if err == nil && b.Deposit == nil {
+		return salon.Booking{}, salon.NoBooking(id)
+	}
+	return b, err
 }
 
 // Refunded records the paid deposit of the booking given back; one refunded already, or not paid,
@@ -214,10 +218,8 @@ func (s *Store) MarkNoShow(ctx context.Context, salonID, id string, now time.Tim
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
-	b, err := scanBooking(w.queryRow(ctx, qBookingByID+` AND salon = $2`, text(id), text(salonID)))
+	b, err := bookingAt(ctx, w, salonID, id)
 	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return salon.Booking{}, salon.NoBooking(id)
 	case err != nil:
 		return salon.Booking{}, err
 	case b.Status == salon.NoShow:
