@@ -1,9 +1,11 @@
 // Builds bookingd from this repository and runs it on a free loopback port, for the e2e test and the conformance run.
+import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,4 +85,21 @@ export function startBookingd(bin, env = {}, args = []) {
       reject(new Error(`bookingd exited with ${code} before listening:\n${logs.join('\n')}`));
     });
   });
+}
+
+/**
+ * connectClient opens the official client, named name, on the /mcp of the bookingd at url, pinned
+ * to revision (2026-07-28, or an earlier one through initialize), declaring capabilities, and
+ * answering elicitation/create with elicit; without elicit, a request to elicit fails the test.
+ */
+export async function connectClient(url, { name, revision, capabilities, elicit }) {
+  const client = new Client({ name, version: '1.0.0' }, {
+    capabilities,
+    ...(revision === '2026-07-28'
+      ? { versionNegotiation: { mode: { pin: revision } } }
+      : { supportedProtocolVersions: [revision], versionNegotiation: { mode: 'legacy' } }),
+  });
+  client.setRequestHandler('elicitation/create', elicit ?? (async () => assert.fail('the server sent elicitation/create')));
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', url)));
+  return client;
 }

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport, ProtocolError } from '@modelcontextprotocol/client';
-import { buildBookingd, calendarDir, startBookingd, testKey, testOwnerToken } from '../bookingd.mjs';
+import { buildBookingd, calendarDir, connectClient, startBookingd, testKey, testOwnerToken } from '../bookingd.mjs';
 
 const booking = { salon: 'studio-nine', message: 'A cut on Saturday morning?', openSlots: ['sat-10:30', 'sat-11:30', 'sat-13:00'] };
 
@@ -239,17 +239,8 @@ describe('the official TypeScript client at a salon with a menu, on a bookingd w
   });
 
   /** connect opens a client pinned to revision, answering elicitation/create with elicit when given. */
-  async function connect(revision, elicit) {
-    const client = new Client({ name: 'salon-e2e-menu', version: '1.0.0' }, {
-      capabilities: { elicitation: { form: {} } },
-      ...(revision === '2026-07-28'
-        ? { versionNegotiation: { mode: { pin: revision } } }
-        : { supportedProtocolVersions: [revision], versionNegotiation: { mode: 'legacy' } }),
-    });
-    client.setRequestHandler('elicitation/create', elicit ?? (async () => assert.fail('the server sent elicitation/create')));
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url)));
-    return client;
-  }
+  const connect = (revision, elicit) =>
+    connectClient(server.url, { name: 'salon-e2e-menu', revision, capabilities: { elicitation: { form: {} } }, elicit });
 
   /** page reads salon://menu-nine as the client does, and returns the salon it shows. */
   async function page(client) {

@@ -4,8 +4,7 @@
 // over 2025-11-25 the model is asked in the conversation, with the page in say and url.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { buildBookingd, calendarDir, startBookingd, testKey, testOwnerToken } from '../bookingd.mjs';
+import { buildBookingd, calendarDir, connectClient, startBookingd, testKey, testOwnerToken } from '../bookingd.mjs';
 import { startStripe } from '../stripe.mjs';
 
 const stripeKey = 'sk_test_e2e0123456789abcdef';
@@ -47,17 +46,7 @@ describe('the official TypeScript client books a service with a deposit', () => 
     assert.ok(server.logs.every((line) => !line.includes(stripeKey) && !line.includes(stripe.secret)), 'no Stripe secret is logged');
   });
 
-  async function connect(revision, capabilities, elicit) {
-    const client = new Client({ name: 'salon-e2e-deposit', version: '1.0.0' }, {
-      capabilities,
-      ...(revision === '2026-07-28'
-        ? { versionNegotiation: { mode: { pin: revision } } }
-        : { supportedProtocolVersions: [revision], versionNegotiation: { mode: 'legacy' } }),
-    });
-    client.setRequestHandler('elicitation/create', elicit ?? (async () => assert.fail('the server sent elicitation/create')));
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url)));
-    return client;
-  }
+  const connect = (revision, capabilities, elicit) => connectClient(server.url, { name: 'salon-e2e-deposit', revision, capabilities, elicit });
 
   async function openSlots(client) {
     const read = await client.readResource({ uri: 'salon://deposit-nine' });
