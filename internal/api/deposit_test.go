@@ -116,6 +116,10 @@ func TestADepositHoldsTheTimeUntilPaidThenRoundThreeBooks(t *testing.T) {
 	if len(sessions) != 1 {
 		t.Fatalf("%d sessions at Stripe, want one", len(sessions))
 	}
+	// Round two made one call to Stripe, and no other.
+	if calls := [3]int{tl.stripe.Calls("create"), tl.stripe.Calls("retrieve"), tl.stripe.Calls("expire")}; calls != [3]int{1, 0, 0} {
+		t.Errorf("round two called Stripe %d, %d and %d times to create, read and expire; want one create", calls[0], calls[1], calls[2])
+	}
 	s := sessions[0]
 	if id, ok := teststripe.PageURL(p.Params.URL); !ok || id != s.ID || s.Booking != p.Params.ElicitationID ||
 		s.Amount != 2000 || s.Currency != "GBP" || !s.ExpiresAt.Equal(menuFriday.Add(32*time.Minute)) {
