@@ -59,7 +59,7 @@ func (c confidant) personal() []string {
 // The customers of the run, each taking a different path through the service.
 var (
 	booked1   = confidant{"Zephyrine Quaxworth", "zephyrine.quaxworth@example.org", "Bluebell streaks before the Quixotic gala"}
-	booked2   = confidant{"Ólafur Þrándarson-Vikström", "+354 (555) 0199-4471", "Trimmed beard, Icelandic sagas welcome"}
+	booked2   = confidant{"Ólafur Þrándarson-Vikström", "+354 (555) 0199", "Trimmed beard, Icelandic sagas welcome"}
 	cancelled = confidant{"Marguerite Fenwick-Oyelaran", "m.fenwick+salon@mail.example.co.uk", "Copper balayage, ask for Priyamvada"}
 	declined  = confidant{"Bartholomew Inchcape", "020 7946 0873", "Perhaps Thursday after the quarterly audit"}
 	trickster = confidant{"Hieronymus Blackwood-Tate", "a@b.example?bcc=attacker@evil.example", "Moustache wax and nothing else"}

@@ -306,8 +306,8 @@ func (tl *till) paid(name, service string) (string, string) {
 	a := args(name, service)
 	slot, state := tl.ask(a)
 	pay := tl.toPay(tl.round(a, accept(slot), state))
-	sessions := tl.stripe.Sessions()
-	tl.stripe.Pay(tl.t, sessions[len(sessions)-1].ID)
+	id, _ := teststripe.PageURL(pay.InputRequests.Payment.Params.URL)
+	tl.stripe.Pay(tl.t, id)
 	r := tl.round(a, paymentAccept, pay.RequestState)
 	var done wire.CompleteResult
 	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &done) != nil || done.StructuredContent.Status != "booked" {

@@ -172,14 +172,19 @@ func (d *Desk) Audit(ctx context.Context, id string, after *audit.Cursor, limit 
 }
 
 // EraseContact erases the name, contact and words of every booking at the salon id with that
-// contact (an e-mail address compared case-insensitively, a phone number by its digits), keeping
+// contact (an e-mail address compared case-insensitively, a phone number by its E.164 form in the
+// salon's region), keeping
 // each booking's span, and reports how many it erased.
 func (d *Desk) EraseContact(ctx context.Context, id, contact string) (int, error) {
+	cal, err := d.readSettingsOf(ctx, id)
+	if err != nil {
+		return 0, err
+	}
 	a, err := d.accessOr(id)
 	if err != nil {
 		return 0, err
 	}
-	n, err := a.EraseContact(ctx, id, salon.ContactKey(contact))
+	n, err := a.EraseContact(ctx, id, salon.ContactKey(contact, cal.Settings.Region()))
 	return n, refusal.Or(err)
 }
 
@@ -194,7 +199,7 @@ func (d *Desk) Export(ctx context.Context, id, contact string) ([]Listed, error)
 	if err != nil {
 		return nil, err
 	}
-	found, err := a.ContactBookings(ctx, id, salon.ContactKey(contact))
+	found, err := a.ContactBookings(ctx, id, salon.ContactKey(contact, cal.Settings.Region()))
 	if err != nil {
 		return nil, refusal.Or(err)
 	}
@@ -236,7 +241,7 @@ func (d *Desk) underCap(ctx context.Context, id string, cal reading, customer sa
 	if limit <= 0 || !ok {
 		return nil
 	}
-	held, err := a.Upcoming(ctx, id, salon.ContactKey(customer.Contact), cal.now)
+	held, err := a.Upcoming(ctx, id, salon.ContactKey(customer.Contact, cal.Settings.Region()), cal.now)
 	if err != nil {
 		return refusal.Or(err)
 	}

@@ -317,11 +317,15 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	return d.spendAtSalon(ctx, r, cal, verified, ans)
 }
 
-// admit checks what both rounds ask of a request once its salon is read: the customer named, and
+// admit checks what both rounds ask of a request once its salon is read: the customer named, with a
+// contact that can be a phone number in the salon's region (or an e-mail address), and
 // at a menu salon the service and stylist, settled onto the request so its state binds them.
 func admit(cal reading, r *Request) error {
 	if r.Booking.Customer == nil {
 		return salon.ErrCustomerRequired
+	}
+	if !salon.PossiblePhone(r.Booking.Customer.Contact, cal.Settings.Region()) {
+		return salon.ErrNotAContact
 	}
 	if cal.Settings.HasMenu() {
 		c, err := settle(r.Salon, cal.Settings, r.Choice)
@@ -365,7 +369,8 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
-			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact}
+			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact,
+			ContactKey: salon.ContactKey(r.Booking.Customer.Contact, cal.Settings.Region())}
 		manage := d.Keys.ManageKey(r.Salon, hold.ID)
 		hold.ManageHash = requeststate.ManageHash(manage)
 		defer func() { result = withManage(result, manage) }()

@@ -228,7 +228,7 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 	case dl.Target == store.ReminderTarget && (held.Status != salon.Booked || held.Sequence != dl.Event.Sequence):
 		return result{skip: "the booking changed since"}
 	}
-	if res, over := d.overDaily(ctx, dl, held); over {
+	if res, over := d.overDaily(ctx, dl, held, set.Region()); over {
 		return res
 	}
 	manage := d.manageLink(held)
@@ -267,11 +267,12 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 var dailyDropped = fmt.Sprintf("its contact had %d messages from the salon in the last 24 hours", MessagesPerDay)
 
 // overDaily reports whether the message dl to the customer of b is past MessagesPerDay, counted
-// with the contact's other messages about their bookings at b's salon in the last 24 hours, on any
+// with the contact's other messages (its contact read in the salon's region) about their bookings
+// at b's salon in the last 24 hours, on any
 // instance, and if so the result that drops it; a failure to count is a failed attempt, tried
 // again. Otherwise dl takes its place among them before it is sent.
-func (d *Dispatcher) overDaily(ctx context.Context, dl store.Delivery, b salon.Booking) (result, bool) {
-	ok, err := d.Store.ReserveMessage(ctx, dl, salon.ContactKey(b.Contact), d.Now(), MessagesPerDay)
+func (d *Dispatcher) overDaily(ctx context.Context, dl store.Delivery, b salon.Booking, region string) (result, bool) {
+	ok, err := d.Store.ReserveMessage(ctx, dl, salon.ContactKey(b.Contact, region), d.Now(), MessagesPerDay)
 	switch {
 	case err != nil:
 		return result{err: fmt.Errorf("counting the contact's messages: %w", err)}, true

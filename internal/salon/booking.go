@@ -128,6 +128,9 @@ type Hold struct {
 	// Customer is who the booking is for, and Words what they wrote, kept as given.
 	Customer
 	Words string
+	// ContactKey is the customer's contact in its normal form at the salon (ContactKey, in the
+	// salon's region); "" reads it without a region.
+	ContactKey string
 	// Service is the menu's service, and Minutes and AfterMinutes its span; at a simple salon "",
 	// 0 and 0.
 	Service               string
@@ -194,4 +197,13 @@ type SpendOutcome struct {
 	// Unread is a booking that committed but whose row couldn't be read back: Booking is then the
 	// hold as it was written. The state is spent and the booking made, so the customer is told so.
 	Unread bool
+}
+
+// Key is the hold's contact in its normal form: ContactKey, or the contact read without a region
+// when the hold carries none.
+func (h *Hold) Key() string {
+	if h.ContactKey != "" {
+		return h.ContactKey
+	}
+	return ContactKey(h.Contact, "")
 }

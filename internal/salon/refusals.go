@@ -117,3 +117,7 @@ func AwaitingDeposit(id string) error {
 func NotStarted(id string) error {
 	return refusal.New(refusal.Conflict, "not_started", "booking "+id+" hasn't started yet")
 }
+
+// ErrNotAContact refuses a customer's contact that is neither a phone number nor an e-mail address,
+// or a phone number that can't be one in the salon's region: the same words on every transport.
+var ErrNotAContact = refusal.New(refusal.Invalid, "invalid_request", "arguments.customer.contact must be a phone number or an e-mail address")

@@ -153,7 +153,7 @@ func TestAContactsMessagesTakeTenPlacesADayFromEveryInstanceAtOnce(t *testing.T)
 					t.Error(err)
 					return
 				}
-				if placed[i], err = on.ReserveMessage(ctx, d, salon.ContactKey(b.Contact), now, 10); err != nil {
+				if placed[i], err = on.ReserveMessage(ctx, d, salon.ContactKey(b.Contact, ""), now, 10); err != nil {
 					t.Error(err)
 				}
 			})
@@ -173,7 +173,7 @@ func TestAContactsMessagesTakeTenPlacesADayFromEveryInstanceAtOnce(t *testing.T)
 		}
 		// A message that has its place keeps it when tried again; a day later there is room again.
 		for i, d := range claimed {
-			again, err := other.ReserveMessage(ctx, d, salon.ContactKey(map[bool]string{true: "another@example.org", false: "stranger@example.org"}[d.Event.Booking == "another"]), now.Add(time.Hour), 10)
+			again, err := other.ReserveMessage(ctx, d, salon.ContactKey(map[bool]string{true: "another@example.org", false: "stranger@example.org"}[d.Event.Booking == "another"], ""), now.Add(time.Hour), 10)
 			if err != nil || again != placed[i] {
 				t.Errorf("message %d tried again: got %v, %v, want %v", i, again, err, placed[i])
 			}

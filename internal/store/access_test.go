@@ -81,10 +81,10 @@ func TestEveryOwnerActionWritesItsAuditEntryNewestFirst(t *testing.T) {
 		if err := s.RevokeKey(ctx, "studio-nine", "k1"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.ContactBookings(byKey, "studio-nine", salon.ContactKey("+44 7700 900123")); err != nil {
+		if _, err := s.ContactBookings(byKey, "studio-nine", salon.ContactKey("+44 7700 900123", "")); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.EraseContact(byKey, "studio-nine", salon.ContactKey("+44 7700 900123")); err != nil {
+		if _, err := s.EraseContact(byKey, "studio-nine", salon.ContactKey("+44 7700 900123", "")); err != nil {
 			t.Fatal(err)
 		}
 
@@ -163,7 +163,7 @@ func TestAnActionWhoseAuditEntryCantBeWrittenIsNotDone(t *testing.T) {
 			"CloseSlot": s.CloseSlot(ctx, "studio-nine", slotAt(at(3)))}
 		_, failed["Cancel"] = s.Cancel(ctx, "studio-nine", "b1")
 		_, failed["CreateKey"] = s.CreateKey(ctx, "studio-nine", "k1", "front desk", []byte("hash"))
-		_, failed["EraseContact"] = s.EraseContact(ctx, "studio-nine", salon.ContactKey("+44 7700 900123"))
+		_, failed["EraseContact"] = s.EraseContact(ctx, "studio-nine", salon.ContactKey("+44 7700 900123", ""))
 		for name, err := range failed {
 			if err == nil || named(err) {
 				t.Errorf("%s without its audit: got %v, want the database's error", name, err)

@@ -94,7 +94,7 @@ func bookAndErase(t *testing.T, s *store.Store, gone, kept confidential, how str
 	}
 	switch how {
 	case "owner":
-		if n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey(gone.contact)); err != nil || n != 3 {
+		if n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey(gone.contact, "")); err != nil || n != 3 {
 			t.Fatalf("EraseContact: %d, %v", n, err)
 		}
 	case "retention":
@@ -157,7 +157,7 @@ func TestErasedDetailsAreGoneFromPostgreSQLsTablesOnceTheyAreRewritten(t *testin
 			h := holdFor("again", at(10), again.name, again.contact)
 			h.Words = again.words
 			bookAs(t, s, h)
-			if _, err := s.EraseContact(t.Context(), "studio-nine", salon.ContactKey(again.contact)); err != nil {
+			if _, err := s.EraseContact(t.Context(), "studio-nine", salon.ContactKey(again.contact, "")); err != nil {
 				t.Fatal(err)
 			}
 			if rewrote, err := s.ScrubDue(t.Context(), now.Add(59*time.Minute), time.Hour); err != nil || rewrote {

@@ -135,7 +135,7 @@ func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist 
 	}
 	res, err := w.exec(ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
-		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, salon.ContactKey(h.Contact),
+		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, h.Key(),
 		deposit, checkout, checkoutURL, payUntil)
 	if err != nil {
 		return false, err

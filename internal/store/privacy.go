@@ -35,20 +35,22 @@ const fillBatch = 500
 func (s *Store) fillContactKeys(ctx context.Context, w prepared, id string) (int, error) {
 	filled := 0
 	for {
-		query, args := `SELECT id, contact FROM bookings WHERE contact_key IS NULL LIMIT $1`, []any{int64(fillBatch)}
+		// Each booking's contact is read in its salon's region, from the salon's phone.
+		query, args := `SELECT b.id, b.contact, s.phone FROM bookings b JOIN salons s ON s.id = b.salon
+			WHERE b.contact_key IS NULL LIMIT $1`, []any{int64(fillBatch)}
 		if id != "" {
-			query, args = `SELECT id, contact FROM bookings WHERE salon = $2 AND contact_key IS NULL LIMIT $1`,
-				[]any{int64(fillBatch), text(id)}
+			query, args = `SELECT b.id, b.contact, s.phone FROM bookings b JOIN salons s ON s.id = b.salon
+				WHERE b.salon = $2 AND b.contact_key IS NULL LIMIT $1`, []any{int64(fillBatch), text(id)}
 		}
 		rows, err := w.query(ctx, query, args...)
 		if err != nil {
 			return filled, err
 		}
-		type unfilled struct{ id, contact []byte }
+		type unfilled struct{ id, contact, phone []byte }
 		var batch []unfilled
 		for rows.Next() {
 			var u unfilled
-			if err := rows.Scan(&u.id, &u.contact); err != nil {
+			if err := rows.Scan(&u.id, &u.contact, &u.phone); err != nil {
 				rows.Close()
 				return filled, err
 			}
@@ -59,7 +61,7 @@ func (s *Store) fillContactKeys(ctx context.Context, w prepared, id string) (int
 		}
 		for _, u := range batch {
 			if _, err := w.exec(ctx, `UPDATE bookings SET contact_key = $2 WHERE id = $1 AND contact_key IS NULL`,
-				u.id, salon.ContactKey(string(u.contact))); err != nil {
+				u.id, salon.ContactKey(string(u.contact), salon.RegionOf(string(u.phone)))); err != nil {
 				return filled, err
 			}
 		}
@@ -124,7 +126,7 @@ func (s *Store) capHold(ctx context.Context, w prepared, sp *spend) error {
 	if h.MaxUpcoming <= 0 {
 		return nil
 	}
-	key := salon.ContactKey(h.Contact)
+	key := h.Key()
 	if s.d.lockContact != "" {
 		if _, err := w.exec(ctx, s.d.lockContact, contactLock(h.Salon, key)); err != nil {
 			return err

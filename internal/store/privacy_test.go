@@ -55,15 +55,15 @@ func TestErasingAContactErasesEveryBookingOfItAndKeepsTheirSpans(t *testing.T) {
 		other := bookAs(t, s, holdFor("o1", at(4), "Bea Costa", "bea@example.com"))
 		phone := bookAs(t, s, holdFor("p1", at(5), "Caio", "+44 (7700) 900-123"))
 
-		exported, err := s.ContactBookings(ctx, "studio-nine", salon.ContactKey("ANA.LIMA@example.com"))
+		exported, err := s.ContactBookings(ctx, "studio-nine", salon.ContactKey("ANA.LIMA@example.com", ""))
 		if err != nil || !reflect.DeepEqual(exported, mine) {
 			t.Errorf("the export: got %v, %v, want %v", exported, err, mine)
 		}
-		n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey("ANA.LIMA@example.com"))
+		n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey("ANA.LIMA@example.com", ""))
 		if err != nil || n != 2 {
 			t.Fatalf("EraseContact: got %d, %v, want 2", n, err)
 		}
-		if n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey("447700900123")); err != nil || n != 1 {
+		if n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey("447700900123", "")); err != nil || n != 1 {
 			t.Errorf("erasing the phone by its digits: got %d, %v, want 1", n, err)
 		}
 		list, err := s.Bookings(ctx, "studio-nine", now, at(24))
@@ -74,10 +74,10 @@ func TestErasingAContactErasesEveryBookingOfItAndKeepsTheirSpans(t *testing.T) {
 		if !reflect.DeepEqual(list, want) {
 			t.Errorf("the owner's list: got %v, want %v", list, want)
 		}
-		if exported, err := s.ContactBookings(ctx, "studio-nine", salon.ContactKey("ana.lima@example.com")); err != nil || len(exported) != 0 {
+		if exported, err := s.ContactBookings(ctx, "studio-nine", salon.ContactKey("ana.lima@example.com", "")); err != nil || len(exported) != 0 {
 			t.Errorf("the export after the erasure: got %v, %v, want none", exported, err)
 		}
-		if n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey("ana.lima@example.com")); err != nil || n != 0 {
+		if n, err := s.EraseContact(ctx, "studio-nine", salon.ContactKey("ana.lima@example.com", "")); err != nil || n != 0 {
 			t.Errorf("erasing again: got %d, %v, want 0", n, err)
 		}
 		// The calendar holds: m1's slot is still booked, and can't be booked again.
@@ -155,7 +155,7 @@ func TestTheCapRefusesAContactsBookingPastItAndSpendsNothing(t *testing.T) {
 						t.Fatalf("booking %s at %v: got %+v, %v, want it booked", id, at(start-0.4), out, err)
 					}
 				}
-				if n, err := s.Upcoming(ctx, "studio-nine", salon.ContactKey("ana@example.com"), now); err != nil || n != 3 {
+				if n, err := s.Upcoming(ctx, "studio-nine", salon.ContactKey("ana@example.com", ""), now); err != nil || n != 3 {
 					t.Fatalf("Upcoming at now: got %d, %v, want 3", n, err)
 				}
 				// At twoLeft only b2 lies ahead: one more fits, and a third is refused.
@@ -235,7 +235,7 @@ func TestARacingPairAtTheCapBooksOne(t *testing.T) {
 					if booked != 1 || refused != 1 {
 						t.Errorf("round %d: got %d booked and %d refused, want 1 and 1", round, booked, refused)
 					}
-					if n, err := s.Upcoming(t.Context(), "studio-nine", salon.ContactKey("ana@example.com"), now); err != nil || n != 3 {
+					if n, err := s.Upcoming(t.Context(), "studio-nine", salon.ContactKey("ana@example.com", ""), now); err != nil || n != 3 {
 						t.Errorf("round %d: the contact holds %d, %v, want 3", round, n, err)
 					}
 				}
@@ -257,14 +257,14 @@ func TestBookingsMadeBeforeTheContactKeysGetThemWhenTheStoreOpens(t *testing.T) 
 		if n := count(t, db, `SELECT count(*) FROM bookings WHERE contact_key IS NULL`); n != 0 {
 			t.Errorf("after opening: %d bookings without a contact key, want none", n)
 		}
-		if n, err := again.Upcoming(t.Context(), "studio-nine", salon.ContactKey("ana@example.com"), now); err != nil || n != 1 {
+		if n, err := again.Upcoming(t.Context(), "studio-nine", salon.ContactKey("ana@example.com", ""), now); err != nil || n != 1 {
 			t.Errorf("Upcoming: got %d, %v, want 1", n, err)
 		}
 		// One written without a key meanwhile is filled in by an erasure, which then finds it.
 		if _, err := db.ExecContext(t.Context(), `UPDATE bookings SET contact_key = NULL WHERE id = $1`, []byte("older")); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := again.EraseContact(t.Context(), "studio-nine", salon.ContactKey("442079460000")); err != nil || n != 1 {
+		if n, err := again.EraseContact(t.Context(), "studio-nine", salon.ContactKey("442079460000", "")); err != nil || n != 1 {
 			t.Errorf("erasing the phone: got %d, %v, want 1", n, err)
 		}
 	})

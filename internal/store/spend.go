@@ -241,7 +241,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	}
 	start := h.Start.Unix()
 	res, err := w.exec(ctx, qBookFirst, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, salon.ContactKey(h.Contact))
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, h.Key())
 	if err != nil {
 		return spent{err: err}
 	}
@@ -347,7 +347,7 @@ func (s *Store) stateSpent(ctx context.Context, id requeststate.SpendID) bool {
 // wrote nothing; at least the cap, since the spend found the contact there.
 func (s *Store) overCapNow(sp *spend) error {
 	h := sp.hold
-	held, err := s.Upcoming(sp.ctx, h.Salon, salon.ContactKey(h.Contact), sp.now)
+	held, err := s.Upcoming(sp.ctx, h.Salon, h.Key(), sp.now)
 	if err != nil {
 		return err
 	}
@@ -358,7 +358,7 @@ func (s *Store) overCapNow(sp *spend) error {
 func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 	h := sp.hold
 	start := h.Start.Unix()
-	key := salon.ContactKey(h.Contact)
+	key := h.Key()
 	var batch pgx.Batch
 	if h.MaxUpcoming > 0 {
 		// The contact's lock first, then the spend, written only while the contact holds fewer

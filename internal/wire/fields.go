@@ -7,6 +7,8 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"salon/internal/salon"
 )
 
 // unallowed refuses field for a character it may not hold. Field is named as the request names
@@ -27,7 +29,7 @@ func CheckID(field, id string) error {
 }
 
 // errNotAContact refuses a contact that is neither a phone number nor an e-mail address.
-var errNotAContact = Refusal("arguments.customer.contact must be a phone number or an e-mail address")
+var errNotAContact = salon.ErrNotAContact
 
 // plain reports whether s holds no character a field refuses: no control character (C0, DEL and
 // C1) and no Unicode format character (category Cf: the bidirectional controls, the zero-width
