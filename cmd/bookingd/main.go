@@ -180,6 +180,9 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 	if err := cfg.tell.apply(&composed); err != nil {
 		return fail(err)
 	}
+	if err := cfg.texts.apply(&composed); err != nil {
+		return fail(err)
+	}
 	if err := cfg.payments.apply(&composed); err != nil {
 		return fail(err)
 	}
@@ -202,6 +205,7 @@ type config struct {
 	model        modelConfig
 	tell         tellConfig
 	payments     paymentsConfig
+	texts        textsConfig
 	db           string     // the calendar's database URL; empty is none
 	owner        string     // the owner's token; empty is none
 	cacheDir     string     // where -dev keeps its demo database
@@ -228,6 +232,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	cfg.model.register(fs, getenv)
 	cfg.tell.register(fs, getenv)
 	cfg.payments.register(fs)
+	cfg.texts.register(fs)
 	cors := fs.String("cors-origins", getenv(envCORSOrigins), "comma-separated origins (such as https://salon.example) whose pages may call the API from a browser (default $"+envCORSOrigins+", else none: no CORS)")
 	perClient := fs.String("rate", or(getenv(envRate), defaultRate), "requests a second each client address (an IPv6 /64) may make to round one, round two, the customer's own routes and /mcp, such as 5/s, in bursts of four times that; past it they answer 429; 0 is no limit, for a proxy that isn't listed in -trusted-proxies (default $"+envRate+", else "+defaultRate+")")
 	retention := fs.String("retention", or(getenv(envRetention), defaultRetention), "how long after a booking ended its customer's name, contact and words are kept before a sweep erases them: a Go duration such as 9600h, or a number of days such as 400d (default $"+envRetention+", else "+defaultRetention+")")
@@ -271,6 +276,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 		return config{}, fmt.Errorf("-state-ttl must be positive, got %s", cfg.stateTTL)
 	}
 	if err := cfg.model.check(); err != nil {
+		return config{}, err
+	}
+	if err := cfg.texts.read(getenv); err != nil {
 		return config{}, err
 	}
 	if err := cfg.payments.read(getenv); err != nil {

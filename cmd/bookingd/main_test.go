@@ -270,6 +270,15 @@ func TestBadConfigurationStopsStartUp(t *testing.T) {
 			[]string{"-public-url", "https://book.example"}, "-stripe-key needs -db"},
 		{"deposits without a public address", map[string]string{envSigningKey: testKey, envStripeKey: "sk_test_1", envStripeSecret: "whsec_abc"},
 			[]string{"-db", "sqlite:x.db"}, "-stripe-key needs -public-url"},
+		{"texts without a token", map[string]string{envTwilioSID: "AC123"}, []string{"-sms-from", "+447700900999"},
+			"texts need all three of $BOOKING_TWILIO_ACCOUNT_SID, $BOOKING_TWILIO_AUTH_TOKEN"},
+		{"texts from nowhere", map[string]string{envTwilioSID: "AC123", envTwilioToken: "t"}, nil, "texts need all three"},
+		{"an account SID that isn't one", map[string]string{envTwilioSID: "XX123", envTwilioToken: "t"}, []string{"-sms-from", "+447700900999"},
+			"$BOOKING_TWILIO_ACCOUNT_SID must be an account SID"},
+		{"a sender that is no number", map[string]string{envTwilioSID: "AC123", envTwilioToken: "t"}, []string{"-sms-from", "07700 900999"},
+			"-sms-from must be a number in E.164"},
+		{"texts without a calendar", map[string]string{envSigningKey: testKey, envTwilioSID: "AC123", envTwilioToken: "t"},
+			[]string{"-sms-from", "+447700900999"}, "texts need -db"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr logBuffer

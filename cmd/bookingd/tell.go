@@ -44,7 +44,7 @@ func (c *tellConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.BoolVar(&c.insecure, "webhooks-insecure", false, "let webhooks go to http URLs and private addresses, for tests and private networks (or $"+envWebhooksInsecure+"=true)")
 	fs.StringVar(&c.smtpURL, "smtp-url", getenv(envSMTPURL), "mail customers through this SMTP server, smtp://user:pass@host:port, STARTTLS when offered (default $"+envSMTPURL+", else no mail); needs -db and -mail-from")
 	fs.StringVar(&c.mailFrom, "mail-from", getenv(envMailFrom), "the mails' From, such as \"Studio Nine <hello@studio-nine.example>\" (default $"+envMailFrom+")")
-	fs.DurationVar(&c.remindBefore, "remind-before", 24*time.Hour, "mail a customer's reminder this long before the booking starts; 0 sends none")
+	fs.DurationVar(&c.remindBefore, "remind-before", 24*time.Hour, "mail or text a customer's reminder this long before the booking starts; 0 sends none")
 	fs.StringVar(&c.publicURL, "public-url", getenv(envPublicURL), "this service's address as customers reach it, such as https://book.studio-nine.example: the feed's address and the mails' manage links start with it (default $"+envPublicURL+")")
 }
 

@@ -126,8 +126,11 @@ func (d *Dispatcher) attempt(ctx context.Context, dl store.Delivery) result {
 	if id, ok := dl.Webhook(); ok {
 		return d.postWebhook(ctx, dl, id, told, loc)
 	}
-	if dl.Target == store.RefundTarget {
+	switch dl.Target {
+	case store.RefundTarget:
 		return d.refund(ctx, b)
+	case store.TextTarget, store.TextReminderTarget:
+		return d.sendText(ctx, dl, b, told, set, loc)
 	}
 	if d.Mail == nil {
 		return result{err: errors.New("no mail is configured")}

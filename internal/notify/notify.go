@@ -57,6 +57,11 @@ type Store interface {
 	ReserveMessage(ctx context.Context, d store.Delivery, contactKey string, now time.Time, perDay int) (bool, error)
 	// Refunded records the deposit of the booking given back.
 	Refunded(ctx context.Context, booking string) error
+	// OptOut and OptedOut record and read a number unsubscribed from a salon's texts; TextSent
+	// records a text Twilio took.
+	OptOut(ctx context.Context, salon, contactKey string, now time.Time) error
+	OptedOut(ctx context.Context, salon, contactKey string) (bool, error)
+	TextSent(ctx context.Context, sid, salon, booking, status string, now time.Time) error
 }
 
 // Refunder gives a payment back. *payments.Stripe is one: a second call with one idempotency key
@@ -73,6 +78,9 @@ func (d *Dispatcher) claimable() store.Claimable {
 	}
 	if d.Refunds != nil {
 		what |= store.ClaimRefunds
+	}
+	if d.Texts != nil {
+		what |= store.ClaimTexts
 	}
 	return what
 }
@@ -110,6 +118,9 @@ type Dispatcher struct {
 	Registry prometheus.Registerer
 	// Refunds gives deposits back through Stripe; nil leaves the refunds to an instance that does.
 	Refunds Refunder
+	// Texts texts the customers whose contact is a phone number; nil leaves the texts to an
+	// instance that sends them.
+	Texts Texter
 	// FirstRetry is the first retry's gap, which the rest double from: 0 is webhook.FirstRetry.
 	// Only tests set it, to see the schedule in seconds.
 	FirstRetry time.Duration

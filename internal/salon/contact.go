@@ -96,6 +96,13 @@ const maxRegions = 10_000
 // without one is read in.
 func (s Settings) Region() string { return RegionOf(s.Phone) }
 
+// IsPhone reports whether contact is written as a phone number: digits, with spaces, +, -, (, )
+// and . among them, and no @.
+func IsPhone(contact string) bool {
+	_, ok := phoneDigits(strings.TrimSpace(contact))
+	return ok
+}
+
 // phoneDigits is the digits of s when s is a phone number as the contract writes one: at least
 // one digit, and nothing but digits, spaces, +, -, (, ) and . (the bounds on how many digits are
 // the wire's).

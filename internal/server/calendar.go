@@ -129,9 +129,15 @@ func (s *Server) tell(db *store.Store) {
 		d.Refunds = cfg.Payments
 	}
 	telling := store.Telling{}
+	if cfg.SMS != nil {
+		d.Texts = cfg.SMS
+		telling.Textable = salon.IsPhone
+		s.svc.Log.Info("customers with a phone number are texted", "remind_before", cfg.RemindBefore.String())
+	}
+	telling.RemindBefore = cfg.RemindBefore
 	if cfg.Mail != nil {
 		d.Mail = *cfg.Mail
-		telling.Mailable, telling.RemindBefore = mail.IsEmail, cfg.RemindBefore
+		telling.Mailable = mail.IsEmail
 		s.svc.Log.Info("customers are mailed", "smtp", RedactedURL(cfg.Mail.URL), "remind_before", cfg.RemindBefore.String())
 	}
 	if cfg.WebhooksInsecure {

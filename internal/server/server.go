@@ -27,6 +27,7 @@ import (
 	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/requeststate/redisspent"
+	"salon/internal/sms"
 	"salon/web"
 )
 
@@ -107,6 +108,9 @@ type Config struct {
 	Unpaced bool
 	// Payments is the Stripe account deposits are paid to; nil is no payments.
 	Payments *payments.Stripe
+	// SMS is the Twilio account customers whose contact is a phone number are texted from; nil
+	// texts nobody.
+	SMS *sms.Twilio
 	// Mail, when not nil, mails customers through its SMTP server, checked already. It needs
 	// DatabaseURL.
 	Mail *mail.Sender

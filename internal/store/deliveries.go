@@ -52,13 +52,14 @@ func (d Delivery) Webhook() (id string, ok bool) { return strings.CutPrefix(d.Ta
 // The statements of claiming and recording.
 const (
 	// qClaim claims up to $4 deliveries due at $3 that nobody holds, oldest due first, for $1
-	// until $2, counting the attempt: webhooks', the mails and reminders too when $5 is 1, and the
-	// refunds when $6 is 1. The dialect's skipLocked goes after it, then qClaimEnd.
+	// until $2, counting the attempt: webhooks', the mails and reminders too when $5 is 1, the
+	// refunds when $6 is 1, and the texts when $7 is 1. The dialect's skipLocked goes after it, then qClaimEnd.
 	qClaim = `UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, first_at = COALESCE(first_at, $3)
 		WHERE (event, target) IN (SELECT event, target FROM deliveries
 			WHERE delivered_at IS NULL AND failed_at IS NULL AND next_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
 				AND (target LIKE 'webhook:%' OR (CAST($5 AS INTEGER) = 1 AND target IN ('mail', 'reminder'))
-					OR (CAST($6 AS INTEGER) = 1 AND target = 'refund'))
+					OR (CAST($6 AS INTEGER) = 1 AND target = 'refund')
+					OR (CAST($7 AS INTEGER) = 1 AND target IN ('text', 'text-reminder')))
 			ORDER BY next_at LIMIT $4`
 	qClaimEnd = `) RETURNING event, target, attempts, first_at, due_at`
 	// qEventByID reads an event.
@@ -83,6 +84,7 @@ type Claimable int
 const (
 	ClaimMail    Claimable = 1 << iota // the customers' mails and reminders
 	ClaimRefunds                       // deposits given back through Stripe
+	ClaimTexts                         // the customers' texts and their reminders
 )
 
 // Claim claims for owner up to n deliveries due at now that nobody holds (never claimed, or whose
@@ -93,7 +95,7 @@ const (
 // again once its lease runs out.
 func (s *Store) Claim(ctx context.Context, owner string, now time.Time, lease time.Duration, n int, what Claimable) ([]Delivery, error) {
 	rows, err := s.w.query(ctx, qClaim+s.d.skipLocked+qClaimEnd, owner, now.Add(lease).UnixMilli(), now.UnixMilli(), int64(n),
-		int64(what&ClaimMail), int64(what&ClaimRefunds)/int64(ClaimRefunds))
+		int64(what&ClaimMail), int64(what&ClaimRefunds)/int64(ClaimRefunds), int64(what&ClaimTexts)/int64(ClaimTexts))
 	if err != nil {
 		return nil, err
 	}

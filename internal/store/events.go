@@ -34,6 +34,10 @@ const (
 	ReminderTarget = "reminder"
 	// RefundTarget is the deposit given back after a cancel, through Stripe.
 	RefundTarget = "refund"
+	// TextTarget is the customer's text about the change, and TextReminderTarget their reminder
+	// by text.
+	TextTarget         = "text"
+	TextReminderTarget = "text-reminder"
 	// webhookPrefix starts a webhook's target.
 	webhookPrefix = "webhook:"
 )
@@ -46,6 +50,8 @@ func WebhookTarget(id string) string { return webhookPrefix + id }
 type Telling struct {
 	// Mailable reports whether a customer's contact is mailed; nil when the server sends no mail.
 	Mailable func(contact string) bool
+	// Textable reports whether a customer's contact is texted; nil when the server sends no text.
+	Textable func(contact string) bool
 	// RemindBefore is how long before a booking's start its reminder is due; 0 sends none. A
 	// booking made or moved closer to its start than that gets no reminder.
 	RemindBefore time.Duration
@@ -72,8 +78,9 @@ const (
 	qEvent = `INSERT INTO events (id, salon, booking, type, slot, starts_at, service, stylist, status, sequence, moved_from, created_at)
 		SELECT $1, salon, id, $2, slot, starts_at, service, stylist, status, sequence, $3, $4 FROM bookings WHERE id = $5`
 	// qDeliveries writes the deliveries of the event $1: one for each webhook of its salon that
-	// takes its type, the customer's mail when $2 is 1, the reminder due at $3 when it is above 0,
-	// and the deposit's refund when $4 is 1. It writes nothing when there is no such event.
+	// takes its type, the customer's mail when $2 is 1 and their text when $5 is 1, each with its
+	// reminder due at $3 when that is above 0, and the deposit's refund when $4 is 1. It writes
+	// nothing when there is no such event.
 	qDeliveries = `INSERT INTO deliveries (event, target, salon, due_at, next_at)
 		SELECT e.id, 'webhook:' || w.id, e.salon, e.created_at, e.created_at FROM events e
 			JOIN webhooks w ON w.salon = e.salon
@@ -81,12 +88,18 @@ const (
 		UNION ALL
 		SELECT id, 'mail', salon, created_at, created_at FROM events WHERE id = $1 AND CAST($2 AS INTEGER) = 1
 		UNION ALL
-		SELECT id, 'reminder', salon, CAST($3 AS BIGINT), CAST($3 AS BIGINT) FROM events WHERE id = $1 AND CAST($3 AS BIGINT) > 0
+		SELECT id, 'reminder', salon, CAST($3 AS BIGINT), CAST($3 AS BIGINT) FROM events
+			WHERE id = $1 AND CAST($2 AS INTEGER) = 1 AND CAST($3 AS BIGINT) > 0
 		UNION ALL
-		SELECT id, 'refund', salon, created_at, created_at FROM events WHERE id = $1 AND CAST($4 AS INTEGER) = 1`
+		SELECT id, 'refund', salon, created_at, created_at FROM events WHERE id = $1 AND CAST($4 AS INTEGER) = 1
+		UNION ALL
+		SELECT id, 'text', salon, created_at, created_at FROM events WHERE id = $1 AND CAST($5 AS INTEGER) = 1
+		UNION ALL
+		SELECT id, 'text-reminder', salon, CAST($3 AS BIGINT), CAST($3 AS BIGINT) FROM events
+			WHERE id = $1 AND CAST($5 AS INTEGER) = 1 AND CAST($3 AS BIGINT) > 0`
 	// qDropReminders drops the reminders still to go of the booking $1, which a cancel or a move
 	// makes wrong; a move's own event brings the new one.
-	qDropReminders = `DELETE FROM deliveries WHERE target = 'reminder' AND delivered_at IS NULL AND failed_at IS NULL
+	qDropReminders = `DELETE FROM deliveries WHERE target IN ('reminder', 'text-reminder') AND delivered_at IS NULL AND failed_at IS NULL
 		AND event IN (SELECT id FROM events WHERE booking = $1)`
 )
 
@@ -98,6 +111,7 @@ type event struct {
 	movedFrom any   // a move's old start in Unix seconds, or nil
 	at        int64 // Unix milliseconds
 	mail      int64 // 1 when the customer is mailed
+	text      int64 // 1 when the customer is texted
 	remindAt  int64 // Unix milliseconds; 0 for no reminder
 	refund    int64 // 1 when the change gives the deposit back
 }
@@ -121,7 +135,11 @@ func (s *Store) eventOf(kind EventType, b salon.Booking, from, at time.Time) eve
 	if mailed {
 		e.mail = 1
 	}
-	if remind := b.Start.Add(-t.RemindBefore); mailed && t.RemindBefore > 0 && kind != EventCancelled && remind.After(at) {
+	texted := t.Textable != nil && t.Textable(b.Contact)
+	if texted {
+		e.text = 1
+	}
+	if remind := b.Start.Add(-t.RemindBefore); (mailed || texted) && t.RemindBefore > 0 && kind != EventCancelled && remind.After(at) {
 		e.remindAt = remind.UnixMilli()
 	}
 	return e
@@ -142,7 +160,7 @@ func (s *Store) told(ctx context.Context, w prepared, kind EventType, b salon.Bo
 	if _, err := w.exec(ctx, qEvent, e.id, string(e.kind), e.movedFrom, e.at, text(e.booking)); err != nil {
 		return err
 	}
-	_, err := w.exec(ctx, qDeliveries, e.id, e.mail, e.remindAt, e.refund)
+	_, err := w.exec(ctx, qDeliveries, e.id, e.mail, e.remindAt, e.refund, e.text)
 	return err
 }
 
@@ -151,7 +169,7 @@ func (s *Store) told(ctx context.Context, w prepared, kind EventType, b salon.Bo
 func (s *Store) queueTold(batch *pgx.Batch, kind EventType, b salon.Booking, at time.Time) {
 	e := s.eventOf(kind, b, time.Time{}, at)
 	batch.Queue(qEvent, e.id, string(e.kind), e.movedFrom, e.at, text(e.booking))
-	batch.Queue(qDeliveries, e.id, e.mail, e.remindAt, e.refund)
+	batch.Queue(qDeliveries, e.id, e.mail, e.remindAt, e.refund, e.text)
 }
 
 // NewEventID is a fresh event id: "evt_" and 26 random characters (130 bits), of the characters a
