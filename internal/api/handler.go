@@ -19,6 +19,7 @@ import (
 
 	"salon/internal/booking"
 	"salon/internal/payments"
+	"salon/internal/sms"
 	"salon/internal/quota"
 	"salon/internal/requeststate"
 	"salon/internal/step"
@@ -84,6 +85,13 @@ type Service struct {
 	// Holds keeps the bookings held while their deposit is paid: the calendar's database, with
 	// Payments.
 	Holds booking.Holds
+	// Texts is the Twilio account texts are sent from, whose status callbacks POST
+	// /sms/twilio/status takes into TextStatuses (the calendar's database); nil is no texts, and
+	// that route answers 404 as any unknown one.
+	Texts        *sms.Twilio
+	TextStatuses interface {
+		TextStatus(ctx context.Context, sid, status string, now time.Time) (bool, error)
+	}
 	// PublicURL is the service's own address as the world reaches it, such as
 	// "https://book.studio-nine.example", without a trailing slash: the feed's address starts with
 	// it. Empty takes the request's own scheme and host.

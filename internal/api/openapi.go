@@ -96,6 +96,15 @@ func build() (*openapi3.T, error) {
 			"type": openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "Such as checkout.session.completed."}),
 		},
 	})
+	schemas["TextStatus"] = openapi3.NewSchemaRef("", &openapi3.Schema{
+		Type:        &openapi3.Types{openapi3.TypeObject},
+		Description: "A text's status as Twilio calls it back (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status).",
+		Required:    []string{"MessageSid", "MessageStatus"},
+		Properties: openapi3.Schemas{
+			"MessageSid":    openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "The text's SID, SM…"}),
+			"MessageStatus": openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "Such as sent, delivered, undelivered or failed."}),
+		},
+	})
 	schemas["Received"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Type:        &openapi3.Types{openapi3.TypeString},
 		Enum:        []any{"received"},

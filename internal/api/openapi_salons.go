@@ -354,6 +354,17 @@ var routes = []route{{
 	manage: true,
 	serve:  (*Service).eraseMine,
 }, {
+	method: http.MethodPost, path: "/sms/twilio/status", id: "textStatus",
+	summary: "Takes Twilio's status callbacks of the texts it sent, each signed with the account's auth token (X-Twilio-Signature). Exists only when texts are configured.",
+	params: openapi3.Parameters{&openapi3.ParameterRef{Value: openapi3.NewHeaderParameter("X-Twilio-Signature").
+		WithDescription("Twilio's signature: the HMAC-SHA1, in base64, of this address and the form's parameters in order of name.").WithRequired(true).
+		WithSchema(openapi3.NewStringSchema())}},
+	body: &requestBody{schema: "TextStatus", description: "The callback as Twilio sends it.", form: true},
+	replies: []response{success("The status is verified and taken.", "Received"),
+		refused(http.StatusBadRequest, "The signature doesn't verify, or the body is no callback; nothing changes."),
+		refused(http.StatusNotFound, "Texts are not configured on this server."), tooLarge},
+	serve: (*Service).textStatus,
+}, {
 	method: http.MethodPost, path: "/payments/stripe", id: "stripeEvent",
 	summary: "Takes Stripe's events about deposits, each signed with the endpoint's secret (Stripe-Signature, five minutes' tolerance). Exists only when payments are configured.",
 	params: openapi3.Parameters{&openapi3.ParameterRef{Value: openapi3.NewHeaderParameter("Stripe-Signature").

@@ -37,6 +37,8 @@ type requestBody struct {
 	schema, description string
 	// optional: the operation may be sent with no body at all.
 	optional bool
+	// form: the body is application/x-www-form-urlencoded, not JSON.
+	form bool
 }
 
 // response is one status an operation answers with, what the document says of it and the component
@@ -78,10 +80,13 @@ func (r route) operation() *openapi3.Operation {
 		Responses:   openapi3.NewResponsesWithCapacity(len(r.replies)),
 	}
 	if r.body != nil {
-		op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().
-			WithDescription(r.body.description).
-			WithRequired(!r.body.optional).
-			WithJSONSchemaRef(component(r.body.schema))}
+		body := openapi3.NewRequestBody().WithDescription(r.body.description).WithRequired(!r.body.optional)
+		if r.body.form {
+			body = body.WithFormDataSchemaRef(component(r.body.schema))
+		} else {
+			body = body.WithJSONSchemaRef(component(r.body.schema))
+		}
+		op.RequestBody = &openapi3.RequestBodyRef{Value: body}
 	}
 	for _, resp := range r.replies {
 		var reply *openapi3.ResponseRef

@@ -49,6 +49,9 @@ type Calendar interface {
 	Cancel(ctx context.Context, salon, booking string) (salon.Booking, error)
 	// CancelKeepingDeposit is Cancel with a paid deposit kept by the salon.
 	CancelKeepingDeposit(ctx context.Context, salon, booking string) (salon.Booking, error)
+	// LastTexts are the statuses of the last text about each of the salon's bookings starting in
+	// [from, to), by booking; a booking never texted is absent.
+	LastTexts(ctx context.Context, salon string, from, to time.Time) (map[string]string, error)
 	// MarkNoShow marks a live booking that has started as a no-show; a paid deposit is kept.
 	MarkNoShow(ctx context.Context, salon, booking string, now time.Time) (salon.Booking, error)
 	CloseSlot(ctx context.Context, salon string, slot salon.Slot) error

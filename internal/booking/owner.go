@@ -16,6 +16,8 @@ import (
 type Listed struct {
 	salon.Booking
 	Label string
+	// LastText is the status of the last text about it ("" when none was sent).
+	LastText string
 	// Menu is what a menu salon's list adds to the row; nil at a simple salon, whose rows read
 	// as they always have.
 	Menu *ListedMenu
@@ -121,9 +123,14 @@ func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time, limi
 		next := found[limit-1].Key()
 		page.Next = &next
 	}
+	texts, err := d.Calendar.LastTexts(ctx, id, from, to)
+	if err != nil {
+		return BookingPage{}, refusal.Or(err)
+	}
 	page.Bookings = make([]Listed, len(found))
 	for i, b := range found {
 		page.Bookings[i] = listed(cal, b)
+		page.Bookings[i].LastText = texts[b.ID]
 	}
 	return page, nil
 }

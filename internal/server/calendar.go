@@ -68,6 +68,9 @@ func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
 		return err
 	}
 	s.svc.Calendar, s.svc.Ready, s.svc.BookingID = db, db.Ping, freshBookingID
+	if cfg.SMS != nil {
+		s.svc.Texts, s.svc.TextStatuses = cfg.SMS, db
+	}
 	var holds func(context.Context)
 	if cfg.Payments != nil {
 		s.svc.Holds = db

@@ -59,3 +59,24 @@ func (s *Store) LastTextStatus(ctx context.Context, salonID, booking string) (st
 	}
 	return status, err
 }
+
+// LastTexts are the statuses of the last text about each of the salon's bookings starting in
+// [from, to), by booking id; a booking never texted is absent.
+func (s *Store) LastTexts(ctx context.Context, salonID string, from, to time.Time) (map[string]string, error) {
+	rows, err := s.r.query(ctx, `SELECT t.booking, t.status FROM texts t JOIN bookings b ON b.id = t.booking
+		WHERE b.salon = $1 AND b.starts_at >= $2 AND b.starts_at < $3 ORDER BY t.at`, text(salonID), from.Unix(), to.Unix())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	last := map[string]string{}
+	for rows.Next() {
+		var booking []byte
+		var status string
+		if err := rows.Scan(&booking, &status); err != nil {
+			return nil, err
+		}
+		last[string(booking)] = status
+	}
+	return last, rows.Err()
+}

@@ -146,6 +146,7 @@ type BookingView struct {
 	BookedAt    string       `json:"bookedAt" doc:"When it was booked, RFC 3339 in UTC."`
 	Status      string       `json:"status" enum:"booked|cancelled|awaiting_payment|no_show" doc:"awaiting_payment: its time is held while the customer pays its deposit; no_show: marked as not come."`
 	Deposit     *DepositView `json:"deposit,omitempty" doc:"The deposit its service asked; absent when none."`
+	LastText    string       `json:"lastText,omitempty" doc:"The status of the last text about it, as Twilio last called it back (queued, sent, delivered, undelivered, failed), or unsubscribed when its number had opted out; absent when none was sent."`
 	Service     *string      `json:"service,omitempty" doc:"At a menu salon: the id of the service booked. Absent at a simple salon."`
 	ServiceName *string      `json:"serviceName,omitempty" doc:"At a menu salon: the service's name as the settings now give it (its id when they no longer hold it)."`
 	Stylist     *string      `json:"stylist,omitempty" doc:"At a menu salon: the id of the stylist booked."`
@@ -376,6 +377,7 @@ func BookingViewOf(b booking.Listed) BookingView {
 	v := BookingView{
 		Booking: b.ID, Slot: b.Slot, Label: b.Label, Name: b.Name, Contact: b.Contact, Words: b.Words,
 		BookedAt: b.BookedAt.UTC().Format(time.RFC3339), Status: string(b.Status), Deposit: DepositOf(b.Deposit),
+		LastText: b.LastText,
 	}
 	if m := b.Menu; m != nil {
 		service, serviceName, stylist, stylistName, ends, fits := b.Service, m.ServiceName, b.Stylist, m.StylistName, m.Ends, m.Fits

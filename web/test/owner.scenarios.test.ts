@@ -71,6 +71,7 @@ describe('Scenario: the owner sees the bookings and slots by the token entered o
             ends: null,
             fits: true,
             deposit: null,
+            lastText: null,
           },
         ],
         next: null,

@@ -136,7 +136,7 @@ function entry(booking: string, slot: string, status: Entry['status'] = 'booked'
     stylist: null,
     stylistName: null,
     ends: null,
-    fits: true, deposit: null,
+    fits: true, deposit: null, lastText: null,
   };
 }
 

@@ -669,6 +669,8 @@ export type BookingView = {
   /** At a menu salon: false for a live booking that no longer fits the settings (hours, closures, the menu or the team); the notice and the horizon don't count. */
   fits?: boolean | null;
   label: string;
+  /** The status of the last text about it, as Twilio last called it back (queued, sent, delivered, undelivered, failed), or unsubscribed when its number had opted out; absent when none was sent. */
+  lastText?: string;
   name: string;
   /** At a menu salon: the id of the service booked. Absent at a simple salon. */
   service?: string | null;

@@ -133,6 +133,8 @@ export interface Entry {
   readonly fits: boolean;
   /** The deposit its service asked and where it stands; null when none. */
   readonly deposit: Deposit | null;
+  /** The status of the last text about it (delivered, failed, unsubscribed…); null when none was sent. */
+  readonly lastText: string | null;
 }
 
 /** Every status of a deposit the pages handle. */
@@ -348,6 +350,7 @@ function readEntry(item: unknown, at: string): Entry {
     ends: service === null ? maybeInstant(raw, 'ends', at) : instant(raw, 'ends', at),
     fits,
     deposit: readDeposit(raw, at),
+    lastText: maybeText(raw, 'lastText', at, { empty: false }),
   };
 }
 

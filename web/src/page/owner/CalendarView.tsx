@@ -268,6 +268,7 @@ function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry
           { term: 'When', value: ends === '' ? entry.label : `${entry.label} to ${ends}` },
           { term: 'Status', value: bookingStatusWords(entry.status) },
           ...(entry.deposit === null ? [] : [{ term: 'Deposit', value: depositWords(entry.deposit, salon.menu?.currency ?? null) }]),
+          ...(entry.lastText === null ? [] : [{ term: 'Last text', value: entry.lastText }]),
           { term: 'Booked', value: `${dayHeading(wallOf(entry.bookedAt, zone).date)}, ${wallOf(entry.bookedAt, zone).time}` },
           { term: 'Reference', value: entry.booking, code: true },
         ]}
