@@ -19,9 +19,9 @@ import (
 
 	"salon/internal/booking"
 	"salon/internal/payments"
-	"salon/internal/sms"
 	"salon/internal/quota"
 	"salon/internal/requeststate"
+	"salon/internal/sms"
 	"salon/internal/step"
 	"salon/internal/wire"
 )
