@@ -5,11 +5,15 @@
 package main
 
 import (
+	"database/sql"
 	"encoding/json"
 	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -77,4 +81,116 @@ func TestABookingIsTextedAndItsStatusCalledBack(t *testing.T) {
 			t.Errorf("a log line holds the token or the number: %s", line)
 		}
 	}
+}
+
+func TestAKillWhile200BookingsAreTextedLosesNoTextAndInventsNone(t *testing.T) {
+	skipShort(t)
+	t.Parallel()
+	const n, workers = 200, 32
+	twilio := testtwilio.Start(t)
+	twilio.Slow(50 * time.Millisecond) // so texts are in flight when the kill comes
+	db := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
+	env := calendarEnv(envTwilioSID+"="+twilio.AccountSID, envTwilioToken+"="+twilio.AuthToken, envTestFirstRetry+"=200ms")
+	args := []string{"-db", db, "-sms-from", twilio.From, "-twilio-api", twilio.URL}
+	p := spawn(t, env, args...)
+	putNightOwls(t, p.base())
+	slots := slotsAhead(n)
+	patrons := make([]*patron, n)
+	for i := range patrons {
+		patrons[i] = newPatron(i, slots[i])
+	}
+	askAll(t, patrons, p.base())
+
+	// The kill comes once a third of the bookings are answered and texting has begun.
+	var answered atomic.Int64
+	var kill sync.Once
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range work {
+				if r := patrons[i].accept(p.base(), slots[i]); r.err == nil {
+					answered.Add(1)
+				}
+				if answered.Load() >= n/3 && twilio.Calls() >= 1 {
+					kill.Do(func() { _ = p.cmd.Process.Signal(syscall.SIGKILL) })
+				}
+			}
+		})
+	}
+	for i := range patrons {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	p.rest()
+	if ws, ok := processStatus(p.cmd.Wait()); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatal("bookingd wasn't killed by SIGKILL")
+	}
+	time.Sleep(100 * time.Millisecond) // the sends the kill cut off reach the stand-in
+	raw, err := sql.Open("sqlite", strings.TrimPrefix(db, "sqlite:"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	numbers := map[string]bool{}
+	rows, err := raw.Query(`SELECT contact FROM bookings`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var contact []byte
+		if err := rows.Scan(&contact); err != nil {
+			t.Fatal(err)
+		}
+		numbers["+"+strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, string(contact))] = true
+	}
+	rows.Close()
+	var told int
+	if err := raw.QueryRow(`SELECT count(*) FROM deliveries WHERE target = 'text' AND delivered_at IS NOT NULL`).Scan(&told); err != nil {
+		t.Fatal(err)
+	}
+	taken := len(twilio.Messages())
+	inFlight := taken - told
+	t.Logf("at the kill: %d of %d round twos answered, %d bookings, %d texts taken by Twilio, %d of them recorded as told",
+		answered.Load(), n, len(numbers), taken, told)
+	if len(numbers) >= n || taken == 0 || taken >= len(numbers) {
+		t.Errorf("the kill didn't land mid-booking and mid-texting: %d bookings of %d, %d texts", len(numbers), n, taken)
+	}
+
+	again := spawn(t, env, args...)
+	texted := func() map[string]int {
+		by := map[string]int{}
+		for _, m := range twilio.Messages() {
+			by[m.To]++
+		}
+		return by
+	}
+	for deadline := time.Now().Add(60 * time.Second); len(texted()) < len(numbers) && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond) // anything more would be invented or a duplicate
+	by := texted()
+	for number := range numbers {
+		if by[number] == 0 {
+			t.Errorf("the booking of %s was never texted", number)
+		}
+	}
+	duplicates := 0
+	for number, count := range by {
+		if !numbers[number] {
+			t.Errorf("%s was texted, but holds no booking", number)
+		}
+		duplicates += count - 1
+	}
+	t.Logf("%d bookings texted with %d texts: %d duplicates, the %d texts in flight at the kill", len(numbers), len(twilio.Messages()), duplicates, inFlight)
+	if duplicates != inFlight {
+		t.Errorf("%d duplicates, want exactly the %d texts in flight at the kill", duplicates, inFlight)
+	}
+	again.cmd.Process.Signal(syscall.SIGTERM)
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"salon/internal/sms"
 )
@@ -34,6 +35,7 @@ type Double struct {
 	unsubscribed map[string]bool
 	busy, down   int // how many sends still answer 429, or 500
 	calls        int
+	slow         time.Duration // how long a send's answer waits, once the text is taken
 }
 
 // Start runs a Double on loopback until the test ends.
@@ -49,6 +51,10 @@ func Start(tb testing.TB) *Double {
 
 // Unsubscribe is the number to replying STOP: Twilio answers its sends 21610 from then on.
 func (d *Double) Unsubscribe(to string) { d.mu.Lock(); d.unsubscribed[to] = true; d.mu.Unlock() }
+
+// Slow makes every answer wait wait once the text is taken, as a slow network would: a sender
+// killed meanwhile never hears that Twilio has the text.
+func (d *Double) Slow(wait time.Duration) { d.mu.Lock(); d.slow = wait; d.mu.Unlock() }
 
 // Busy makes the next n sends answer 429, and Down the next n answer 500.
 func (d *Double) Busy(n int) { d.mu.Lock(); d.busy = n; d.mu.Unlock() }
@@ -111,6 +117,14 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	m := Message{SID: "SM" + strings.ToLower(rand.Text()), To: f.Get("To"), From: f.Get("From"), Body: f.Get("Body"), Callback: f.Get("StatusCallback")}
 	d.messages = append(d.messages, m)
+	if slow := d.slow; slow > 0 {
+		d.mu.Unlock()
+		select {
+		case <-time.After(slow):
+		case <-r.Context().Done():
+		}
+		d.mu.Lock()
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusCreated)
 	json.NewEncoder(w).Encode(map[string]any{"sid": m.SID, "account_sid": d.AccountSID, "to": m.To, "from": m.From, "body": m.Body, "status": "queued", "num_segments": "1"})
