@@ -15,8 +15,8 @@ import (
 	"salon/internal/sms"
 )
 
-// Environment variables of texts. The token is read as the signing key is, from the variable or
-// from the file its _FILE twin names.
+// Environment variables of texts. The account's SID and token are read as the signing key is, from
+// the variable or from the file its _FILE twin names.
 const (
 	envTwilioSID   = "BOOKING_TWILIO_ACCOUNT_SID"
 	envTwilioToken = "BOOKING_TWILIO_AUTH_TOKEN"
@@ -44,12 +44,15 @@ func (c *textsConfig) register(fs *flag.FlagSet) {
 // read fills what the environment gives, and refuses a configuration that can't send a text. Its
 // errors never hold the token.
 func (c *textsConfig) read(getenv func(string) string) error {
-	c.sid = getenv(envTwilioSID)
+	sid, err := secret(getenv, envTwilioSID)
+	if err != nil {
+		return err
+	}
 	token, err := secret(getenv, envTwilioToken)
 	if err != nil {
 		return err
 	}
-	c.token = token
+	c.sid, c.token = sid, token
 	if c.from == "" {
 		c.from = getenv(envSMSFrom)
 	}

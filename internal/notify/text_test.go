@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"salon/internal/mail"
+	"salon/internal/notify"
+	"salon/internal/salon"
 	"salon/internal/sms"
 	"salon/internal/store"
 	"salon/internal/testtwilio"
@@ -118,5 +120,50 @@ func TestATextTwilioIsTooBusyForIsTriedAgain(t *testing.T) {
 	texts(t, d, 1)
 	if d.Calls() < 2 {
 		t.Errorf("Twilio was called %d times, want the 429 and the retry", d.Calls())
+	}
+}
+
+func TestATextFitsTwoSegmentsWhateverTheNames(t *testing.T) {
+	loc, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("Salon de Coiffure Łódź ", 5)
+	set := salon.Settings{Name: long, Currency: "GBP",
+		Services: []salon.Service{{ID: "cut", Name: strings.Repeat("Coupe et brushing ", 4), Minutes: 45}},
+		Stylists: []salon.Stylist{{ID: "zoe", Name: "Zoë Ångström-Ñúñez", Services: []string{"cut"}}}}
+	b := salon.Booking{ID: "b1", Salon: "s", Start: time.Date(2026, 12, 5, 10, 30, 0, 0, time.UTC), Service: "cut", Stylist: "zoe"}
+	link := "https://book.studio-nine.example/my/s/b1#" + strings.Repeat("k", 43)
+	for _, e := range []store.Event{{Type: store.EventCreated}, {Type: store.EventCancelled}, {Type: store.EventMoved, MovedFrom: b.Start.Add(-time.Hour)}} {
+		for _, reminder := range []bool{false, true} {
+			body := notify.TextOf(reminder, e, set, b, loc, link)
+			if n, _ := sms.Segments(body); n > sms.MaxSegments || body == "" {
+				t.Errorf("%s (reminder %v) takes %d segments: %q", e.Type, reminder, n, body)
+			}
+		}
+	}
+	// A short one keeps everything: the stylist and the link.
+	short := salon.Settings{Name: "Studio Nine", Services: []salon.Service{{ID: "cut", Name: "Cut", Minutes: 45}},
+		Stylists: []salon.Stylist{{ID: "ana", Name: "Ana", Services: []string{"cut"}}}}
+	b.Stylist = "ana"
+	if got, want := notify.TextOf(false, store.Event{Type: store.EventCreated}, short, b, loc, link),
+		"Studio Nine: your Cut with Ana, Saturday 5 December, 10:30, is booked. Change or cancel: "+link; got != want {
+		t.Errorf("the confirmation:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestAPhoneContactGetsAReminderByText(t *testing.T) {
+	w := newWorld(t)
+	w.texting()
+	start := ahead(30 * time.Hour)
+	w.book("b1", "Rosa", "07700 900123", start)
+	db := rawDB(t, w.url)
+	var due int64
+	if err := db.QueryRow(`SELECT d.due_at FROM deliveries d JOIN events e ON e.id = d.event
+		WHERE e.booking = $1 AND d.target = 'text-reminder'`, []byte("b1")).Scan(&due); err != nil {
+		t.Fatalf("the reminder by text: %v", err)
+	}
+	if want := start.Add(-24 * time.Hour).UnixMilli(); due != want {
+		t.Errorf("the reminder is due at %d, want %d (a day before)", due, want)
 	}
 }
