@@ -176,13 +176,10 @@ func (s *Service) cancelBooking(c echo.Context) error {
 		return err
 	}
 	// The body is optional: none at all gives a paid deposit back; one that is there is JSON.
-	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes))
-	var tooLarge *http.MaxBytesError
+	body, err := readAnyBody(c)
 	switch {
-	case errors.As(err, &tooLarge):
-		return errTooLarge
 	case err != nil:
-		return badRequest("the body could not be read")
+		return err
 	case len(body) > 0 && !isJSON(c.Request().Header.Get(echo.HeaderContentType)):
 		return errNotJSON
 	}
@@ -271,6 +268,11 @@ func readBody(c echo.Context) ([]byte, error) {
 	if !isJSON(c.Request().Header.Get(echo.HeaderContentType)) {
 		return nil, errNotJSON
 	}
+	return readAnyBody(c)
+}
+
+// readAnyBody reads a body of any type, at most wire.MaxBodyBytes.
+func readAnyBody(c echo.Context) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError

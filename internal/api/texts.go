@@ -4,7 +4,6 @@
 package api
 
 import (
-	"io"
 	"net/http"
 	"net/url"
 
@@ -12,7 +11,6 @@ import (
 
 	"salon/internal/notify"
 	"salon/internal/refusal"
-	"salon/internal/wire"
 )
 
 // errTwilioSignature refuses a callback whose signature doesn't verify: it changes nothing.
@@ -29,9 +27,9 @@ func (s *Service) textStatus(c echo.Context) error {
 	if s.Texts == nil || s.TextStatuses == nil {
 		return echo.ErrNotFound
 	}
-	raw, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, wire.MaxBodyBytes))
+	raw, err := readAnyBody(c)
 	if err != nil {
-		return errTooLarge
+		return err
 	}
 	form, err := url.ParseQuery(string(raw))
 	if err != nil {
