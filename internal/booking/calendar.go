@@ -374,9 +374,6 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
 			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact,
 			ContactKey: salon.ContactKey(r.Booking.Customer.Contact, cal.Settings.Region())}
-		manage := d.Keys.ManageKey(r.Salon, hold.ID)
-		hold.ManageHash = requeststate.ManageHash(manage)
-		defer func() { result = withManage(result, manage) }()
 		if c := r.Booking.Choice; c != nil {
 			menuHold(cal, *c, hold)
 		}
@@ -384,12 +381,14 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 			return Result{}, err
 		}
 		if v, ok := depositOf(cal, hold); ok {
+			// The hold's id becomes the state's, so its manage key is made from that id.
 			if err := d.holdForDeposit(ctx, cal, verified, v, hold); err != nil {
 				return Result{}, err
 			}
-			manage = d.Keys.ManageKey(r.Salon, hold.ID)
-			hold.ManageHash = requeststate.ManageHash(manage)
 		}
+		manage := d.Keys.ManageKey(r.Salon, hold.ID)
+		hold.ManageHash = requeststate.ManageHash(manage)
+		defer func() { result = withManage(result, manage) }()
 		rec.held(hold)
 	}
 	spending, done := spendContext(ctx)
