@@ -87,24 +87,11 @@ func build() (*openapi3.T, error) {
 		schemas[name].Value.Properties["hours"] = hoursSchema(schemas[name].Value.Properties["hours"].Value.Description)
 	}
 	schemas["Availability"].Value.Properties["stylist"].Value.Nullable = true
-	schemas["StripeEvent"] = openapi3.NewSchemaRef("", &openapi3.Schema{
-		Type:        &openapi3.Types{openapi3.TypeObject},
-		Description: "One of Stripe's events, as Stripe writes it (https://docs.stripe.com/api/events/object).",
-		Required:    []string{"id", "type"},
-		Properties: openapi3.Schemas{
-			"id":   openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "The event's id, evt_…"}),
-			"type": openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "Such as checkout.session.completed."}),
-		},
-	})
-	schemas["TextStatus"] = openapi3.NewSchemaRef("", &openapi3.Schema{
-		Type:        &openapi3.Types{openapi3.TypeObject},
-		Description: "A text's status as Twilio calls it back (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status).",
-		Required:    []string{"MessageSid", "MessageStatus"},
-		Properties: openapi3.Schemas{
-			"MessageSid":    openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "The text's SID, SM…"}),
-			"MessageStatus": openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: "Such as sent, delivered, undelivered or failed."}),
-		},
-	})
+	// The bodies other services send: each field a string, each required.
+	schemas["StripeEvent"] = stringsObject("One of Stripe's events, as Stripe writes it (https://docs.stripe.com/api/events/object).",
+		"id", "The event's id, evt_…", "type", "Such as checkout.session.completed.")
+	schemas["TextStatus"] = stringsObject("A text's status as Twilio calls it back (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status).",
+		"MessageSid", "The text's SID, SM…", "MessageStatus", "Such as sent, delivered, undelivered or failed.")
 	schemas["Received"] = openapi3.NewSchemaRef("", &openapi3.Schema{
 		Type:        &openapi3.Types{openapi3.TypeString},
 		Enum:        []any{"received"},
@@ -265,4 +252,15 @@ func serveDocument(c echo.Context) error {
 		return err
 	}
 	return c.JSONBlob(http.StatusOK, doc)
+}
+
+// stringsObject is an object schema whose fields, each a string and each required, come as pairs
+// of a name and what it holds, in order.
+func stringsObject(description string, fields ...string) *openapi3.SchemaRef {
+	schema := &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeObject}, Description: description, Properties: openapi3.Schemas{}}
+	for i := 0; i+1 < len(fields); i += 2 {
+		schema.Required = append(schema.Required, fields[i])
+		schema.Properties[fields[i]] = openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{openapi3.TypeString}, Description: fields[i+1]})
+	}
+	return openapi3.NewSchemaRef("", schema)
 }
