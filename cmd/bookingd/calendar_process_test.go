@@ -269,6 +269,25 @@ func askAll(t *testing.T, patrons []*patron, bases ...string) {
 	}
 }
 
+// acceptAll sends every patron's round two, patron i accepting slots[i], at base from workers
+// at once, and hands each reply to each as it comes (from many goroutines at once).
+func acceptAll(base string, patrons []*patron, slots []string, workers int, each func(i int, r reply)) {
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range work {
+				each(i, patrons[i].accept(base, slots[i]))
+			}
+		})
+	}
+	for i := range patrons {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+}
+
 // raceFor has every patron accept slot at once, patron i on bases[(i+1) % len(bases)] (so, with two
 // instances, not the one that asked), and returns each reply by patron.
 func raceFor(patrons []*patron, slot string, bases ...string) []reply {
@@ -441,23 +460,12 @@ func killMidLoad(t *testing.T, db string, settled func()) {
 	replies := make([]reply, n)
 	var answered atomic.Int64
 	var kill sync.Once
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range work {
-				replies[i] = patrons[i].accept(p.base(), slots[i])
-				if replies[i].err == nil && answered.Add(1) == n/3 {
-					kill.Do(func() { _ = p.cmd.Process.Signal(syscall.SIGKILL) })
-				}
-			}
-		})
-	}
-	for i := range patrons {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	acceptAll(p.base(), patrons, slots, workers, func(i int, r reply) {
+		replies[i] = r
+		if r.err == nil && answered.Add(1) == n/3 {
+			kill.Do(func() { _ = p.cmd.Process.Signal(syscall.SIGKILL) })
+		}
+	})
 	p.rest()
 	err := p.cmd.Wait()
 	if ws, ok := processStatus(err); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {

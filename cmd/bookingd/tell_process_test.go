@@ -241,23 +241,12 @@ func TestAKillWhile200BookingsAreMadeLosesNoEventAndInventsNone(t *testing.T) {
 		}
 	}
 	receiver.onArrive = func(int64) { killed() }
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range work {
-				if r := patrons[i].accept(p.base(), slots[i]); r.err == nil {
-					answered.Add(1)
-					killed()
-				}
-			}
-		})
-	}
-	for i := range patrons {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	acceptAll(p.base(), patrons, slots, workers, func(_ int, r reply) {
+		if r.err == nil {
+			answered.Add(1)
+			killed()
+		}
+	})
 	p.rest()
 	if ws, ok := processStatus(p.cmd.Wait()); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatal("bookingd wasn't killed by SIGKILL")

@@ -104,25 +104,14 @@ func TestAKillWhile200BookingsAreTextedLosesNoTextAndInventsNone(t *testing.T) {
 	// The kill comes once a third of the bookings are answered and texting has begun.
 	var answered atomic.Int64
 	var kill sync.Once
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range work {
-				if r := patrons[i].accept(p.base(), slots[i]); r.err == nil {
-					answered.Add(1)
-				}
-				if answered.Load() >= n/3 && twilio.Calls() >= 1 {
-					kill.Do(func() { _ = p.cmd.Process.Signal(syscall.SIGKILL) })
-				}
-			}
-		})
-	}
-	for i := range patrons {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	acceptAll(p.base(), patrons, slots, workers, func(_ int, r reply) {
+		if r.err == nil {
+			answered.Add(1)
+		}
+		if answered.Load() >= n/3 && twilio.Calls() >= 1 {
+			kill.Do(func() { _ = p.cmd.Process.Signal(syscall.SIGKILL) })
+		}
+	})
 	p.rest()
 	if ws, ok := processStatus(p.cmd.Wait()); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatal("bookingd wasn't killed by SIGKILL")
