@@ -134,7 +134,7 @@ later:
 	if [ "$$(grep -c '// make later$$' "$$dir/time.go")" != 1 ]; then echo "later: $$src has no line to shift time.Now at; update the Makefile's sed"; exit 1; fi; \
 	printf '{"Replace":{"%s":"%s"}}' "$$src" "$$dir/time.go" > "$$dir/overlay.json"; \
 	echo "later: the tests' process clock reads $(LATER_DAYS) days ahead"; \
-	TEST_CLOCK_AHEAD_DAYS=$(LATER_DAYS) $(GO) test -race -count=1 -overlay "$$dir/overlay.json" $(LATER_PACKAGES)
+	TEST_CLOCK_AHEAD_DAYS=$(LATER_DAYS) STRIPE_MOCK_BIN="$(CURDIR)/bin/stripe-mock" $(GO) test -race -count=1 -overlay "$$dir/overlay.json" $(LATER_PACKAGES)
 
 ## openapi: regenerate openapi.json from the wire types, then the web client's endpoint from it
 openapi:
