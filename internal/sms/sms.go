@@ -99,8 +99,17 @@ type Failure struct {
 	Err          error
 }
 
+// Error names the status and Twilio's code, never Twilio's own words, which may quote the number
+// texted: the error is logged, and a customer's contact never is.
 func (f *Failure) Error() string {
-	return fmt.Sprintf("sms: Twilio answered %d (code %d): %v", f.Status, f.Code, f.Err)
+	if f.Status == 0 {
+		var call *url.Error
+		if errors.As(f.Err, &call) {
+			return "sms: Twilio gave no answer: " + call.Err.Error()
+		}
+		return "sms: Twilio gave no answer"
+	}
+	return fmt.Sprintf("sms: Twilio answered %d (code %d)", f.Status, f.Code)
 }
 
 func (f *Failure) Unwrap() error { return f.Err }

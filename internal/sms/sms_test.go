@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"salon/internal/sms"
@@ -37,6 +38,8 @@ func TestATextGoesThroughTwilioAndItsRefusalsSayWhetherToTryAgain(t *testing.T) 
 	var f *sms.Failure
 	if _, err := tw.Send("not-a-number", "hello", ""); !errors.As(err, &f) || f.Retry || f.Code != 21211 {
 		t.Errorf("a bad number: %v, want Twilio's 21211, not to be tried again", err)
+	} else if strings.Contains(err.Error(), "not-a-number") {
+		t.Errorf("the failure, which is logged, quotes the number: %v", err)
 	}
 	wrong, _ := sms.New(sms.Config{AccountSID: d.AccountSID, AuthToken: "wrong", From: d.From, API: d.URL})
 	if _, err := wrong.Send("+447700900123", "hello", ""); !errors.As(err, &f) || f.Status != http.StatusUnauthorized || f.Retry {

@@ -103,7 +103,7 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 		twilioError(w, http.StatusInternalServerError, 20500, "Internal Server Error")
 		return
 	case !strings.HasPrefix(f.Get("To"), "+") || len(f.Get("To")) < 8:
-		twilioError(w, http.StatusBadRequest, 21211, "The 'To' number is not a valid phone number.")
+		twilioError(w, http.StatusBadRequest, 21211, "The 'To' number "+f.Get("To")+" is not a valid phone number.") // as Twilio words it
 		return
 	case f.Get("From") != d.From && f.Get("MessagingServiceSid") == "":
 		twilioError(w, http.StatusBadRequest, 21606, "The From phone number is not a valid, SMS-capable inbound phone number for your account.")
