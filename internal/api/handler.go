@@ -180,7 +180,9 @@ func decodeBody(c echo.Context) (booking.Request, error) {
 		}
 		return booking.Request{}, badRequest("the body could not be read")
 	}
-	return wire.DecodeBooking(pathParam(c, "salon"), buf.Bytes())
+	r, err := wire.DecodeBooking(pathParam(c, "salon"), buf.Bytes())
+	r.AcceptLanguage = c.Request().Header.Get("Accept-Language")
+	return r, err
 }
 
 // reply is a booking reply being written: room for either result, so neither is copied into an

@@ -76,12 +76,18 @@ var (
 	badPage = refused(http.StatusBadRequest, "A query value is outside its bounds; the body names the parameter.")
 )
 
+// acceptLanguage is the header the rounds' words follow.
+var acceptLanguage = &openapi3.ParameterRef{Value: openapi3.NewHeaderParameter("Accept-Language").
+	WithDescription("The languages the customer reads, as browsers send them. The question and say are in its best match among en, de, fr and es, " +
+		"else in the salon's language; a booking's mails and texts are in the language its round two was answered in. Refusal reasons are always English.").
+	WithSchema(openapi3.NewStringSchema())}
+
 // routes are the service's booking and salon routes: the document's operations and Echo's routes
 // are both made from this table (addRoutes, serveRoutes).
 var routes = []route{{
 	method: http.MethodPost, path: "/salons/{salon}/book", id: "book",
 	summary: "Asks for a time, or completes the booking with the customer's answer.",
-	params:  openapi3.Parameters{pathParameter("salon", "The salon's name.", wire.MaxSalonChars)},
+	params:  openapi3.Parameters{pathParameter("salon", "The salon's name.", wire.MaxSalonChars), acceptLanguage},
 	body:    &requestBody{schema: "BookRequest", description: fmt.Sprintf("The booking, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)},
 	replies: []response{
 		success("A question to answer, or the completed booking.", "BookResult"),
@@ -97,7 +103,7 @@ var routes = []route{{
 }, {
 	method: http.MethodPost, path: "/salons/{salon}/book/outcome", id: "bookOutcome",
 	summary: "Tells again what a round two did, for a client whose reply was lost: send round two's body exactly.",
-	params:  openapi3.Parameters{salonParam},
+	params:  openapi3.Parameters{salonParam, acceptLanguage},
 	body:    &requestBody{schema: "BookRequest", description: "Round two's body, exactly as it was sent."},
 	replies: []response{
 		success("The same complete result round two gave, manage key included.", "CompleteResult"),
@@ -123,7 +129,7 @@ var routes = []route{{
 }, {
 	method: http.MethodPost, path: "/salons/{salon}/my/{booking}/move", id: "moveMyBooking",
 	summary: "Moves a booking for the holder of its manage key, in the booking route's two rounds, until changeUntil.",
-	params:  bookingParams,
+	params:  append(slices.Clone(bookingParams), acceptLanguage),
 	body:    &requestBody{schema: "MyMoveRequest", description: fmt.Sprintf("The move, and in round two the answers with their state. At most %d bytes.", wire.MaxBodyBytes)},
 	replies: []response{
 		success("A question to answer, or the completed move: booked at the new time, or not_booked and where it stays.", "BookResult"),

@@ -96,6 +96,7 @@ func (s *Service) moveMine(c echo.Context) error {
 		return err
 	}
 	r.Key = manageKey(c)
+	r.AcceptLanguage = c.Request().Header.Get("Accept-Language")
 	result, err := s.desk.MoveMine(c.Request().Context(), r)
 	if err != nil {
 		return err

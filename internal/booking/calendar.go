@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"salon/internal/answer"
+	"salon/internal/lang"
 	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
@@ -62,12 +63,6 @@ type Calendar interface {
 // MaxOpenSlots is how many open slots a salon's view lists at most: as many as round one may send.
 const MaxOpenSlots = 50
 
-// SayTaken is what a customer hears when the time they chose was taken before their answer came.
-func SayTaken(label string) string { return label + " was taken meanwhile, so nothing is booked." }
-
-// SayYours is what a customer hears when the time they chose is booked for them.
-func SayYours(label string) string { return label + " is yours." }
-
 // View is a salon as its page and its assistant read it: the settings and the slots open now.
 type View struct {
 	ID       string
@@ -114,6 +109,9 @@ type reading struct {
 	salon.Calendar
 	loc *time.Location
 	now time.Time
+	// lang is the language the round's words are in, once the request is admitted; the zero Lang
+	// (English) before.
+	lang lang.Lang
 }
 
 // slot is the start of the slot id when it is one of the salon's slots, ahead of now within its
@@ -141,8 +139,12 @@ func (cal reading) open(limit int) []salon.Slot {
 	return salon.Open(cal.Settings, cal.loc, cal.now, cal.taken, limit)
 }
 
-// label is how the slot starting at start reads in the salon's zone.
+// label is how the slot starting at start reads in the salon's zone, in English: refusals and
+// what a model is shown say it so.
 func (cal reading) label(start time.Time) string { return salon.Label(start, cal.loc) }
+
+// when is how the slot starting at start reads in the salon's zone, in the round's language.
+func (cal reading) when(start time.Time) string { return cal.lang.Label(start, cal.loc) }
 
 // read reads the salon id's calendar at the desk's clock: its settings, and what is taken in
 // [from, to) (a zero from is now). It reads what the window holds, however many bookings the salon
@@ -284,7 +286,7 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		if err != nil {
 			return Result{}, err
 		}
-		if err := admit(cal, &r); err != nil {
+		if err := admit(&cal, &r); err != nil {
 			return Result{}, err
 		}
 		if err := d.underCap(ctx, r.Salon, cal, *r.Booking.Customer); err != nil {
@@ -300,7 +302,7 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if err := admit(cal, &r); err != nil {
+	if err := admit(&cal, &r); err != nil {
 		return Result{}, err
 	}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
@@ -323,7 +325,12 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 // admit checks what both rounds ask of a request once its salon is read: the customer named, with a
 // contact that can be a phone number in the salon's region (or an e-mail address), and
 // at a menu salon the service and stylist, settled onto the request so its state binds them.
-func admit(cal reading, r *Request) error {
+//
+// It also settles the language the round's words are in: Accept-Language's best match, else the
+// salon's.
+func admit(cal *reading, r *Request) error {
+	r.Booking.Lang = lang.Choose(r.AcceptLanguage, cal.Settings.Language)
+	cal.lang = r.Booking.Lang
 	if r.Booking.Customer == nil {
 		return salon.ErrCustomerRequired
 	}
@@ -373,7 +380,8 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
 			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact,
-			ContactKey: salon.ContactKey(r.Booking.Customer.Contact, cal.Settings.Region())}
+			ContactKey: salon.ContactKey(r.Booking.Customer.Contact, cal.Settings.Region()),
+			Language:   cal.lang.Code()}
 		if c := r.Booking.Choice; c != nil {
 			menuHold(cal, *c, hold)
 		}
@@ -412,7 +420,7 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 	rec.spent(out)
 	d.observe(rec)
 	if out.Booking == nil {
-		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: cal.lang.Taken(cal.when(hold.Start))}}, nil
 	}
 	return Result{Outcome: bookedOutcome(cal, out.Booking)}, nil
 }
@@ -460,7 +468,7 @@ func withManage(res Result, key string) Result {
 // and stylist.
 func bookedOutcome(cal reading, b *salon.Booking) step.Booked {
 	if b.Service == "" {
-		return step.Booked{Slot: b.Slot, Say: SayYours(cal.label(b.Start)), Booking: b.ID}
+		return step.Booked{Slot: b.Slot, Say: cal.lang.Yours(cal.when(b.Start)), Booking: b.ID}
 	}
 	return step.Booked{Slot: b.Slot, Say: sayBookedFromMenu(cal, b), Booking: b.ID, Service: b.Service, Stylist: b.Stylist}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"salon/internal/answer"
+	"salon/internal/lang"
 	"salon/internal/payments"
 	"salon/internal/refusal"
 	"salon/internal/requeststate"
@@ -51,15 +52,8 @@ type Payment struct {
 	Booking, URL, Message string
 }
 
-// The words of a deposit. They are part of the contract.
-const (
-	SayNothingBooked = "Nothing is booked."
-)
-
-// SayReleased is what a customer hears when their held time was released unpaid.
-func SayReleased(label string) string {
-	return "The deposit wasn't paid in time, so " + label + " was released."
-}
+// SayNothingBooked is what a customer hears, in English, when they gave up paying.
+var SayNothingBooked = lang.Lang{}.NothingBooked()
 
 // payingGrace is how long round three's state outlives the hold it waits for, so a customer who
 // paid in the last minute still finishes, and one whose hold the sweep released hears so.
@@ -121,11 +115,8 @@ func (d *Desk) holdForDeposit(ctx context.Context, cal reading, verified request
 // pay, and a state bound to the hold that is good until a little after the hold ends.
 func (d *Desk) askToPay(r Request, cal reading, b salon.Booking) Result {
 	dep := b.Deposit
-	v, _ := cal.Settings.Service(b.Service)
-	p, _ := cal.Settings.Stylist(b.Stylist)
-	message := "A deposit of " + salon.FormatPrice(cal.Settings.Currency, dep.Amount) + " holds " +
-		nameOr(v.Name, b.Service) + " with " + nameOr(p.Name, b.Stylist) + ", " + cal.label(b.Start) +
-		", until " + dep.PayUntil.In(cal.loc).Format("15:04") + ". Pay it to book."
+	message := cal.lang.PayDeposit(salon.FormatPriceIn(cal.lang.Code(), cal.Settings.Currency, dep.Amount),
+		withStylist(cal.lang, cal.Settings, b.Service, b.Stylist), cal.when(b.Start), cal.lang.Clock(dep.PayUntil, cal.loc))
 	life := dep.PayUntil.Add(payingGrace).Sub(cal.now)
 	state := requeststate.Issue(*d.Keys, cal.now, life, r.Salon, r.Booking, requeststate.Paying(b.ID), d.Nonce())
 	return Result{Payment: &Payment{Booking: b.ID, URL: dep.URL, Message: message}, State: state}
@@ -138,7 +129,7 @@ func (d *Desk) afterHold(ctx context.Context, r Request, cal reading, hold *salo
 		// Nobody was sent to pay this session; expired, it can't take a payment. Should Stripe be
 		// unreachable now, it ends by itself at its expires_at, and no time is held for it.
 		d.Payments.Expire(context.WithoutCancel(ctx), hold.Deposit.Checkout)
-		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(hold.Start))}}
+		return Result{Outcome: step.NotBooked{Say: cal.lang.Taken(cal.when(hold.Start))}}
 	}
 	b := *out.Booking
 	if out.Unread {
@@ -186,9 +177,9 @@ func (d *Desk) payRound(ctx context.Context, r Request, cal reading, verified re
 		return d.askToPay(r, cal, b), nil
 	case salon.DepositReleased:
 		if !back {
-			return Result{Outcome: step.NotBooked{Say: SayNothingBooked}}, nil
+			return Result{Outcome: step.NotBooked{Say: cal.lang.NothingBooked()}}, nil
 		}
-		return Result{Outcome: step.NotBooked{Say: SayReleased(cal.label(b.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: cal.lang.Released(cal.when(b.Start))}}, nil
 	}
 	out := bookedOutcome(cal, &b)
 	out.Deposit = b.Deposit.Amount

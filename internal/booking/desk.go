@@ -6,6 +6,7 @@ import (
 	"context"
 	"time"
 
+	"salon/internal/lang"
 	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
@@ -23,6 +24,10 @@ type Request struct {
 	// Choice is the service and stylist the request named (each "" when not named); nil when it
 	// named neither. Only a menu salon reads it: the desk settles it into Booking.Choice.
 	Choice *salon.Choice
+	// AcceptLanguage is the request's Accept-Language header, "" when it sent none: the words
+	// follow its best match among the shipped languages, else the salon's (English without a
+	// calendar). The desk settles it into Booking.Lang.
+	AcceptLanguage string
 }
 
 // Result is a round's answer: Question with State when the customer must choose, Payment with
@@ -103,8 +108,20 @@ func (f OffererFunc) Offer(ctx context.Context, b step.Request) step.Offer { ret
 // DefaultOfferer is the offerer of the contract: pure, it offers the first two open slots and asks
 // step.AskWhichTime.
 var DefaultOfferer Offerer = OffererFunc(func(_ context.Context, b step.Request) step.Offer {
-	return step.DefaultOffer(b.OpenSlots)
+	return step.DefaultOfferIn(b.Lang, b.OpenSlots)
 })
+
+// inLanguage is an offerer that words in English (a model behind the harness, whose claims are
+// read in English) asked in another language: its times stand, and the question is the catalog's.
+type inLanguage struct{ Offerer }
+
+func (o inLanguage) Offer(ctx context.Context, b step.Request) step.Offer {
+	offer := o.Offerer.Offer(ctx, b)
+	if len(offer.Times) > 0 {
+		offer.Question = b.Lang.WhichTime()
+	}
+	return offer
+}
 
 // Book answers one round, checking in the order the contract fixes: the key, the pairing of
 // answers and state, then in round two the state (requeststate.Verify), the answer against the
@@ -116,6 +133,7 @@ func (d *Desk) Book(ctx context.Context, r Request) (Result, error) {
 	if d.Calendar != nil {
 		return d.bookAtSalon(ctx, r)
 	}
+	r.Booking.Lang = lang.Choose(r.AcceptLanguage, "")
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
 	}
@@ -137,8 +155,11 @@ func CanAsk(b step.Request) bool {
 // reaches a model. The state is bound to r as it came, and carries the times offered.
 func (d *Desk) ask(ctx context.Context, r Request, open step.Request) Result {
 	offerer := d.Offerer
-	if offerer == nil {
+	switch {
+	case offerer == nil:
 		offerer = DefaultOfferer
+	case open.Lang.Code() != lang.English:
+		offerer = inLanguage{offerer}
 	}
 	return d.askWith(ctx, r, open, offerer)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"salon/internal/lang"
 	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/step"
@@ -163,9 +164,9 @@ func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c
 	}
 	words := wish.Read(r.Booking.Message, cal.now, cal.loc)
 	picked, matched := wish.Pick(words, starts, 2)
-	offer := step.Offer{Question: step.AskWhichTime}
+	offer := step.Offer{Question: cal.lang.WhichTime()}
 	if words.Names() && !matched {
-		offer.Question = wish.AskNothingThen
+		offer.Question = cal.lang.NothingThen()
 	}
 	for _, i := range picked {
 		offer.Times = append(offer.Times, held.OpenSlots[i])
@@ -202,9 +203,15 @@ func menuHold(cal reading, c salon.Choice, h *salon.Hold) {
 // sayBookedFromMenu is what a customer hears when a menu salon booked them: "Cut with Ana,
 // Saturday 5 December, 10:30, is yours."
 func sayBookedFromMenu(cal reading, b *salon.Booking) string {
-	v, _ := cal.Settings.Service(b.Service)
-	p, _ := cal.Settings.Stylist(b.Stylist)
-	return nameOr(v.Name, b.Service) + " with " + nameOr(p.Name, b.Stylist) + ", " + cal.label(b.Start) + ", is yours."
+	return cal.lang.YoursWith(withStylist(cal.lang, cal.Settings, b.Service, b.Stylist), cal.when(b.Start))
+}
+
+// withStylist is the service with the stylist, in l's words: "Cut with Ana", by the names the
+// settings give now (the ids where they no longer hold them).
+func withStylist(l lang.Lang, set salon.Settings, service, stylist string) string {
+	v, _ := set.Service(service)
+	p, _ := set.Stylist(stylist)
+	return l.With(nameOr(v.Name, service), nameOr(p.Name, stylist))
 }
 
 // nameOr is name, or id when the settings no longer hold a name for it.

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"salon/internal/lang"
 	"salon/internal/refusal"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
@@ -183,6 +184,9 @@ type MoveRequest struct {
 	Stylist        string
 	InputResponses []byte
 	RequestState   *string
+	// AcceptLanguage is the request's Accept-Language header: the words follow its best match
+	// among the shipped languages, else the salon's.
+	AcceptLanguage string
 }
 
 // MoveMine answers a round of a move: round one offers two of the request's slots open for the
@@ -204,6 +208,8 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	}
 	ask := r.Ask
 	ask.Moving, ask.Choice, ask.Customer = m.ID, &salon.Choice{Service: m.Service, Stylist: r.Stylist}, &m.Customer
+	ask.Lang = lang.Choose(r.AcceptLanguage, cal.Settings.Language)
+	cal.lang = ask.Lang
 	switch {
 	case r.Stylist == "":
 	case !cal.Settings.HasMenu():
@@ -242,9 +248,9 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 			return Result{}, refusal.Or(err)
 		}
 		if !accepted {
-			return Result{Outcome: step.NotBooked{Say: "No time was chosen, so your booking stays at " + m.Label + "."}}, nil
+			return Result{Outcome: step.NotBooked{Say: cal.lang.StaysUnchosen(cal.when(m.Start))}}, nil
 		}
-		return Result{Outcome: step.NotBooked{Say: cal.label(start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
+		return Result{Outcome: step.NotBooked{Say: cal.lang.StaysTaken(cal.when(start), cal.when(m.Start))}}, nil
 	}
 	own, _ := d.own()
 	spending, done := spendContext(ctx)
@@ -263,13 +269,11 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 		return Result{}, refusal.Or(err)
 	}
 	if taken != 0 {
-		return Result{Outcome: step.NotBooked{Say: cal.label(start) + " was taken meanwhile, so your booking stays at " + m.Label + "."}}, nil
+		return Result{Outcome: step.NotBooked{Say: cal.lang.StaysTaken(cal.when(start), cal.when(m.Start))}}, nil
 	}
-	say := "Your booking is now " + cal.label(b.Start) + "."
+	say := cal.lang.MovedTo(cal.when(b.Start))
 	if b.Service != "" {
-		v, _ := cal.Settings.Service(b.Service)
-		p, _ := cal.Settings.Stylist(b.Stylist)
-		say = nameOr(v.Name, b.Service) + " with " + nameOr(p.Name, b.Stylist) + " is now " + cal.label(b.Start) + "."
+		say = cal.lang.MovedWith(withStylist(cal.lang, cal.Settings, b.Service, b.Stylist), cal.when(b.Start))
 	}
 	return Result{Outcome: step.Booked{Slot: b.Slot, Say: say, Booking: b.ID}}, nil
 }
@@ -330,7 +334,7 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if err := admit(cal, &r); err != nil {
+	if err := admit(&cal, &r); err != nil {
 		return Result{}, ErrNoOutcome
 	}
 	verified, ans, err := d.check(r, now)
@@ -349,7 +353,7 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
 	case spent.Outcome == "taken" && accepted && spent.Slot == offered.Time():
 		start, _ := salon.ParseSlotID(spent.Slot, cal.loc)
-		return Result{Outcome: step.NotBooked{Say: SayTaken(cal.label(start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: cal.lang.Taken(cal.when(start))}}, nil
 	case spent.Outcome == "booked" && accepted && spent.Booking != nil && spent.Booking.Slot == offered.Time():
 		b := spent.Booking
 		out := bookedOutcome(cal, b)

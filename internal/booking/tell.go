@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"salon/internal/ical"
+	"salon/internal/lang"
 	"salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/store"
@@ -240,7 +241,7 @@ func (d *Desk) Feed(ctx context.Context, salonID, key string) ([]byte, error) {
 	for i, b := range found {
 		summary := b.Name
 		if summary == "" {
-			summary = "Booking" // its customer's details were erased
+			summary = lang.Of(cal.Settings.Language).Appointment() // its customer's details were erased
 		}
 		e := CalendarEvent(cal.Settings, cal.loc, b, summary, cal.now)
 		e.Description = feedDescription(cal.Settings, b)
@@ -256,9 +257,10 @@ func (d *Desk) Feed(ctx context.Context, salonID, key string) ([]byte, error) {
 // feedDescription is what the owner's feed says of b beyond the customer's name: what is booked,
 // the contact, and the customer's words.
 func feedDescription(set salon.Settings, b salon.Booking) string {
-	what := What(set, b)
+	l := lang.Of(set.Language)
+	what := What(l, set, b)
 	if what == "" {
-		what = "Appointment"
+		what = l.Appointment()
 	}
 	s := what + "\n" + b.Contact
 	if b.Words != "" {
@@ -270,29 +272,35 @@ func feedDescription(set salon.Settings, b salon.Booking) string {
 // ProdID is the PRODID of every calendar the service writes.
 const ProdID = "-//Salon booking assistant//bookingd//EN"
 
-// What is what b books at the salon of set, in words: "Cut with Ana" at a menu salon, by the names
-// the settings give now (the ids where they no longer hold them); "" at a simple salon.
-func What(set salon.Settings, b salon.Booking) string {
+// What is what b books at the salon of set, in l's words: "Cut with Ana" at a menu salon, by the
+// names the settings give now (the ids where they no longer hold them); "" at a simple salon.
+func What(l lang.Lang, set salon.Settings, b salon.Booking) string {
 	if b.Service == "" {
 		return ""
 	}
-	v, _ := set.Service(b.Service)
-	what := nameOr(v.Name, b.Service)
-	if b.Stylist != "" {
-		p, _ := set.Stylist(b.Stylist)
-		what += " with " + nameOr(p.Name, b.Stylist)
+	if b.Stylist == "" {
+		v, _ := set.Service(b.Service)
+		return nameOr(v.Name, b.Service)
 	}
-	return what
+	return withStylist(l, set, b.Service, b.Stylist)
 }
 
-// Summary is the customer's title of b: "Cut at Studio Nine", or at a simple salon
+// Summary is the customer's title of b in l's words: "Cut at Studio Nine", or at a simple salon
 // "Appointment at Studio Nine".
-func Summary(set salon.Settings, b salon.Booking) string {
+func Summary(l lang.Lang, set salon.Settings, b salon.Booking) string {
 	if b.Service == "" {
-		return "Appointment at " + set.Name
+		return l.AtSalon(l.Appointment(), set.Name)
 	}
 	v, _ := set.Service(b.Service)
-	return nameOr(v.Name, b.Service) + " at " + set.Name
+	return l.AtSalon(nameOr(v.Name, b.Service), set.Name)
+}
+
+// LangOf is the language b's customer is told of it in: the one it was made in, else the salon's.
+func LangOf(set salon.Settings, b salon.Booking) lang.Lang {
+	if b.Language != "" {
+		return lang.Of(b.Language)
+	}
+	return lang.Of(set.Language)
 }
 
 // CalendarEvent is b, a booking of the salon of set whose zone is loc, as a calendar event named

@@ -235,13 +235,14 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 		return res
 	}
 	manage := d.manageLink(held)
+	l := booking.LangOf(set, held)
 	n := mail.Notice{Name: held.Name, Email: held.Contact, Salon: set.Name, Phone: set.Phone,
-		What: booking.What(set, b), When: salon.Label(b.Start, loc), Manage: manage}
+		What: booking.What(l, set, b), When: l.Label(b.Start, loc), Manage: manage, Lang: l}
 	var m mail.Message
 	if dl.Target == store.ReminderTarget {
 		m = mail.Reminder(n)
 	} else {
-		e := booking.CalendarEvent(set, loc, b, booking.Summary(set, b), dl.Event.At)
+		e := booking.CalendarEvent(set, loc, b, booking.Summary(l, set, b), dl.Event.At)
 		e.URL = manage
 		ics, err := ical.Calendar(booking.ProdID, []ical.Event{e})
 		if err != nil {
@@ -253,7 +254,7 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 		case store.EventCancelled:
 			m = mail.Cancellation(n, ics)
 		case store.EventMoved:
-			m = mail.Moved(n, salon.Label(dl.Event.MovedFrom, loc), ics)
+			m = mail.Moved(n, l.Label(dl.Event.MovedFrom, loc), ics)
 		default:
 			return result{err: fmt.Errorf("an event of type %q", dl.Event.Type), permanent: true}
 		}

@@ -163,9 +163,15 @@ func (w *world) putWebhook(id string) string {
 // book books the slot at start for a customer with contact, with a manage key, through the store.
 func (w *world) book(id, name, contact string, start time.Time) salon.Booking {
 	w.t.Helper()
+	return w.bookIn("", id, name, contact, start)
+}
+
+// bookIn is book, the booking made in the language code ("" for the salon's).
+func (w *world) bookIn(language, id, name, contact string, start time.Time) salon.Booking {
+	w.t.Helper()
 	h := &salon.Hold{ID: id, Salon: salonID, Slot: start.Format(time.RFC3339), Start: start,
 		Customer: salon.Customer{Name: name, Contact: contact}, Words: "Just a trim, please.",
-		ManageHash: requeststate.ManageHash(w.keys.ManageKey(salonID, id))}
+		ManageHash: requeststate.ManageHash(w.keys.ManageKey(salonID, id)), Language: language}
 	spend := requeststate.SpendID(sha256.Sum256([]byte(fmt.Sprint(w.t.Name(), id))))
 	out, err := w.db.Spend(w.t.Context(), spend, time.Now().Add(time.Minute), h, time.Now())
 	if err != nil || out.Booking == nil {

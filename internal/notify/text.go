@@ -12,6 +12,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"salon/internal/booking"
+	"salon/internal/lang"
 	"salon/internal/salon"
 	"salon/internal/sms"
 	"salon/internal/store"
@@ -83,36 +84,35 @@ func (d *Dispatcher) sendText(ctx context.Context, dl store.Delivery, held, b sa
 // or its reminder, with the manage link when there is one. It fits two segments: a long salon or
 // service name costs the stylist, then the link, then the words around the time.
 func TextOf(reminder bool, e store.Event, set salon.Settings, b salon.Booking, loc *time.Location, link string) string {
-	when := salon.Label(b.Start, loc)
-	what := booking.What(set, b)
+	l := booking.LangOf(set, b)
+	when := l.Label(b.Start, loc)
+	what := booking.What(l, set, b)
 	service := what
 	if v, ok := set.Service(b.Service); ok {
 		service = v.Name
 	}
 	if what == "" {
-		what, service = "appointment", "appointment"
+		what, service = l.TextAppointment(), l.TextAppointment()
 	}
-	change := ""
-	if link != "" {
-		change = " Change or cancel: " + link
+	kind := lang.TextBooked
+	switch {
+	case reminder:
+		kind = lang.TextReminder
+	case e.Type == store.EventCancelled:
+		kind = lang.TextCancelled
+	case e.Type == store.EventMoved:
+		kind = lang.TextMoved
 	}
-	for _, short := range []struct{ what, change string }{{what, change}, {service, change}, {service, ""}} {
-		var body string
-		switch {
-		case reminder:
-			body = fmt.Sprintf("%s: a reminder of your %s, %s.%s", set.Name, short.what, when, short.change)
-		case e.Type == store.EventCancelled:
-			body = fmt.Sprintf("%s: your %s on %s is cancelled.", set.Name, short.what, when)
-		case e.Type == store.EventMoved:
-			body = fmt.Sprintf("%s: your %s is moved to %s (it was %s).%s", set.Name, short.what, when, salon.Label(e.MovedFrom, loc), short.change)
-		default:
-			body = fmt.Sprintf("%s: your %s, %s, is booked.%s", set.Name, short.what, when, short.change)
-		}
-		if sms.Fits(body) {
+	was := ""
+	if kind == lang.TextMoved {
+		was = l.Label(e.MovedFrom, loc)
+	}
+	for _, short := range []struct{ what, link string }{{what, link}, {service, link}, {service, ""}} {
+		if body := l.TextAbout(kind, set.Name, short.what, when, was, short.link); sms.Fits(body) {
 			return body
 		}
 	}
-	return truncate(fmt.Sprintf("%s: %s, %s.", set.Name, service, when))
+	return truncate(l.TextShort(set.Name, service, when))
 }
 
 // truncate cuts body to what two segments hold.

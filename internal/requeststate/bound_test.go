@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"salon/internal/lang"
 	"salon/internal/requeststate"
 	domain "salon/internal/salon"
 	"salon/internal/step"
@@ -51,6 +52,7 @@ func TestEveryBoundFieldChangesTheDigest(t *testing.T) {
 		"Moving":    {Message: base.Message, OpenSlots: base.OpenSlots, Moving: "b1"},
 		"Salon":     {Message: base.Message, OpenSlots: base.OpenSlots, Salon: &step.Salon{Zone: "Europe/London"}},
 		"Withheld":  {Message: base.Message, OpenSlots: base.OpenSlots, Withheld: step.NewWithheld(nil, []string{"Rosa"}, nil, nil)},
+		"Lang":      {Message: base.Message, OpenSlots: base.OpenSlots, Lang: lang.Of("de")},
 	}
 	for _, f := range requeststate.Bound {
 		other, ok := changed[f.Name]

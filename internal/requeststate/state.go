@@ -305,6 +305,7 @@ var Bound = []Field{
 		`["move", salon, booking, message, openSlots, stylist], so a state for one booking can't move another, nor book`},
 	{Name: "Salon", Why: "the desk's own facts of the salon, filled in from its settings, never from the request"},
 	{Name: "Withheld", Why: "what the offer must never say, filled in by the desk, never from the request"},
+	{Name: "Lang", Why: "the language the words are in, chosen by each round's transport: an answer may come back in another"},
 }
 
 // appendJSONString writes s as a JSON string the way JSON.stringify does: only the quote, the

@@ -82,6 +82,9 @@ type Booking struct {
 	ManageHash []byte
 	// Deposit is what its customer pays to hold it; nil when its service asked none.
 	Deposit *Deposit
+	// Language is the code of the language it was made in, whose words its mails and texts use;
+	// "" (a booking made before languages, or by the owner) is the salon's.
+	Language string
 }
 
 // Live reports whether b holds its time as a booking: booked, not held for a deposit nor ended.
@@ -146,6 +149,9 @@ type Hold struct {
 	// The hold then holds its span as a booking does, but is booked only once paid (no
 	// booking.created is told until then).
 	Deposit *Deposit
+	// Language is the code of the language the booking is made in (one of lang.Shipped): its mails
+	// and texts are written in it. "" is the salon's.
+	Language string
 	// MaxUpcoming, when above zero, is how many upcoming live bookings at the salon one contact may
 	// hold (the salon's maxUpcomingPerContact): the hold books only while the contact holds fewer,
 	// as counted inside the booking's own transaction, and otherwise nothing is spent (OverCap).

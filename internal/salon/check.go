@@ -8,10 +8,15 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"salon/internal/lang"
 )
 
+// ErrLanguage refuses a language the server doesn't speak.
+var ErrLanguage = Refusal("language must be a BCP 47 tag of a language this server speaks: " + strings.Join(lang.Shipped, ", "))
+
 // Check returns nil when s is within every bound, and otherwise a Refusal naming the first field
-// that is not, in the order name, timeZone, phone, prices, hours, slotMinutes, horizonDays, then
+// that is not, in the order name, timeZone, phone, language, prices, hours, slotMinutes, horizonDays, then
 // changeCutoffHours and maxUpcomingPerContact. At a menu salon (HasMenu) slotMinutes is not
 // judged, and currency, services, stylists, gridMinutes, minNoticeMinutes and closures follow
 // horizonDays. Before all of these, a field that belongs to the other kind of salon is refused:
@@ -36,6 +41,9 @@ func (s Settings) Check(load func(name string) (*time.Location, error)) error {
 	}
 	if err := checkWords("phone", s.Phone, MaxPhoneChars); err != nil {
 		return err
+	}
+	if s.Language != "" && !lang.Valid(s.Language) {
+		return ErrLanguage
 	}
 	if len(s.Prices) > MaxPrices {
 		return Refusal(fmt.Sprintf("prices must hold at most %d entries", MaxPrices))

@@ -36,6 +36,30 @@ func FormatPrice(code string, price int64) string {
 	return b.String()
 }
 
+// FormatPriceIn writes price as a customer reading the language code (one of lang.Shipped) reads
+// it: in English as FormatPrice does; in German, French and Spanish with a decimal comma, the
+// thousands grouped with a point (a narrow space in French), then a no-break space and the
+// currency's symbol as that language writes it ("45,00 €", "1.250,00 £", "45,00 CHF").
+func FormatPriceIn(code, currencyCode string, price int64) string {
+	if code == "" || code == "en" {
+		return FormatPrice(currencyCode, price)
+	}
+	m := moneyOf(currencyCode)
+	symbol := currencyCode
+	if unit, err := currency.ParseISO(currencyCode); err == nil && m.known {
+		symbol = message.NewPrinter(language.Make(code)).Sprint(currency.Symbol(unit))
+	}
+	group := "."
+	if code == "fr" {
+		group = "\u202f"
+	}
+	s := strings.NewReplacer(",", group, ".", ",").Replace(amount(price, m.digits))
+	if price < 0 {
+		s = "-" + s
+	}
+	return s + "\u00a0" + symbol
+}
+
 // PriceSigns are the signs a price in the currency code is written with: the code, then its
 // English symbols, each once ("GBP", "£"; "AUD", "A$", "$"). A code CLDR doesn't know has only itself.
 func PriceSigns(code string) []string { return append([]string(nil), moneyOf(code).signs...) }

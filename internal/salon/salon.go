@@ -41,6 +41,9 @@ type Settings struct {
 	Name     string
 	TimeZone string // an IANA zone name, such as Europe/London
 	Phone    string
+	// Language is the BCP 47 tag of the language the salon speaks, one of those shipped (see
+	// package lang), such as "de"; "" is English.
+	Language string
 	Prices   []Price
 	Hours    Hours
 	// SlotMinutes is the length of one appointment.
@@ -106,6 +109,14 @@ func (s Settings) WithDefaults() Settings {
 		s.GridMinutes = DefaultGridMinutes
 	}
 	return s
+}
+
+// LanguageOrDefault is the salon's language: Language, or "en" when none was put.
+func (s Settings) LanguageOrDefault() string {
+	if s.Language == "" {
+		return "en"
+	}
+	return s.Language
 }
 
 // HoldMinutes is how long a time is held for its deposit: PaymentMinutes, or

@@ -1,7 +1,10 @@
 // Package step decides what the booking assistant answers, as a pure function of the booking and the customer's reply.
 package step
 
-import "salon/internal/salon"
+import (
+	"salon/internal/lang"
+	"salon/internal/salon"
+)
 
 // Request is what the app asks for: the customer's words and the slots still open, in the app's own order.
 // Slots are opaque to the service; it never parses them.
@@ -23,6 +26,9 @@ type Request struct {
 	// Withheld is what the offer must never say nor show a model: other customers' details at a
 	// salon with a calendar, which can only be redacted, never read. Nil withholds nothing.
 	Withheld *Withheld
+	// Lang is the language the answer's words are in; the zero Lang is English. The transport and
+	// the desk choose it, and the state doesn't bind it: an answer may come back in another.
+	Lang lang.Lang
 }
 
 // Salon is a salon's own facts for round one's offerer: how each open slot reads, its price list
@@ -126,11 +132,12 @@ func (Question) outcome()  {}
 func (Booked) outcome()    {}
 func (NotBooked) outcome() {}
 
-// The words the assistant says. They are part of the contract.
-const (
-	AskWhichTime   = "Which time suits you?"
-	SayNothingOpen = "Nothing is open then, so the salon will call you."
-	SayNoneChosen  = "No time was chosen, so nothing is booked."
+// The words the assistant says in English, the contract's. Other languages word them from the
+// same catalog (package lang).
+var (
+	AskWhichTime   = lang.Lang{}.WhichTime()
+	SayNothingOpen = lang.Lang{}.NothingOpen()
+	SayNoneChosen  = lang.Lang{}.NoneChosen()
 )
 
 // offerSize is how many open slots round one offers.
@@ -154,17 +161,22 @@ func DefaultOffer(openSlots []string) Offer {
 	return Offer{Times: ToOffer(openSlots), Question: AskWhichTime}
 }
 
+// DefaultOfferIn is DefaultOffer asked in the language l.
+func DefaultOfferIn(l lang.Lang, openSlots []string) Offer {
+	return Offer{Times: ToOffer(openSlots), Question: l.WhichTime()}
+}
+
 // Step answers a booking. In round one it asks which of the times to offer suits the customer,
 // or, with nothing open, completes without booking. In round two it books the accepted slot,
 // or nothing when the customer declined.
 func Step(b Request, r Reply) Outcome {
 	switch r.kind {
 	case accepted:
-		return Booked{Slot: r.slot, Say: r.slot + " is yours."}
+		return Booked{Slot: r.slot, Say: b.Lang.Yours(r.slot)}
 	case declined:
-		return NotBooked{Say: SayNoneChosen}
+		return NotBooked{Say: b.Lang.NoneChosen()}
 	}
-	return Ask(b, DefaultOffer(b.OpenSlots))
+	return Ask(b, DefaultOfferIn(b.Lang, b.OpenSlots))
 }
 
 // Ask answers round one with the offer an offerer chose. With nothing open it completes without
@@ -173,10 +185,10 @@ func Step(b Request, r Reply) Outcome {
 // offers a time and says something. The Question shares no memory with o.
 func Ask(b Request, o Offer) Outcome {
 	if len(b.OpenSlots) == 0 {
-		return NotBooked{Say: SayNothingOpen}
+		return NotBooked{Say: b.Lang.NothingOpen()}
 	}
 	if len(o.Times) == 0 || o.Question == "" {
-		o = DefaultOffer(b.OpenSlots)
+		o = DefaultOfferIn(b.Lang, b.OpenSlots)
 	}
 	return Question{Message: o.Question, Times: append([]string(nil), o.Times...)}
 }

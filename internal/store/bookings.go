@@ -17,20 +17,20 @@ const notHeld = `(deposit_status IS NULL OR deposit_status <> 'awaiting')`
 
 // bookingColumns are a booking's columns in the order scanBooking reads them.
 const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash, own_moves,
-	deposit, deposit_status, checkout, checkout_url, pay_until, payment, no_show_at`
+	deposit, deposit_status, checkout, checkout_url, pay_until, payment, no_show_at, language`
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
 func scanBooking(row scanner) (salon.Booking, error) {
 	var id, salonID, slot, name, contact, words []byte
 	var start, bookedAt, minutes, after, sequence, ownMoves int64
-	var status, service, stylist string
+	var status, service, stylist, language string
 	var manage []byte
 	var deposit, payUntil, noShowAt sql.NullInt64
 	var depositStatus, checkout, checkoutURL, payment sql.NullString
 	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
 		&service, &stylist, &minutes, &after, &sequence, &manage, &ownMoves,
-		&deposit, &depositStatus, &checkout, &checkoutURL, &payUntil, &payment, &noShowAt); err != nil {
+		&deposit, &depositStatus, &checkout, &checkoutURL, &payUntil, &payment, &noShowAt, &language); err != nil {
 		return salon.Booking{}, err
 	}
 	b := salon.Booking{
@@ -38,7 +38,7 @@ func scanBooking(row scanner) (salon.Booking, error) {
 		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
 		BookedAt: instant(bookedAt), Status: salon.Status(status),
 		Service: service, Stylist: stylist, Minutes: int(minutes), AfterMinutes: int(after),
-		Sequence: int(sequence), ManageHash: manage, OwnMoves: int(ownMoves),
+		Sequence: int(sequence), ManageHash: manage, OwnMoves: int(ownMoves), Language: language,
 	}
 	if deposit.Valid {
 		b.Deposit = &salon.Deposit{Amount: deposit.Int64, Status: salon.DepositStatus(depositStatus.String),

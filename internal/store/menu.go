@@ -45,9 +45,9 @@ const (
 	// A hold for a deposit ($16 to $19 not NULL) is written the same, with its deposit awaiting.
 	qMenuBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state,
 			service, stylist, minutes, after_minutes, manage_hash, contact_key,
-			deposit, checkout, checkout_url, pay_until, deposit_status)
+			deposit, checkout, checkout_url, pay_until, deposit_status, language)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15,
-			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END)
+			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END, $20)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
 	// qCellsTaken reports whether a live booking holds any of the salon's stylist's cells from $3
 	// up to $4: a stylist found busy by this read costs one lookup, not a booking written and undone.
@@ -136,7 +136,7 @@ func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist 
 	res, err := w.exec(ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
 		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, h.Key(),
-		deposit, checkout, checkoutURL, payUntil)
+		deposit, checkout, checkoutURL, payUntil, h.Language)
 	if err != nil {
 		return false, err
 	}

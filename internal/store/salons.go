@@ -40,6 +40,7 @@ type storedTerms struct {
 	// MaxBookingsPerMinute is 0, its default, in the terms of a salon put before it was a setting.
 	MaxBookingsPerMinute int             `json:"maxBookingsPerMinute,omitempty"`
 	PaymentMinutes       int             `json:"paymentMinutes,omitempty"`
+	Language             string          `json:"language,omitempty"`
 	Closures             []storedClosure `json:"closures,omitempty"`
 }
 
@@ -71,7 +72,7 @@ func encodeTerms(set salon.Settings) (string, error) {
 	t := storedTerms{
 		Currency: set.Currency, GridMinutes: set.GridMinutes, MinNoticeMinutes: set.MinNoticeMinutes,
 		ChangeCutoffHours: set.ChangeCutoffHours, MaxUpcomingPerContact: set.MaxUpcomingPerContact,
-		MaxBookingsPerMinute: set.MaxBookingsPerMinute, PaymentMinutes: set.PaymentMinutes,
+		MaxBookingsPerMinute: set.MaxBookingsPerMinute, PaymentMinutes: set.PaymentMinutes, Language: set.Language,
 	}
 	for _, v := range set.Services {
 		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})
@@ -102,7 +103,7 @@ func decodeTerms(terms string, set *salon.Settings) error {
 	}
 	set.Currency, set.GridMinutes, set.MinNoticeMinutes = t.Currency, t.GridMinutes, t.MinNoticeMinutes
 	set.ChangeCutoffHours, set.MaxUpcomingPerContact = t.ChangeCutoffHours, t.MaxUpcomingPerContact
-	set.MaxBookingsPerMinute, set.PaymentMinutes = t.MaxBookingsPerMinute, t.PaymentMinutes
+	set.MaxBookingsPerMinute, set.PaymentMinutes, set.Language = t.MaxBookingsPerMinute, t.PaymentMinutes, t.Language
 	set.Services, set.Stylists, set.Closures = nil, nil, nil
 	for _, v := range t.Services {
 		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})

@@ -49,8 +49,8 @@ const (
 const (
 	// qBookFirst books a slot of a registered salon unless the state is spent or the slot is
 	// closed. ON CONFLICT DO NOTHING: a live booking of the slot makes it insert nothing.
-	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11
+	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key, language)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12
 		WHERE EXISTS (SELECT 1 FROM salons WHERE id = $2)
 			AND NOT EXISTS (SELECT 1 FROM spent_states WHERE id = $9)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
@@ -68,8 +68,8 @@ const (
 	// CONFLICT DO NOTHING: a live booking of the slot, committed or committing, makes it insert
 	// nothing instead of failing, so the transaction goes on to spend the state as taken. It
 	// returns the row as the database stored it.
-	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11
+	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key, language)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12
 		WHERE EXISTS (SELECT 1 FROM spent_states WHERE id = $9 AND booking = $1)
 			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
 		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING
@@ -241,7 +241,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	}
 	start := h.Start.Unix()
 	res, err := w.exec(ctx, qBookFirst, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, h.Key())
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, h.Key(), h.Language)
 	if err != nil {
 		return spent{err: err}
 	}
@@ -370,7 +370,7 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 		batch.Queue(s.spendAt, sp.id[:], sp.goodUntil.Unix(), "booked", text(h.ID), text(h.Salon), text(h.Slot))
 	}
 	batch.Queue(qBook, text(h.ID), text(h.Salon), text(h.Slot), start,
-		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, key)
+		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, key, h.Language)
 	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
 	// The event and its deliveries: written exactly when qBook wrote the booking.
 	s.queueTold(&batch, EventCreated, salon.Booking{ID: h.ID, Customer: h.Customer, Start: h.Start}, sp.now)

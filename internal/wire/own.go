@@ -111,10 +111,7 @@ const ProdID = "-//Salon booking assistant//bookingd//EN"
 // its span in the salon's zone, "Cut at Studio Nine" (the service's name) or, at a simple salon,
 // "Appointment at Studio Nine", and confirmed or cancelled.
 func EventOf(m booking.Mine, stamp time.Time) ical.Event {
-	summary := "Appointment at " + m.Settings.Name
-	if m.Service != "" {
-		summary = ServiceName(m.Settings, m.Service) + " at " + m.Settings.Name
-	}
+	l := booking.LangOf(m.Settings, m.Booking)
 	status := ical.Confirmed
 	if m.Status == salon.Cancelled {
 		status = ical.Cancelled
@@ -127,7 +124,7 @@ func EventOf(m booking.Mine, stamp time.Time) ical.Event {
 	}
 	return ical.Event{
 		UID: ical.UID(m.ID, m.Salon), Sequence: m.Sequence, Start: m.Start, End: end, Zone: m.Zone,
-		Summary: summary, Status: status, Stamp: stamp,
-		Description: "Booking " + m.ID + " at " + m.Settings.Name + ", " + m.Settings.Phone + ".",
+		Summary: booking.Summary(l, m.Settings, m.Booking), Status: status, Stamp: stamp,
+		Description: l.EventDescription(m.ID, m.Settings.Name, m.Settings.Phone),
 	}
 }

@@ -26,6 +26,7 @@ type SalonSettings struct {
 	Name                  string                `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees."`
 	TimeZone              string                `json:"timeZone" doc:"An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it."`
 	Phone                 string                `json:"phone" minLength:"1" maxLength:"40" doc:"Shown when nothing is booked, and for changes."`
+	Language              *string               `json:"language,omitempty" maxLength:"35" doc:"The salon's language, as a BCP 47 tag: en, de, fr or es, a region allowed (de-AT); en when absent. Its questions, mails and texts are in it, unless the customer's Accept-Language matches another."`
 	Prices                []PriceLine           `json:"prices,omitempty" maxItems:"20" doc:"The price list of a simple salon, as words; never computed. Refused with services."`
 	Hours                 map[string][][]string `json:"hours" doc:"Weekly opening hours by day (mon to sun), each a list of [start, end] in HH:MM, 24-hour, in the salon's zone. A day absent is closed."`
 	SlotMinutes           *int                  `json:"slotMinutes,omitempty" doc:"The length of one appointment at a simple salon, 5 to 480 minutes; 45 when absent. Refused with services."`
@@ -91,6 +92,7 @@ type SalonView struct {
 	Name                  string                `json:"name"`
 	TimeZone              string                `json:"timeZone"`
 	Phone                 string                `json:"phone"`
+	Language              string                `json:"language" doc:"The salon's language, as put; en when none was."`
 	Prices                *[]PriceLine          `json:"prices,omitempty" doc:"A simple salon's price list; empty when no price is set. Absent at a menu salon."`
 	Hours                 map[string][][]string `json:"hours"`
 	SlotMinutes           *int                  `json:"slotMinutes,omitempty" doc:"A simple salon's appointment length; absent at a menu salon."`
@@ -266,6 +268,9 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 		return salon.Settings{}, salon.Given{}, err
 	}
 	s := salon.Settings{Name: p.Name, TimeZone: p.TimeZone, Phone: p.Phone, Hours: hours}
+	if p.Language != nil {
+		s.Language = *p.Language
+	}
 	given := salon.Given{
 		Prices: p.Prices != nil, Currency: p.Currency != nil, Services: p.Services != nil,
 		Stylists: p.Stylists != nil, Closures: p.Closures != nil,
@@ -336,7 +341,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 func ViewOf(v booking.View) SalonView {
 	s := v.Settings
 	out := SalonView{
-		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Hours: s.Hours.Wire(),
+		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Language: s.LanguageOrDefault(), Hours: s.Hours.Wire(),
 		HorizonDays: s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
 		MaxBookingsPerMinute: s.BookingsPerMinute(), PaymentMinutes: s.HoldMinutes(), OpenSlots: make([]OpenSlot, len(v.Open)),
 	}

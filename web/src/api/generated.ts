@@ -46,6 +46,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book`,
         method: 'POST',
         body: queryArg.bookRequest,
+        headers: {
+          'Accept-Language': queryArg['Accept-Language'],
+        },
       }),
     }),
     bookOutcome: build.mutation<BookOutcomeApiResponse, BookOutcomeApiArg>({
@@ -53,6 +56,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/book/outcome`,
         method: 'POST',
         body: queryArg.bookRequest,
+        headers: {
+          'Accept-Language': queryArg['Accept-Language'],
+        },
       }),
     }),
     listBookings: build.query<ListBookingsApiResponse, ListBookingsApiArg>({
@@ -120,6 +126,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/my/${encodeURIComponent(String(queryArg.booking))}/move`,
         method: 'POST',
         body: queryArg.myMoveRequest,
+        headers: {
+          'Accept-Language': queryArg['Accept-Language'],
+        },
       }),
     }),
     listSlots: build.query<ListSlotsApiResponse, ListSlotsApiArg>({
@@ -210,6 +219,8 @@ export type BookApiResponse =
 export type BookApiArg = {
   /** The salon's name. */
   salon: string;
+  /** The languages the customer reads, as browsers send them. The question and say are in its best match among en, de, fr and es, else in the salon's language; a booking's mails and texts are in the language its round two was answered in. Refusal reasons are always English. */
+  'Accept-Language'?: string;
   /** The booking, and in round two the answers with their state. At most 65536 bytes. */
   bookRequest: BookRequest;
 };
@@ -218,6 +229,8 @@ export type BookOutcomeApiResponse =
 export type BookOutcomeApiArg = {
   /** The salon's id. */
   salon: string;
+  /** The languages the customer reads, as browsers send them. The question and say are in its best match among en, de, fr and es, else in the salon's language; a booking's mails and texts are in the language its round two was answered in. Refusal reasons are always English. */
+  'Accept-Language'?: string;
   /** Round two's body, exactly as it was sent. */
   bookRequest: BookRequest;
 };
@@ -296,6 +309,8 @@ export type MoveMyBookingApiArg = {
   salon: string;
   /** The booking's reference. */
   booking: string;
+  /** The languages the customer reads, as browsers send them. The question and say are in its best match among en, de, fr and es, else in the salon's language; a booking's mails and texts are in the language its round two was answered in. Refusal reasons are always English. */
+  'Accept-Language'?: string;
   /** The move, and in round two the answers with their state. At most 65536 bytes. */
   myMoveRequest: MyMoveRequest;
 };
@@ -418,6 +433,8 @@ export type SalonView = {
     tue?: string[][];
     wed?: string[][];
   };
+  /** The salon's language, as put; en when none was. */
+  language: string;
   maxBookingsPerMinute: number;
   maxUpcomingPerContact: number;
   /** Absent at a simple salon. */
@@ -474,6 +491,8 @@ export type SalonSettings = {
     tue?: string[][];
     wed?: string[][];
   };
+  /** The salon's language, as a BCP 47 tag: en, de, fr or es, a region allowed (de-AT); en when absent. Its questions, mails and texts are in it, unless the customer's Accept-Language matches another. */
+  language?: string | null;
   /** How many new bookings the salon takes in any minute, from everyone, across every instance: 1 to 1000; 30 when absent. Past it round two answers 429 with Retry-After, and its state can still be used. */
   maxBookingsPerMinute?: number | null;
   /** How many upcoming bookings one contact may hold: 0 to 20, 0 meaning no cap; 0 when absent. */
