@@ -99,3 +99,28 @@ func TestARefusalStaysTheContractsEnglishInEveryLanguage(t *testing.T) {
 		t.Errorf("a shipped language in a region: %d %s", r.Status, r.Body)
 	}
 }
+
+func TestRoundOneReadsTheWordsInTheSalonsLanguage(t *testing.T) {
+	a := newCalendarApp(t)
+	a.put("studio-nine", strings.Replace(teamSettings, `"currency":"GBP",`, `"currency":"GBP","language":"de",`, 1))
+	for _, c := range []struct{ header, words, want string }{
+		{"", "Freitag 16 Uhr", `["2026-12-04T16:30:00Z"]`},
+		{"es", "el viernes a las 4 de la tarde", `["2026-12-04T16:30:00Z"]`},
+		{"fr", "vendredi vers 16h", `["2026-12-04T16:30:00Z"]`},
+		// Words the language doesn't read are read in English.
+		{"", "Friday at 4pm", `["2026-12-04T16:30:00Z"]`},
+		// Words that name nothing are offered the earliest.
+		{"", "irgendwann", `["2026-12-04T14:00:00Z","2026-12-04T14:30:00Z"]`},
+	} {
+		args := fmt.Sprintf(`{"message":%q,"openSlots":["2026-12-04T14:00:00Z","2026-12-04T14:30:00Z","2026-12-04T16:30:00Z"],"service":"cut","customer":{"name":"Rosa","contact":"rosa@example.com"}}`, c.words)
+		r := a.sendIn(c.header, http.MethodPost, "/salons/studio-nine/book", `{"arguments":`+args+`}`)
+		var asked wire.InputRequiredResult
+		if r.Status != http.StatusOK || json.Unmarshal(r.Body, &asked) != nil {
+			t.Fatalf("%q: %d %s", c.words, r.Status, r.Body)
+		}
+		raw, _ := json.Marshal(asked.InputRequests)
+		if !strings.Contains(string(raw), `"enum":`+c.want) {
+			t.Errorf("%q in %q offered %s, want %s", c.words, c.header, raw, c.want)
+		}
+	}
+}

@@ -162,7 +162,7 @@ func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c
 		}
 		return d.ask(ctx, r, held), nil
 	}
-	words := wish.Read(r.Booking.Message, cal.now, cal.loc)
+	words := wish.ReadIn(cal.lang.Code(), r.Booking.Message, cal.now, cal.loc)
 	picked, matched := wish.Pick(words, starts, 2)
 	offer := step.Offer{Question: cal.lang.WhichTime()}
 	if words.Names() && !matched {

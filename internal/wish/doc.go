@@ -69,6 +69,27 @@
 // a start's distance on the wall may be an hour more than the time elapsed between them, and on
 // the day it goes back an hour less; in the repeated hour both starts that read 01:30 match "1:30".
 //
+// # Other languages
+//
+// ReadIn reads German, French or Spanish the same way, with each language's own words, and reads
+// English when the words name nothing in that language:
+//   - German: the weekdays whole, plural or short ("Freitag", "freitags", "Fr"; not "So", which
+//     is a word); "heute", "morgen", "übermorgen"; "nächsten" or "kommenden" before a weekday;
+//     "vormittag(s)", "morgens", "früh", "nachmittag(s)", "abend(s)", and "Morgen" as the morning
+//     after "am", "heute", "den", "jeden", "diesen" or a weekday; "Mittag" is 12:00. A date is
+//     "5. Dezember" or "5.12." ("5.12.2026"), where English reads "5.12" as a clock time. An hour
+//     alone is a clock time before "Uhr" ("14 Uhr", "14 Uhr 30") or after "um" or "gegen".
+//   - French: "lundi" … "dimanche" and their short forms; "aujourd'hui", "demain",
+//     "après-demain"; "prochain" after a weekday; "matin", "matinée", "après-midi", "aprem",
+//     "soir", "soirée", and "ce", "cet" or "cette" before one for today; "midi" is 12:00 except in
+//     "après-midi". A date is "5 décembre" or "1er janvier". An hour is "14h", "14h30", "14 h 30",
+//     "15 heures".
+//   - Spanish: "lunes" … "domingo", with or without accents; "hoy", "mañana", "pasado mañana";
+//     "próximo" before a weekday; "tarde", "noche", and "mañana" as the morning after "la" or
+//     "esta"; "esta" or "este" before a part for today; "mediodía" is 12:00. A date is "5 de
+//     diciembre". An hour alone is a clock time after "las" ("a las 3 de la tarde" is 15:00) or
+//     with "h" ("16h", "16 h").
+//
 // A Wish that names nothing matches every start. Pick takes the first starts, in the caller's
 // order, that match; when the words name something and nothing matches, the caller says
 // AskNothingThen and offers the earliest.

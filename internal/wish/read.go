@@ -13,11 +13,29 @@ import (
 // package comment sets out, with today taken as now's date in loc. A nil loc is read as UTC. The
 // Wish it returns matches starts in loc. Read never fails: words it can't read name nothing.
 func Read(words string, now time.Time, loc *time.Location) Wish {
+	return readWith(english, words, now, loc)
+}
+
+// ReadIn is Read in the language code: "en", "de", "fr" or "es" (any other is English). Words that
+// name nothing in that language are read again in English, so a customer who writes English to a
+// salon that speaks another is still understood.
+func ReadIn(code, words string, now time.Time, loc *time.Location) Wish {
+	v, ok := vocabularies[code]
+	if !ok || v == english {
+		return Read(words, now, loc)
+	}
+	if w := readWith(v, words, now, loc); w.Names() {
+		return w
+	}
+	return Read(words, now, loc)
+}
+
+func readWith(v *vocabulary, words string, now time.Time, loc *time.Location) Wish {
 	if loc == nil {
 		loc = time.UTC
 	}
 	y, m, d := now.In(loc).Date()
-	r := reader{words: split(words), today: Date{y, m, d}}
+	r := reader{v: v, words: split(words), today: Date{y, m, d}}
 	r.read()
 
 	w := Wish{loc: loc, part: r.part}
@@ -86,6 +104,7 @@ func (w word) touchesMoney() bool {
 
 // reader walks the words once, keeping the first of each thing it finds.
 type reader struct {
+	v     *vocabulary
 	words []word
 	today Date
 
@@ -108,33 +127,47 @@ func (r *reader) text(i int) string {
 }
 
 func (r *reader) read() {
+	v := r.v
 	for i := 0; i < len(r.words); i++ {
-		t := r.text(i)
-		if wd, ok := weekdays[t]; ok {
-			r.setRelative(r.today.nextWeekday(wd, r.text(i-1) == "next"))
+		t, prev := r.text(i), r.text(i-1)
+		if wd, ok := v.weekdays[t]; ok {
+			r.setRelative(r.today.nextWeekday(wd, v.nextBefore[prev] || v.nextAfter[r.text(i+1)]))
 			continue
 		}
-		switch t {
-		case "today":
-			r.setRelative(r.today)
+		if pa, ok := v.partAfter[t]; ok {
+			if _, afterDay := v.weekdays[prev]; pa.words[prev] || afterDay {
+				if v.this[prev] {
+					r.setRelative(r.today)
+				}
+				r.setPart(pa.part)
+				continue
+			}
+		}
+		if n, ok := v.relative[t]; ok {
+			if n == 1 && v.dayAfter(r, i) {
+				n = 2
+			}
+			r.setRelative(r.today.add(n))
 			continue
-		case "tonight":
+		}
+		if v.evenings[t] {
 			r.setRelative(r.today)
 			r.setPart(Evening)
 			continue
-		case "tomorrow", "tmrw":
-			if r.text(i-1) == "after" && r.text(i-2) == "day" {
-				r.setRelative(r.today.add(2))
+		}
+		if v.noons[t] {
+			if p, ok := v.notNoonAfter[prev]; ok {
+				if v.this[r.text(i-2)] {
+					r.setRelative(r.today)
+				}
+				r.setPart(p)
 			} else {
-				r.setRelative(r.today.add(1))
+				r.setClock(12, 0, true)
 			}
 			continue
-		case "noon", "midday":
-			r.setClock(12, 0, true)
-			continue
 		}
-		if p, ok := parts[t]; ok {
-			if r.text(i-1) == "this" {
+		if p, ok := v.parts[t]; ok {
+			if v.this[prev] {
 				r.setRelative(r.today)
 			}
 			r.setPart(p)
@@ -176,12 +209,12 @@ func (r *reader) readDate(i int) int {
 	}
 	day, month, year, n := 0, time.Month(0), 0, 0
 	t := r.text(i)
-	if m, ok := months[t]; ok { // December [the] 5th [2026]
+	if m, ok := r.v.months[t]; ok { // December [the] 5th [2026]
 		j := i + 1
-		if r.text(j) == "the" {
+		if r.v.the[r.text(j)] {
 			j++
 		}
-		d, ok := dayOfMonth(r.words, j)
+		d, ok := r.dayOfMonth(j)
 		if !ok {
 			return 0
 		}
@@ -189,12 +222,12 @@ func (r *reader) readDate(i int) int {
 		if y, ok := fourDigitYear(r.words, j+1); ok {
 			year, n = y, n+1
 		}
-	} else if d, ok := dayOfMonth(r.words, i); ok { // 5th [of] December [2026]
+	} else if d, ok := r.dayOfMonth(i); ok { // 5th [of] December [2026]
 		j := i + 1
-		if r.text(j) == "of" {
+		if r.v.of[r.text(j)] {
 			j++
 		}
-		m, ok := months[r.text(j)]
+		m, ok := r.v.months[r.text(j)]
 		if !ok {
 			return 0
 		}
@@ -202,7 +235,9 @@ func (r *reader) readDate(i int) int {
 		if y, ok := fourDigitYear(r.words, j+1); ok {
 			year, n = y, n+1
 		}
-	} else if d, m, y, ok := slashDate(t); ok { // 5/12[/2026]
+	} else if d, m, y, ok := slashDate(t, "/"); ok { // 5/12[/2026]
+		day, month, year, n = d, m, y, 1
+	} else if d, m, y, ok := slashDate(t, "."); ok && r.v.dotDates && (y != 0 || r.words[i].after == '.') { // 5.12.[2026]
 		day, month, year, n = d, m, y, 1
 	} else {
 		return 0
@@ -222,10 +257,11 @@ func (r *reader) readClock(i int) int {
 	if w.touchesMoney() {
 		return 0
 	}
+	v := r.v
 	digits, suffix := splitSuffix(w.text)
 	n := 1
 	if suffix == "" {
-		if next := r.text(i + 1); meridiems[next] != "" {
+		if next := r.text(i + 1); v.meridiems[next] != "" {
 			suffix, n = next, 2
 		}
 	}
@@ -233,23 +269,44 @@ func (r *reader) readClock(i int) int {
 	if !ok {
 		return 0
 	}
-	switch meridiems[suffix] {
+	switch v.meridiems[suffix] {
 	case "am", "pm":
 		if hour < 1 || hour > 12 {
 			return 0
 		}
 		hour %= 12
-		if meridiems[suffix] == "pm" {
+		if v.meridiems[suffix] == "pm" {
 			hour += 12
 		}
 		r.setClock(hour, minute, true)
 		return n
 	}
-	if suffix != "" || !hasMinutes || hour > 23 {
+	marked := v.atWords[r.text(i-1)] // "um 3", "a las 3"
+	if v.hourSuffix != "" && !hasMinutes { // "14h", "14h30"
+		if rest, found := strings.CutPrefix(suffix, v.hourSuffix); found {
+			if rest != "" {
+				if minute, ok = number(rest, 2, 2); !ok || minute > 59 {
+					return 0
+				}
+				hasMinutes = true
+			}
+			suffix, marked = "", true
+		}
+	}
+	if suffix != "" || hour > 23 {
+		return 0
+	}
+	if v.hourWords[r.text(i+1)] { // "14 Uhr", "15 heures", "14 h 30"
+		n, marked = 2, true
+		if m, ok := number(r.text(i+2), 2, 2); ok && !hasMinutes && m <= 59 {
+			minute, n = m, 3
+		}
+	}
+	if !hasMinutes && !marked {
 		return 0
 	}
 	r.setClock(hour, minute, false)
-	return 1
+	return n
 }
 
 // splitSuffix splits "10.30am" into "10.30" and "am".
@@ -296,13 +353,15 @@ func number(s string, min, max int) (int, bool) {
 	return n, true
 }
 
-// dayOfMonth reads word i as a day of the month, 1 to 31, plain or ordinal ("5", "5th", "22nd").
-func dayOfMonth(words []word, i int) (int, bool) {
-	if i >= len(words) || words[i].touchesMoney() {
+// dayOfMonth reads word i as a day of the month, 1 to 31, plain or ordinal ("5", "5th", "22nd",
+// "1er").
+func (r *reader) dayOfMonth(i int) (int, bool) {
+	words := r.words
+	if i < 0 || i >= len(words) || words[i].touchesMoney() {
 		return 0, false
 	}
 	t := words[i].text
-	for _, suffix := range []string{"st", "nd", "rd", "th"} {
+	for _, suffix := range r.v.ordinals {
 		if s, found := strings.CutSuffix(t, suffix); found {
 			t = s
 			break
@@ -322,14 +381,14 @@ func fourDigitYear(words []word, i int) (int, bool) {
 	return y, ok && 2000 <= y && y <= 2099
 }
 
-// slashDate reads "5/12", "5/12/26" or "5/12/2026", day first; a year is from 2000 to 2099.
-// The year is 0 when none was written.
-func slashDate(t string) (day int, month time.Month, year int, ok bool) {
-	dd, rest, found := strings.Cut(t, "/")
+// slashDate reads "5/12", "5/12/26" or "5/12/2026", day first, with sep between the numbers; a
+// year is from 2000 to 2099. The year is 0 when none was written.
+func slashDate(t, sep string) (day int, month time.Month, year int, ok bool) {
+	dd, rest, found := strings.Cut(t, sep)
 	if !found {
 		return 0, 0, 0, false
 	}
-	mm, yy, hasYear := strings.Cut(rest, "/")
+	mm, yy, hasYear := strings.Cut(rest, sep)
 	d, okD := number(dd, 1, 2)
 	m, okM := number(mm, 1, 2)
 	if !okD || !okM {
@@ -401,37 +460,3 @@ func (d Date) before(e Date) bool {
 	}
 	return d.Day < e.Day
 }
-
-var weekdays = map[string]time.Weekday{
-	"monday": time.Monday, "mondays": time.Monday, "mon": time.Monday,
-	"tuesday": time.Tuesday, "tuesdays": time.Tuesday, "tue": time.Tuesday, "tues": time.Tuesday,
-	"wednesday": time.Wednesday, "wednesdays": time.Wednesday, "wed": time.Wednesday, "weds": time.Wednesday,
-	"thursday": time.Thursday, "thursdays": time.Thursday, "thu": time.Thursday, "thur": time.Thursday, "thurs": time.Thursday,
-	"friday": time.Friday, "fridays": time.Friday, "fri": time.Friday,
-	"saturday": time.Saturday, "saturdays": time.Saturday, "sat": time.Saturday,
-	"sunday": time.Sunday, "sundays": time.Sunday, "sun": time.Sunday,
-}
-
-var parts = map[string]Part{
-	"morning": Morning, "mornings": Morning,
-	"afternoon": Afternoon, "afternoons": Afternoon,
-	"evening": Evening, "evenings": Evening,
-}
-
-var months = map[string]time.Month{
-	"january": time.January, "jan": time.January,
-	"february": time.February, "feb": time.February,
-	"march": time.March, "mar": time.March,
-	"april": time.April, "apr": time.April,
-	"may":  time.May,
-	"june": time.June, "jun": time.June,
-	"july": time.July, "jul": time.July,
-	"august": time.August, "aug": time.August,
-	"september": time.September, "sep": time.September, "sept": time.September,
-	"october": time.October, "oct": time.October,
-	"november": time.November, "nov": time.November,
-	"december": time.December, "dec": time.December,
-}
-
-// meridiems maps the ways of writing am and pm to "am" or "pm".
-var meridiems = map[string]string{"am": "am", "a.m": "am", "pm": "pm", "p.m": "pm"}
