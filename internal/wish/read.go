@@ -281,7 +281,7 @@ func (r *reader) readClock(i int) int {
 		r.setClock(hour, minute, true)
 		return n
 	}
-	marked := v.atWords[r.text(i-1)] // "um 3", "a las 3"
+	marked := v.atWords[r.text(i-1)]       // "um 3", "a las 3"
 	if v.hourSuffix != "" && !hasMinutes { // "14h", "14h30"
 		if rest, found := strings.CutPrefix(suffix, v.hourSuffix); found {
 			if rest != "" {
