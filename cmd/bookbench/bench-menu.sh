@@ -2,8 +2,8 @@
 # Measures what a full calendar costs, all on loopback against bookingd on SQLite (and in memory):
 # a menu salon's open times at 0, 5,000 and 20,000 live bookings against the bare baseline; round
 # two at menu salons on SQLite against round two in memory; and a simple salon's page, round one
-# and round two at 20,000 future bookings against an empty salon's. The figures of
-# docs/performance-menu.md.
+# and round two at 20,000 future bookings against an empty salon's; and both rounds and a salon's
+# read at a salon speaking German against an English one. The figures of docs/performance-menu.md.
 # Usage: cmd/bookbench/bench-menu.sh [bookbench flags], e.g. -runs 5 -d 3s (the defaults below).
 # The filled salons are filled over HTTP, as customers book, before each command's first run.
 set -euo pipefail
@@ -45,4 +45,10 @@ echo "## GET /salons/{salon} at a simple salon of 20,000 future bookings against
 echo "## round one and round two at a simple salon of 20,000 future bookings against an empty one"
 "$bin/bookbench" -c 32 -n 1000 -d 0 -runs 5 -salons 1 -calendar empty,b20k -fill empty=0,b20k=20000 \
 	-url "empty=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b20k=$sqlite_pid" "$@"
+echo "## round one and round two at menu salons speaking German against English ones, on SQLite"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -menu -calendar en,de -language de=de \
+	-url "en=$sqlite,de=$sqlite" -pid "en=$sqlite_pid,de=$sqlite_pid" "$@"
+echo "## GET /salons/{salon} at a menu salon speaking German against an English one"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -menu -mode read -salons 1 -calendar en,de -language de=de \
+	-url "en=$sqlite,de=$sqlite" -pid "en=$sqlite_pid,de=$sqlite_pid" "$@"
 echo "# load at the end:$(uptime | sed 's/.*load average//')"

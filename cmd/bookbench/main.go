@@ -44,6 +44,8 @@ type target struct {
 	fixed  bool
 	fill   int
 	salons []*freshSalon
+	// language is the language its salons speak (their setting), "" for English.
+	language string
 }
 
 // config is the command line.
@@ -119,6 +121,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.StringVar(&fills, "fill", "", "-calendar targets whose salons are registered once and kept over every run, comma-separated `name=bookings`: "+
 		"before the first run, each of their salons is filled over HTTP with so many live bookings, spread over its 90 days; "+
 		"their warm-up reads rather than books (0: a kept salon left empty)")
+	var languages string
+	fs.StringVar(&languages, "language", "", "-calendar targets whose salons speak another language than English, comma-separated `name=code` (de, fr, es): "+
+		"their questions and says are worded in it, and the customers' words read in it")
 	fs.StringVar(&cfg.inprocessDB, "inprocess-db", "", "with -inprocess, give the app a calendar in this database (sqlite:PATH or postgres://…), as -db gives bookingd one")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds (or, with -mode read, reads a salon) with -c customers against each -url and a bare Echo\nbaseline, and prints "+
@@ -212,6 +217,17 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	if cfg.fills, err = parseFills(fills, cfg); err != nil {
 		return config{}, err
+	}
+	for _, field := range strings.Split(languages, ",") {
+		if field = strings.TrimSpace(field); field == "" {
+			continue
+		}
+		name, code, _ := strings.Cut(field, "=")
+		i := slices.IndexFunc(cfg.targets, func(t target) bool { return t.name == name && t.calendar })
+		if i < 0 || code == "" || cfg.targets[i].language != "" {
+			return config{}, fmt.Errorf("-language: %q is not name=code for a -calendar target's name, once", field)
+		}
+		cfg.targets[i].language = code
 	}
 	return cfg, nil
 }
@@ -422,7 +438,7 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 		}
 		if t.calendar && !t.fixed {
 			var err error
-			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots, cfg.menu); err != nil {
+			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots, cfg.menu, t.language); err != nil {
 				return nil, err
 			}
 		}

@@ -267,7 +267,7 @@ func fillAll(ctx context.Context, cfg config, targets []target, out io.Writer) e
 			return err
 		}
 		client := newClient(cfg.customers)
-		salons, err := registerSalons(ctx, client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), free, cfg.menu)
+		salons, err := registerSalons(ctx, client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), free, cfg.menu, t.language)
 		if err != nil {
 			return err
 		}

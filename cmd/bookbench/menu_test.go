@@ -205,6 +205,9 @@ func TestTheMenuAndFillFlagsAreRefusedWhenTheyCantHold(t *testing.T) {
 		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-fill", "a=many"},
 		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-fill", "a=1,a=2"},
 		{"-fill", "inprocess=1"},
+		{"-url", "a=http://127.0.0.1:1", "-language", "a=de"},
+		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-language", "b=de"},
+		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-language", "a=de,a=fr"},
 	} {
 		var out, errOut bytes.Buffer
 		if err := run(context.Background(), args, nil, &out, &errOut); err == nil {
@@ -215,5 +218,10 @@ func TestTheMenuAndFillFlagsAreRefusedWhenTheyCantHold(t *testing.T) {
 		"-menu", "-mode", "avail", "-fill", "a=0, b=20000"}, func(string) string { return "" }, &bytes.Buffer{})
 	if err != nil || !cfg.menu || cfg.mode != modeAvail || len(cfg.fills) != 2 || cfg.fills["a"] != 0 || cfg.fills["b"] != 20000 {
 		t.Errorf("got %+v, %v; want -menu, -mode avail and a=0, b=20000 filled", cfg, err)
+	}
+	cfg, err = configure([]string{"-url", "en=http://127.0.0.1:1,de=http://127.0.0.1:1", "-calendar", "en,de", "-owner-token", "x",
+		"-menu", "-language", "de=de"}, func(string) string { return "" }, &bytes.Buffer{})
+	if err != nil || cfg.targets[0].language != "" || cfg.targets[1].language != "de" {
+		t.Errorf("got %+v, %v; want de's salons in German, en's in English", cfg.targets, err)
 	}
 }
