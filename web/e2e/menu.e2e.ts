@@ -11,6 +11,9 @@ import { dayHeading, dayOf, mondayOf, shortDay, wallOf } from '../src/calendar/z
 import { checkAxe } from './axe';
 import { Bookingd, artifacts, chromiumOptions, freePort } from './bookingd';
 
+/** The button that shows more days of open times: "Show 4 more days", or "Show one more day" at the end. */
+const laterDays = /^Show (one more day|\d+ more days)$/;
+
 const docs = fileURLToPath(new URL('../docs', import.meta.url));
 const writeDocs = process.env['E2E_DOCS'] === '1';
 
@@ -237,7 +240,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
     // The last day may be behind "Show later days".
     const button = page.getByRole('button', { name: chosen.label, exact: true });
     while ((await button.count()) === 0) {
-      await page.getByRole('button', { name: 'Show later days' }).click();
+      await page.getByRole('button', { name: laterDays }).click();
     }
     await button.click();
     await page.getByText('Enter your name, so the salon knows who is coming.').first().waitFor();
@@ -283,15 +286,15 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
     await page.getByRole('radio', { name: 'Ana' }).check();
     await page.getByRole('heading', { name: 'Open times for Colour with Ana' }).waitFor();
     await page.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
-    while ((await page.getByRole('button', { name: 'Show later days' }).count()) > 0) {
-      await page.getByRole('button', { name: 'Show later days' }).click();
+    while ((await page.getByRole('button', { name: laterDays }).count()) > 0) {
+      await page.getByRole('button', { name: laterDays }).click();
     }
     expect(await page.getByRole('button', { name: chosen.label, exact: true }).count()).toBe(0);
     await page.getByRole('radio', { name: 'Chloé' }).check();
     await page.getByRole('heading', { name: 'Open times for Colour with Chloé' }).waitFor();
     await page.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
-    while ((await page.getByRole('button', { name: 'Show later days' }).count()) > 0) {
-      await page.getByRole('button', { name: 'Show later days' }).click();
+    while ((await page.getByRole('button', { name: laterDays }).count()) > 0) {
+      await page.getByRole('button', { name: laterDays }).click();
     }
     expect(await page.getByRole('button', { name: chosen.label, exact: true }).count()).toBe(1);
   });
@@ -339,7 +342,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
       await state(mine, 'choosing a new time');
       const button = mine.getByRole('button', { name: later?.label ?? '', exact: true });
       while ((await button.count()) === 0) {
-        await mine.getByRole('button', { name: 'Show later days' }).click();
+        await mine.getByRole('button', { name: laterDays }).click();
       }
       await button.click();
       await mine.getByRole('group', { name: 'Which time suits you?' }).waitFor();
@@ -388,7 +391,7 @@ describe('Scenario: a reply lost on the way back is recovered, and the customer 
     const time = (await onLastDay('cut'))[0]!;
     const button = page.getByRole('button', { name: time.label, exact: true });
     while ((await button.count()) === 0) {
-      await page.getByRole('button', { name: 'Show later days' }).click();
+      await page.getByRole('button', { name: laterDays }).click();
     }
     await button.click();
     await page.getByRole('group', { name: 'Which time suits you?' }).waitFor();
@@ -482,7 +485,7 @@ describe('Scenario: the owner, signed in with the salon’s key', () => {
     await panel.getByText('Choose the new time; the booking moves at once.').waitFor();
     const button = panel.getByRole('button', { name: to.label, exact: true });
     while ((await button.count()) === 0) {
-      await panel.getByRole('button', { name: 'Show later days' }).click();
+      await panel.getByRole('button', { name: laterDays }).click();
     }
     await state(owner, 'choosing a free time to move to');
     await button.click();
@@ -511,8 +514,8 @@ describe('Scenario: the owner, signed in with the salon’s key', () => {
     await customer.getByRole('heading', { name: 'Open times for Cut with Ben' }).waitFor();
     // The times come after the heading: until the first is shown, there is no "Show later days" to count.
     await customer.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
-    while ((await customer.getByRole('button', { name: 'Show later days' }).count()) > 0) {
-      await customer.getByRole('button', { name: 'Show later days' }).click();
+    while ((await customer.getByRole('button', { name: laterDays }).count()) > 0) {
+      await customer.getByRole('button', { name: laterDays }).click();
     }
     const shown = await customer.locator(`div.day:has(h3:text-is("${dayHeading(day)}")) button.slot`).allTextContents();
     expect(shown.length).toBeGreaterThan(0);

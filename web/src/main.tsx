@@ -1,4 +1,6 @@
 // The app's entry: reads which page the address asks for, makes the store, keeps the owner's token for this tab, and renders the page.
+import { LanguagePicker } from './i18n/LanguagePicker';
+import { say, startLanguage, useSay } from './i18n/say';
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -40,24 +42,34 @@ if (route.page === 'owner') {
   });
 }
 
-document.title = titleOf(route);
 
 function titleOf(at: Route): string {
   switch (at.page) {
     case 'home':
-      return 'Book a time';
+      return say('page.eyebrow');
     case 'salon':
-      return `Book a time at ${at.salon}`;
+      return say('title.salon', { salon: at.salon });
     case 'my':
-      return 'Your booking';
+      return say('title.my');
     case 'owner':
-      return "The owner's page";
+      return say('title.owner');
     case 'no such page':
-      return 'No such page';
+      return say('title.noSuchPage');
   }
 }
 
 function Page({ at }: { at: Route }) {
+  // Every page renders again in the language picked.
+  useSay();
+  return (
+    <>
+      <Shown at={at} />
+      <LanguagePicker />
+    </>
+  );
+}
+
+function Shown({ at }: { at: Route }) {
   switch (at.page) {
     case 'home':
       return <HomePage />;
@@ -65,22 +77,22 @@ function Page({ at }: { at: Route }) {
       return <SalonPage salon={at.salon} {...(at.paid === undefined ? {} : { paid: at.paid })} />;
     case 'my':
       return (
-        <Suspense fallback={<LoadingPage doing="Opening your booking…" />}>
+        <Suspense fallback={<LoadingPage doing={say('loading.booking')} />}>
           <ManagePage salon={at.salon} booking={at.booking} />
         </Suspense>
       );
     case 'owner':
       return (
-        <Suspense fallback={<LoadingPage doing="Opening the owner's page…" />}>
+        <Suspense fallback={<LoadingPage doing={say('loading.owner')} />}>
           <OwnerPage />
         </Suspense>
       );
     case 'no such page':
       return (
         <main>
-          <h1>No such page</h1>
+          <h1>{say('title.noSuchPage')}</h1>
           <p>
-            <a href="/">See the salons that book here</a>
+            <a href="/">{say('salons.seeAll')}</a>
           </p>
         </main>
       );
@@ -91,10 +103,14 @@ const root = document.getElementById('root');
 if (root === null) {
   throw new Error('index.html has no #root');
 }
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <Page at={route} />
-    </Provider>
-  </StrictMode>,
-);
+// The page opens in its language, fetched first when it isn't English, and keeps its title in it.
+void startLanguage(window.localStorage, navigator.languages).then(() => {
+  document.title = titleOf(route);
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <Page at={route} />
+      </Provider>
+    </StrictMode>,
+  );
+});

@@ -90,6 +90,7 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
       maxUpcomingPerContact: 0,
       maxBookingsPerMinute: 30,
       paymentMinutes: 30,
+      language: 'en',
       prices: studioNine.prices,
       slotMinutes: 45,
       menu: null,

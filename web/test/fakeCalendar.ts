@@ -30,6 +30,7 @@ export const studioNine = {
   maxUpcomingPerContact: 0,
   maxBookingsPerMinute: 30,
   paymentMinutes: 30,
+  language: 'en',
   slots: [
     { slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' },
     { slot: '2026-12-05T09:45:00Z', label: 'Saturday 5 December, 09:45' },

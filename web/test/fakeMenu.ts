@@ -76,6 +76,7 @@ export const menuSalon = {
   maxUpcomingPerContact: 3,
   maxBookingsPerMinute: 30,
   paymentMinutes: 30,
+  language: 'en',
   currency: 'GBP',
   services: [
     { id: 'cut', name: 'Cut', minutes: 45, price: 4500, afterMinutes: 0 },

@@ -223,6 +223,7 @@ function draftOfDemo() {
     salon: s.salon,
     name: s.name,
     phone: s.phone,
+    language: 'en',
     timeZone: s.timeZone,
     hours: s.hours as unknown as Salon['hours'],
     horizonDays: s.horizonDays,

@@ -66,6 +66,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
     maxUpcomingPerContact: 0,
     maxBookingsPerMinute: 30,
     paymentMinutes: 30,
+    language: 'en',
     openSlots: [{ slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' }],
   };
   it('reads a simple salon, keeping only what the pages use', () => {
@@ -82,6 +83,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
         maxUpcomingPerContact: 0,
         maxBookingsPerMinute: 30,
         paymentMinutes: 30,
+        language: 'en',
         prices: view.prices,
         slotMinutes: 45,
         menu: null,

@@ -1,6 +1,7 @@
 // The empty RTK Query api that the generated endpoints are injected into: one base query, bodies read as the type they declare, the owner's token on the owner's requests and a booking's manage key on its customer's.
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { language } from '../i18n/say';
 
 /** What the store hands every thunk and query: where the booking service lives. */
 export interface StoreExtra {
@@ -80,6 +81,8 @@ const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
       if (key !== null && manageOperations.includes(endpoint)) {
         headers.set('Authorization', `Bearer ${key}`);
       }
+      // The server words its question and says in the page's language, not the browser's.
+      headers.set('Accept-Language', language());
       return headers;
     },
   })(args, api, extraOptions);

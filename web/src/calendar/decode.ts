@@ -87,6 +87,8 @@ export interface Salon {
   readonly salon: string;
   readonly name: string;
   readonly phone: string;
+  /** The salon's language, a BCP 47 tag such as "de": the page speaks it when the browser's languages aren't shipped. */
+  readonly language: string;
   readonly timeZone: string;
   readonly hours: Hours;
   readonly horizonDays: number;
@@ -291,6 +293,7 @@ function readSalon(body: unknown, where: string): Salon {
     salon: text(raw, 'salon', where, { empty: false }),
     name: text(raw, 'name', where, { empty: false }),
     phone: text(raw, 'phone', where, { empty: false }),
+    language: text(raw, 'language', where, { empty: false }),
     timeZone: text(raw, 'timeZone', where, { empty: false }),
     hours: readHours(raw['hours'], `${where}.hours`),
     horizonDays: whole(raw, 'horizonDays', where, 1),

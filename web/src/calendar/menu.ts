@@ -1,14 +1,16 @@
 // A menu in the customer's words: a price in the salon's currency (Intl.NumberFormat), a length in hours and minutes, who does what; and a price typed by the owner read back into the currency's minor unit.
+import { language, say } from '../i18n/say';
 import type { Menu, Service, Stylist } from './decode';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** moneyFormat is the salon's currency as Intl.NumberFormat writes it in English, such as £45.00. */
+/** moneyFormat is the salon's currency as Intl.NumberFormat writes it in the page's language, such as £45.00 in English and 45,00 £ in German. */
 function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
+  const key = `${language()} ${currency}`;
+  let format = moneyFormats.get(key);
   if (format === undefined) {
-    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-    moneyFormats.set(currency, format);
+    format = new Intl.NumberFormat(language() === 'en' ? 'en-GB' : language(), { style: 'currency', currency });
+    moneyFormats.set(key, format);
   }
   return format;
 }
@@ -37,37 +39,37 @@ export function priceWords(minor: number, currency: string | null): string {
 
 /** priceOf is a service's price in words, or that it isn't on the sheet. */
 export function priceOf(service: Service, currency: string | null): string {
-  return service.price === null ? 'price on request' : priceWords(service.price, currency);
+  return service.price === null ? say('menu.priceOnRequest') : priceWords(service.price, currency);
 }
 
 /** depositOf is the deposit a service asks, in the salon's currency, such as "£20.00 deposit"; "" when it asks none. */
 export function depositOf(service: Service, currency: string | null): string {
-  return service.deposit === null ? '' : `${priceWords(service.deposit, currency)} deposit`;
+  return service.deposit === null ? '' : say('menu.deposit', { amount: priceWords(service.deposit, currency) });
 }
 
 /** depositWords says a booking's deposit and where it stands, such as "£20.00, paid". */
 export function depositWords(deposit: { readonly amount: number; readonly status: string }, currency: string | null): string {
   const status: Record<string, string> = {
-    awaiting: 'being paid',
-    paid: 'paid',
-    refunded: 'given back',
-    kept: 'kept by the salon',
-    released: 'never paid',
+    awaiting: say('deposit.awaiting'),
+    paid: say('deposit.paid'),
+    refunded: say('deposit.refunded'),
+    kept: say('deposit.kept'),
+    released: say('deposit.released'),
   };
-  return `${priceWords(deposit.amount, currency)}, ${status[deposit.status] ?? deposit.status}`;
+  return say('deposit.where', { amount: priceWords(deposit.amount, currency), status: status[deposit.status] ?? deposit.status });
 }
 
 /** bookingStatusWords says where a booking stands, in the owner's and the customer's words. */
 export function bookingStatusWords(status: string): string {
   switch (status) {
     case 'booked':
-      return 'Booked';
+      return say('status.booked');
     case 'cancelled':
-      return 'Cancelled';
+      return say('status.cancelled');
     case 'awaiting_payment':
-      return 'Held while the deposit is paid';
+      return say('status.awaiting');
     case 'no_show':
-      return 'No-show';
+      return say('status.noShow');
   }
   return status;
 }
@@ -77,14 +79,14 @@ export function lengthWords(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) {
-    return `${rest} min`;
+    return say('length.min', { minutes: rest });
   }
-  return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
+  return rest === 0 ? say('length.hr', { hours }) : say('length.hrMin', { hours, minutes: rest });
 }
 
 /** lengthOf is a service's length, with its processing time when it has one. */
 export function lengthOf(service: Service): string {
-  return service.afterMinutes === 0 ? lengthWords(service.minutes) : `${lengthWords(service.minutes)}, then ${lengthWords(service.afterMinutes)} processing`;
+  return service.afterMinutes === 0 ? lengthWords(service.minutes) : say('length.processing', { length: lengthWords(service.minutes), after: lengthWords(service.afterMinutes) });
 }
 
 /** stylistsFor is the team members who do the service, in the salon's order. */

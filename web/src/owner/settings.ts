@@ -38,6 +38,8 @@ export interface Draft {
   readonly name: string;
   readonly timeZone: string;
   readonly phone: string;
+  /** The salon's language, a BCP 47 tag. */
+  readonly language: string;
   readonly hours: DraftHours;
   readonly horizonDays: string;
   readonly changeCutoffHours: string;
@@ -73,6 +75,7 @@ export function draftOf(salon: Salon): Draft {
     name: salon.name,
     timeZone: salon.timeZone,
     phone: salon.phone,
+    language: salon.language,
     hours: draftHours(salon.hours),
     horizonDays: String(salon.horizonDays),
     changeCutoffHours: String(salon.changeCutoffHours),
@@ -151,6 +154,7 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     name: draft.name,
     timeZone: draft.timeZone,
     phone: draft.phone,
+    language: draft.language,
     hours: hoursBody(draft.hours),
     horizonDays: wholeOf(draft.horizonDays),
     changeCutoffHours: wholeOf(draft.changeCutoffHours),
@@ -218,7 +222,7 @@ export function isRefused(value: SalonSettings | Refused): value is Refused {
 
 /** The places on the settings form where a refusal can be shown: one per field, row and section the form draws. */
 export function placesOf(draft: Draft): Set<string> {
-  const places = new Set(['settings', 'name', 'timeZone', 'phone', 'hours', 'horizonDays', 'changeCutoffHours', 'maxUpcomingPerContact', 'maxBookingsPerMinute', 'paymentMinutes']);
+  const places = new Set(['settings', 'name', 'timeZone', 'phone', 'language', 'hours', 'horizonDays', 'changeCutoffHours', 'maxUpcomingPerContact', 'maxBookingsPerMinute', 'paymentMinutes']);
   const addHours = (prefix: string, hours: DraftHours) => {
     for (const day of dayKeys) {
       places.add(`${prefix}.${day}`);

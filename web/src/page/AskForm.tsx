@@ -1,4 +1,5 @@
 // The form round one is asked from, on both booking pages: the fields a page puts in it, the box for the customer's words, and the button that asks.
+import { say } from '../i18n/say';
 import type { FormEvent, ReactNode, Ref, RefObject } from 'react';
 import { maxMessageChars } from '../api/bounds';
 
@@ -20,14 +21,14 @@ export interface AskFormProps {
 }
 
 /** AskForm calls onAsk when the customer asks, unless round one is out or a question is waiting. */
-export function AskForm({ headingId, heading = 'Ask for a time', locked, asking, onAsk, askButton, children }: AskFormProps) {
+export function AskForm({ headingId, heading = say('ask.heading'), locked, asking, onAsk, askButton, children }: AskFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!asking && !locked) {
       onAsk();
     }
   };
-  const named = headingId === undefined ? { 'aria-label': 'Ask for a time' } : { 'aria-labelledby': headingId };
+  const named = headingId === undefined ? { 'aria-label': say('ask.heading') } : { 'aria-labelledby': headingId };
   // While round one is out, the button keeps focus and says so; disabling it would drop focus to the page.
   return (
     <form className="card" onSubmit={submit} aria-busy={asking} {...named}>
@@ -35,7 +36,7 @@ export function AskForm({ headingId, heading = 'Ask for a time', locked, asking,
       <fieldset disabled={locked}>
         {children}
         <button type="submit" ref={askButton} aria-disabled={asking}>
-          {asking ? 'Asking…' : 'Ask for a time'}
+          {asking ? say('ask.asking') : say('ask.heading')}
         </button>
       </fieldset>
     </form>
@@ -60,7 +61,8 @@ export function WordsField({ id, value, onChange, readOnly, box, optional = fals
   return (
     <>
       <label htmlFor={id}>
-        What would you like?{optional && <span className="optional"> (optional)</span>}
+        {say('ask.words')}
+        {optional && <span className="optional"> {say('ask.optional')}</span>}
       </label>
       <textarea
         id={id}
@@ -70,7 +72,7 @@ export function WordsField({ id, value, onChange, readOnly, box, optional = fals
         maxLength={maxMessageChars}
         required={!optional}
         readOnly={readOnly}
-        placeholder={optional ? 'Anything the salon should know, or a day and time to look for' : 'A cut on Saturday morning?'}
+        placeholder={optional ? say('ask.placeholderMenu') : say('ask.placeholder')}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -1,4 +1,5 @@
 // What a booked customer gets on both pages: the booking's details as a list, "Add to calendar" (the .ics, fetched with the key and offered as a download) and "Change or cancel" (the manage page, its key after #).
+import { say } from '../i18n/say';
 import { useEffect, useState } from 'react';
 import { calendarFileName, fetchCalendar, managePath } from '../my/calendarFile';
 
@@ -62,19 +63,19 @@ export function CalendarLink({ salon, booking, manageKey, version = 0 }: { salon
 
   switch (file.state) {
     case 'making':
-      return <span className="link-like waiting">Add to calendar (getting the file ready…)</span>;
+      return <span className="link-like waiting">{say('booked.calendarMaking')}</span>;
     case 'ready':
       return (
         <a className="action-link" href={file.href} download={calendarFileName(salon, booking)}>
-          Add to calendar
+          {say('booked.calendar')}
         </a>
       );
     case 'failed':
       return (
         <span>
-          The calendar file couldn't be fetched.{' '}
+          {say('booked.calendarFailed')}{' '}
           <button type="button" className="quiet inline" onClick={() => setAttempt((n) => n + 1)}>
-            Try the calendar file again
+            {say('booked.calendarAgain')}
           </button>
         </span>
       );
@@ -90,7 +91,7 @@ export function ManageLinks({ salon, booking, manageKey }: { salon: string; book
       </li>
       <li>
         <a className="action-link" href={managePath(salon, booking, manageKey)}>
-          Change or cancel
+          {say('booked.change')}
         </a>
       </li>
     </ul>

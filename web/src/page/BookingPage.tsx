@@ -1,4 +1,6 @@
 // The address-driven page, for a server without calendars: the salon, its open times, the customer's words, the question as a choice of times, and the outcome in words.
+import { Said } from '../i18n/Said';
+import { say } from '../i18n/say';
 import { useId, useRef, useState } from 'react';
 import { answerQuestion, askForTime } from '../booking/slice';
 import type { Flow } from '../booking/slice';
@@ -24,12 +26,12 @@ export function BookingPage() {
 
   return (
     <main>
-      <PageHeader eyebrow="Book a time at" title={salon} />
+      <PageHeader eyebrow={say('salon.eyebrow')} title={salon} />
 
       <section aria-labelledby="open-times">
-        <h2 id="open-times">Open times</h2>
+        <h2 id="open-times">{say('times.heading')}</h2>
         {openSlots.length === 0 ? (
-          <p>Nothing is open right now.</p>
+          <p>{say('times.nothing')}</p>
         ) : (
           <ul className="times" aria-labelledby="open-times">
             {openSlots.map((slot) => (
@@ -41,7 +43,7 @@ export function BookingPage() {
 
       {booked.length > 0 && (
         <section aria-labelledby="your-bookings">
-          <h2 id="your-bookings">Your bookings</h2>
+          <h2 id="your-bookings">{say('address.yourBookings')}</h2>
           <ul className="times booked" aria-labelledby="your-bookings">
             {booked.map((slot) => (
               <li key={slot}>{slot}</li>
@@ -67,7 +69,7 @@ export function BookingPage() {
       <Result flow={flow} onAskAgain={askAgain} />
 
       <Announcer
-        text={announcement(booking, 'Asking the salon for a time…', (outcome) => `${outcomeWords(outcome)} “${outcome.say}”`)}
+        text={announcement(booking, say('address.asking'), (outcome) => say('address.done', { words: outcomeWords(outcome), say: outcome.say }))}
         moment={flow}
       />
     </main>
@@ -81,7 +83,7 @@ function Result({ flow, onAskAgain }: { flow: Flow; onAskAgain: () => void }) {
       return null;
     case 'done':
       return (
-        <DoneCard key={JSON.stringify(flow.outcome)} good={flow.outcome.kind === 'booked'} heading={outcomeWords(flow.outcome)} say={flow.outcome.say} />
+        <DoneCard key={JSON.stringify(flow.outcome)} good={flow.outcome.kind === 'booked'} heading={outcomeWords(flow.outcome)} said={flow.outcome.say} />
       );
     case 'failed': {
       const told = toldFailure(flow.failure, flow.round);
@@ -89,7 +91,7 @@ function Result({ flow, onAskAgain }: { flow: Flow; onAskAgain: () => void }) {
         <ToldCard key={`${flow.round} ${flow.failure.problem}`} told={told} tone="bad">
           {told.step !== 'none' && (
             <button type="button" onClick={onAskAgain}>
-              {told.step === 'try again' ? 'Try again' : 'Ask again'}
+              {told.step === 'try again' ? say('tryAgain.button') : say('ending.askAgain')}
             </button>
           )}
         </ToldCard>
@@ -98,16 +100,18 @@ function Result({ flow, onAskAgain }: { flow: Flow; onAskAgain: () => void }) {
   }
 }
 
-function DoneCard({ good, heading, say }: { good: boolean; heading: string; say: string }) {
+function DoneCard({ good, heading, said }: { good: boolean; heading: string; said: string }) {
   // When a booking ends, the form the customer was in is gone: bring focus to what happened.
   const title = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section className={`card outcome ${good ? 'good' : 'plain'}`} aria-label="What happened">
+    <section className={`card outcome ${good ? 'good' : 'plain'}`} aria-label={say('card.happened')}>
       <h2 ref={title} tabIndex={-1}>
         {heading}
       </h2>
       <p>
-        The salon says: <q>{say}</q>
+        <Said id="ending.salonSays" at="say">
+          <q>{said}</q>
+        </Said>
       </p>
     </section>
   );

@@ -1,4 +1,6 @@
 // What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the manage page), not booked, or failed.
+import { Said } from '../i18n/Said';
+import { say, when } from '../i18n/say';
 import { useEffect, useId } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { maxContactChars, maxCustomerNameChars } from '../api/bounds';
@@ -39,8 +41,8 @@ export interface DetailErrors {
 /** detailErrors checks the details as the service will: a name, and a phone number or an e-mail address. */
 export function detailErrors(customer: Customer): DetailErrors {
   return {
-    ...(customer.name === '' ? { name: 'Enter your name, so the salon knows who is coming.' } : {}),
-    ...(isEmail(customer.contact) || isPhone(customer.contact) ? {} : { contact: 'Enter a phone number or an e-mail address the salon can reach you on.' }),
+    ...(customer.name === '' ? { name: say('details.nameMissing') } : {}),
+    ...(isEmail(customer.contact) || isPhone(customer.contact) ? {} : { contact: say('details.contactMissing') }),
   };
 }
 
@@ -74,7 +76,7 @@ export function DetailsForm({ typed, onChange, onAsk, locked, asking, askButton,
       {intro}
       <TextField
         id={`${id}-name`}
-        label="Your name"
+        label={say('details.name')}
         name="name"
         autoComplete="name"
         maxLength={maxCustomerNameChars}
@@ -86,20 +88,20 @@ export function DetailsForm({ typed, onChange, onAsk, locked, asking, askButton,
       />
       <TextField
         id={`${id}-contact`}
-        label="Phone or e-mail"
+        label={say('details.contact')}
         name="contact"
         autoComplete="tel"
         maxLength={maxContactChars}
         readOnly={asking}
         value={typed.contact}
         onChange={(contact) => set({ contact })}
-        hint="The salon uses it only about this booking."
+        hint={say('details.contactHint')}
         box={contactBox}
         error={errors.contact}
       />
       <label className="check">
         <input type="checkbox" name="remember" checked={typed.remember} onChange={(event) => set({ remember: event.target.checked })} />
-        <span>Remember my name and contact on this device</span>
+        <span>{say('details.remember')}</span>
       </label>
       <div className="field">
         <WordsField
@@ -167,7 +169,7 @@ export function TextField({ id, label, name, autoComplete, maxLength, readOnly, 
 /** endAloud is what the live region says when a visit ends: what happened, the booking's reference, and what comes next. */
 export function endAloud(outcome: VisitOutcome, what = ''): string {
   const told = toldVisit(outcome, what);
-  const reference = outcome.kind === 'booked' ? ` Your booking reference is ${outcome.reference}.` : '';
+  const reference = outcome.kind === 'booked' ? ` ${say('ending.referenceAloud', { reference: outcome.reference })}` : '';
   return `${told.headline}${reference} ${told.next}`;
 }
 
@@ -201,11 +203,11 @@ function PayLink({ pending, go, onCheckAgain }: { pending: Pending; go: boolean;
     <p className="actions">
       {!go && onCheckAgain !== undefined && (
         <button type="button" onClick={() => onCheckAgain(pending)}>
-          Check again
+          {say('ending.checkAgain')}
         </button>
       )}
       <a className={go ? 'button' : 'button quiet'} href={pending.url}>
-        Pay the deposit
+        {say('ending.pay')}
       </a>
     </p>
   );
@@ -226,12 +228,12 @@ export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what,
           {outcome.kind === 'booked' && (
             <>
               <Details
-                label="Your booking"
+                label={say('ending.yourBooking')}
                 lines={[
                   ...(details?.(outcome) ?? []),
-                  { term: 'When', value: outcome.label },
-                  ...(outcome.deposit === null || deposit === undefined ? [] : [{ term: 'Deposit paid', value: deposit(outcome.deposit) }]),
-                  { term: 'Booking reference', value: outcome.reference, code: true },
+                  { term: say('ending.when'), value: when(outcome.slot, outcome.label) },
+                  ...(outcome.deposit === null || deposit === undefined ? [] : [{ term: say('ending.depositPaid'), value: deposit(outcome.deposit) }]),
+                  { term: say('ending.reference'), value: outcome.reference, code: true },
                 ]}
               />
               {outcome.manage !== null && <ManageLinks salon={salon.id} booking={outcome.reference} manageKey={outcome.manage} />}
@@ -241,17 +243,19 @@ export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what,
             <PayLink pending={outcome.pending} go={!outcome.again} onCheckAgain={onCheckAgain} />
           ) : (
             <p className="say">
-              The salon says: <q>{outcome.say}</q>
+              <Said id="ending.salonSays" at="say">
+                <q>{outcome.say}</q>
+              </Said>
             </p>
           )}
           {told.step === 'ask again' && (
             <button type="button" onClick={onAskAgain}>
-              Ask again
+              {say('ending.askAgain')}
             </button>
           )}
           {outcome.kind === 'booked' && (
             <button type="button" className="quiet" onClick={onBookAnother}>
-              Book another time
+              {say('ending.another')}
             </button>
           )}
         </ToldCard>
@@ -263,17 +267,17 @@ export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what,
         <ToldCard key={`${flow.round} ${flow.failure.kind} ${flow.failure.problem}`} told={told} tone="bad" salon={salon}>
           {told.step === 'ask again' && (
             <button type="button" onClick={onAskAgain}>
-              Ask again
+              {say('ending.askAgain')}
             </button>
           )}
           {told.step === 'try again' && (
             <button type="button" onClick={onAskAgain}>
-              Try again
+              {say('tryAgain.button')}
             </button>
           )}
           {told.step === 'none' && (
             <p>
-              <a href="/">See the salons that book here</a>
+              <a href="/">{say('salons.seeAll')}</a>
             </p>
           )}
         </ToldCard>

@@ -1,4 +1,5 @@
 // The page at /: with calendars, the registered salons, each linked to its page; without, the address-driven page.
+import { say } from '../i18n/say';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import { BookingPage } from './BookingPage';
@@ -15,11 +16,11 @@ export function HomePage() {
     const { salons } = read.data.value;
     return (
       <main>
-        <PageHeader eyebrow="Book a time" title="Choose a salon" />
+        <PageHeader eyebrow={say('page.eyebrow')} title={say('salons.choose')} />
         {salons.length === 0 ? (
-          <p>No salon takes bookings here yet.</p>
+          <p>{say('salons.none')}</p>
         ) : (
-          <ul className="salons" aria-label="Salons">
+          <ul className="salons" aria-label={say('salons.list')}>
             {salons.map((salon) => (
               <li key={salon.salon}>
                 <a href={bookingPath(salon.salon)}>{salon.name}</a>
@@ -31,13 +32,13 @@ export function HomePage() {
     );
   }
   if (read.isLoading) {
-    return <LoadingPage doing="Looking for salons…" />;
+    return <LoadingPage doing={say('salons.looking')} />;
   }
   const trouble = read.error as Trouble | undefined;
   const headline =
-    trouble?.kind === 'no reply' ? "We couldn't reach the booking service." : "The list of salons can't be shown right now.";
+    trouble?.kind === 'no reply' ? say('salons.noReply') : say('salons.unshown');
   return (
-    <UnshownPage title="Choose a salon" headline={headline} moment={read.error}>
+    <UnshownPage title={say('salons.choose')} headline={headline} moment={read.error}>
       <TryAgainLater onTryAgain={() => void read.refetch()} />
     </UnshownPage>
   );

@@ -1,4 +1,5 @@
 // The customer's own booking, /my/{salon}/{booking}#key: the booking, add it to a calendar, cancel it after a confirmation, move it by choosing a new time (two rounds); past the salon's cutoff, the salon's phone to call instead. The key comes from the fragment and goes only in the Authorization header.
+import { say, when } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
@@ -19,22 +20,22 @@ import { announcement, toldFailure, toldMove, toldOwnTrouble } from './words';
 
 /** stampWords writes an RFC 3339 time as the salon's labels do, on the salon's own clock (the offset it was written with). */
 export function stampWords(stamp: string): string {
-  return `${dayHeading(stamp.slice(0, 10))}, ${stamp.slice(11, 16)}`;
+  return when(stamp, `${dayHeading(stamp.slice(0, 10))}, ${stamp.slice(11, 16)}`);
 }
 
 export default function ManagePage({ salon, booking }: { salon: string; booking: string }) {
   const key = useAppSelector((state) => state.own.key);
   const read = bookingApi.endpoints.myBooking.useQuery(key === '' ? skipToken : { salon, booking }, { refetchOnFocus: true, refetchOnReconnect: true });
   useEffect(() => {
-    document.title = 'Your booking';
+    document.title = say('title.my');
   }, []);
 
   if (key === '') {
     return (
-      <UnshownPage title="Your booking" headline="This link is missing the part that opens your booking." moment="no key">
-        <p>Open the whole link you were given when you booked, or call the salon.</p>
+      <UnshownPage title={say('title.my')} headline={say('my.noKey')} moment="no key">
+        <p>{say('my.noKeyNext')}</p>
         <p>
-          <a href={bookingPath(salon)}>Book a time at this salon</a>
+          <a href={bookingPath(salon)}>{say('my.bookHere')}</a>
         </p>
       </UnshownPage>
     );
@@ -43,16 +44,16 @@ export default function ManagePage({ salon, booking }: { salon: string; booking:
     return <OwnBooking own={read.data.value} refreshing={read.isFetching} />;
   }
   if (read.isLoading || read.isUninitialized) {
-    return <LoadingPage doing="Looking up your booking…" />;
+    return <LoadingPage doing={say('my.looking')} />;
   }
   const told = read.data?.ok === false ? toldOwnTrouble(undefined) : toldOwnTrouble(read.error as Trouble | undefined);
   const unknown = (read.error as Trouble | undefined)?.kind === 'refused' && (read.error as Trouble & { kind: 'refused' }).reason === 'no booking';
   return (
-    <UnshownPage title="Your booking" headline={told.headline} moment={read.error ?? read.data}>
+    <UnshownPage title={say('title.my')} headline={told.headline} moment={read.error ?? read.data}>
       <p>{told.next}</p>
       {unknown ? (
         <p>
-          <a href={bookingPath(salon)}>Book a time at this salon</a>
+          <a href={bookingPath(salon)}>{say('my.bookHere')}</a>
         </p>
       ) : (
         <TryAgainLater onTryAgain={() => void read.refetch()} />
@@ -74,7 +75,7 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
   const [said, setSaid] = useState('');
   const cancelButton = useRef<HTMLButtonElement>(null);
   const moveButton = useRef<HTMLButtonElement>(null);
-  const what = own.serviceName === null ? 'Your appointment' : `${own.serviceName}${own.stylistName === null ? '' : ` with ${own.stylistName}`}`;
+  const what = own.serviceName === null ? say('my.appointment') : own.stylistName === null ? own.serviceName : say('menu.with', { service: own.serviceName, stylist: own.stylistName });
   const salonCard = { name: own.salonName, phone: own.phone };
 
   const confirmCancel = async (yes: boolean) => {
@@ -86,7 +87,7 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
     try {
       const done = await cancel({ salon: own.salon, booking: own.booking }).unwrap();
       setTrouble(null);
-      setSaid(done.ok ? `Your booking on ${own.label} is cancelled.` : "The salon's reply couldn't be read. Reload the page to see where things stand.");
+      setSaid(done.ok ? say('my.cancelledOn', { when: when(own.slot, own.label) }) : say('words.51'));
     } catch (error) {
       setTrouble((last) => ({ trouble: error as Trouble, seq: (last?.seq ?? 0) + 1 }));
     }
@@ -105,7 +106,7 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
     told !== null
       ? `${told.headline} ${told.next}`
       : flow.inFlight !== null || flow.flow.phase !== 'idle'
-        ? announcement(flow, 'Asking the salon about that time…', (outcome) => {
+        ? announcement(flow, say('my.asking'), (outcome) => {
             const t = toldMove(outcome);
             return `${t.headline} ${t.next}`;
           })
@@ -113,24 +114,24 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
 
   return (
     <main>
-      <PageHeader eyebrow={`Your booking at ${own.salonName}`} title={what}>
+      <PageHeader eyebrow={say('my.eyebrow', { salon: own.salonName })} title={what}>
         <p className={`status ${own.status}`}>{status}</p>
       </PageHeader>
 
       {told !== null && trouble !== null && <ToldCard key={trouble.seq} told={told} tone="bad" salon={salonCard} />}
 
       <section className="card" aria-labelledby="booking-details">
-        <h2 id="booking-details">The booking</h2>
+        <h2 id="booking-details">{say('my.booking')}</h2>
         <Details
-          label="The booking"
+          label={say('my.booking')}
           lines={[
-            ...(own.serviceName === null ? [] : [{ term: 'Service', value: own.serviceName }]),
-            ...(own.stylistName === null ? [] : [{ term: 'Stylist', value: own.stylistName }]),
-            { term: 'When', value: own.label },
-            { term: 'Until', value: own.ends.slice(11, 16) },
-            { term: 'For', value: own.name === '' ? '(details erased)' : own.name },
-            ...(deposit === null ? [] : [{ term: 'Deposit', value: depositWords(deposit, currency) }]),
-            { term: 'Booking reference', value: own.booking, code: true },
+            ...(own.serviceName === null ? [] : [{ term: say('menu.service'), value: own.serviceName }]),
+            ...(own.stylistName === null ? [] : [{ term: say('menu.stylist'), value: own.stylistName }]),
+            { term: say('ending.when'), value: when(own.slot, own.label) },
+            { term: say('my.until'), value: own.ends.slice(11, 16) },
+            { term: say('my.for'), value: own.name === '' ? say('my.erased') : own.name },
+            ...(deposit === null ? [] : [{ term: say('my.deposit'), value: depositWords(deposit, currency) }]),
+            { term: say('ending.reference'), value: own.booking, code: true },
           ]}
         />
         {own.status === 'booked' && (
@@ -138,38 +139,38 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
             <CalendarLink salon={own.salon} booking={own.booking} manageKey={manageKey} version={own.sequence} />
           </p>
         )}
-        {refreshing && <p className="quiet-note">Checking for changes…</p>}
+        {refreshing && <p className="quiet-note">{say('my.checking')}</p>}
       </section>
 
       {own.status === 'cancelled' ? (
         <section className="card" aria-labelledby="cancelled">
           <h2 id="cancelled" tabIndex={-1}>
-            This booking is cancelled.
+            {say('my.isCancelled')}
           </h2>
           <p>
-            <a href={bookingPath(own.salon)}>Book another time at {own.salonName}</a>
+            <a href={bookingPath(own.salon)}>{say('my.bookAnother', { salon: own.salonName })}</a>
           </p>
         </section>
       ) : !own.canChange ? (
         <section className="card outcome plain" aria-labelledby="call-to-change">
-          <h2 id="call-to-change">Changes here closed at {stampWords(own.changeUntil)}.</h2>
-          <p>To change or cancel it now, call the salon.</p>
+          <h2 id="call-to-change">{say('my.closedAt', { at: stampWords(own.changeUntil) })}</h2>
+          <p>{say('my.callNow')}</p>
           <CallLine name={own.salonName} phone={own.phone} />
         </section>
       ) : (
         <section className="card" aria-labelledby="change-it">
-          <h2 id="change-it">Change or cancel</h2>
-          <p>You can change or cancel it here until {stampWords(own.changeUntil)}. After that, call the salon.</p>
-          {deposit !== null && deposit.status === 'paid' && <p>Cancelling gives your {priceWords(deposit.amount, currency)} deposit back.</p>}
+          <h2 id="change-it">{say('booked.change')}</h2>
+          <p>{say('my.changeUntil', { at: stampWords(own.changeUntil) })}</p>
+          {deposit !== null && deposit.status === 'paid' && <p>{say('my.refund', { amount: priceWords(deposit.amount, currency) })}</p>}
           {doing === 'confirming' ? (
-            <Confirm question={`Cancel your ${what === 'Your appointment' ? 'appointment' : what} on ${own.label}?`} onYes={() => void confirmCancel(true)} onNo={() => void confirmCancel(false)} />
+            <Confirm question={own.serviceName === null ? say('my.confirmAppointment', { when: when(own.slot, own.label) }) : say('my.confirm', { what, when: when(own.slot, own.label) })} onYes={() => void confirmCancel(true)} onNo={() => void confirmCancel(false)} />
           ) : doing === 'moving' ? null : (
             <>
               <button type="button" ref={moveButton} onClick={() => setDoing('moving')}>
-                Move to another time
+                {say('my.move')}
               </button>
               <button type="button" ref={cancelButton} className="danger" aria-disabled={cancelling.isLoading} onClick={() => !cancelling.isLoading && setDoing('confirming')}>
-                {cancelling.isLoading ? 'Cancelling…' : 'Cancel booking'}
+                {cancelling.isLoading ? say('my.cancelling') : say('my.cancel')}
               </button>
             </>
           )}
@@ -193,10 +194,10 @@ function Confirm({ question, onYes, onNo }: { question: string; onYes: () => voi
         {question}
       </p>
       <button type="button" className="danger" onClick={onYes}>
-        Yes, cancel it
+        {say('my.yesCancel')}
       </button>
       <button type="button" className="quiet" onClick={onNo}>
-        Keep it
+        {say('my.keep')}
       </button>
     </div>
   );
@@ -253,15 +254,15 @@ function MovePicker({ own, onClose }: { own: Own; onClose: () => void }) {
   return (
     <section className="card" aria-labelledby="move-heading">
       <h2 id="move-heading" ref={heading} tabIndex={-1}>
-        Move to another time
+        {say('my.move')}
       </h2>
       {team.length > 1 && (
         <fieldset>
-          <legend>With</legend>
+          <legend>{say('my.with')}</legend>
           {team.map((p) => (
             <label key={p.id} className="choice">
               <input type="radio" name={radios} value={p.id} checked={stylist === p.id} onChange={() => choose(p.id)} />
-              <span>{p.id === own.stylist ? `${p.name} (as now)` : p.name}</span>
+              <span>{p.id === own.stylist ? say('my.asNow', { name: p.name }) : p.name}</span>
             </label>
           ))}
         </fieldset>
@@ -283,7 +284,7 @@ function MovePicker({ own, onClose }: { own: Own; onClose: () => void }) {
       {!(flow.phase === 'done' && flow.outcome.kind === 'moved') && (
         <>
           {loading ? (
-            <p>Looking up the open times…</p>
+            <p>{say('times.looking')}</p>
           ) : (
             <TimeButtons
               key={stylist ?? ''}
@@ -291,14 +292,14 @@ function MovePicker({ own, onClose }: { own: Own; onClose: () => void }) {
               times={times}
               busy={busy}
               onTap={tap}
-              hint="Tap a time to move your booking there. The salon then asks you to confirm it."
-              none="No other time is open right now. Call the salon to find one."
+              hint={say('my.tapHint')}
+              none={say('my.noneOpen')}
             />
           )}
         </>
       )}
       <button type="button" className="quiet" onClick={onClose}>
-        {flow.phase === 'done' && flow.outcome.kind === 'moved' ? 'Done' : 'Keep my booking as it is'}
+        {flow.phase === 'done' && flow.outcome.kind === 'moved' ? say('my.done') : say('my.keepAsIs')}
       </button>
     </section>
   );

@@ -1,4 +1,6 @@
 // A menu salon's page: the menu with each service's length and price in the salon's currency, the stylist with "Anyone", the customer's details, the open times for that choice by day, each a button that asks with that time first, then the question and the outcome.
+import { Said } from '../i18n/Said';
+import { say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
@@ -41,7 +43,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
   const contactBox = useRef<HTMLInputElement>(null);
   const contactCard = { id: view.salon, name: view.name, phone: view.phone };
   useEffect(() => {
-    document.title = `Book a time at ${view.name}`;
+    document.title = say('title.salon', { salon: view.name });
   }, [view.name]);
   // Back from Stripe's page: round three finishes the booking this tab held, and the address
   // becomes the salon's page again, so a reload sends nothing.
@@ -146,20 +148,22 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
   };
 
   const what = (outcome: Extract<VisitOutcome, { kind: 'booked' }>) =>
-    outcome.service === null ? '' : `${nameOf(menu.services, outcome.service)}${outcome.stylist === null ? '' : ` with ${nameOf(menu.stylists, outcome.stylist)}`}`;
+    outcome.service === null ? '' : outcome.stylist === null ? nameOf(menu.services, outcome.service) : say('menu.with', { service: nameOf(menu.services, outcome.service), stylist: nameOf(menu.stylists, outcome.stylist) });
 
   return (
     <main>
-      <PageHeader eyebrow="Book a time at" title={view.name}>
+      <PageHeader eyebrow={say('salon.eyebrow')} title={view.name}>
         <p className="phone">
-          Phone: <a href={telHref(view.phone)}>{view.phone}</a>
+          <Said id="salon.phone" at="phone">
+            <a href={telHref(view.phone)}>{view.phone}</a>
+          </Said>
         </p>
       </PageHeader>
 
       {orphan && (
-        <section className="card outcome plain" aria-label="What happened">
-          <h2>This browser holds no booking waiting for its deposit.</h2>
-          <p>If you paid, the salon mails you once Stripe tells it; or call the salon.</p>
+        <section className="card outcome plain" aria-label={say('card.happened')}>
+          <h2>{say('paid.orphan')}</h2>
+          <p>{say('paid.orphanNext')}</p>
         </section>
       )}
 
@@ -167,8 +171,8 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
       {chosen !== null && <StylistChoice team={team} chosen={stylist} onChoose={chooseStylist} />}
 
       <DetailsForm
-        heading="Your details"
-        intro={<p className="hint">Then tap a time below. Or write what you'd like, and ask the salon to find a time.</p>}
+        heading={say('menu.details')}
+        intro={<p className="hint">{say('menu.detailsIntro')}</p>}
         typed={typed}
         onChange={(next) => {
           setTyped(next);
@@ -209,40 +213,44 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
         deposit={(minor) => priceWords(minor, menu.currency)}
         onCheckAgain={checkAgain}
         details={(outcome) => [
-          { term: 'Service', value: nameOf(menu.services, outcome.service) },
-          { term: 'Stylist', value: nameOf(menu.stylists, outcome.stylist) },
+          { term: say('menu.service'), value: nameOf(menu.services, outcome.service) },
+          { term: say('menu.stylist'), value: nameOf(menu.stylists, outcome.stylist) },
         ]}
       />
 
       <section aria-labelledby="open-times" className="open-times">
         <h2 id="open-times">
-          {chosen === null ? 'Open times' : `Open times for ${chosen.name} with ${stylist === anyone ? 'anyone' : nameOf(menu.stylists, stylist)}`}
+          {chosen === null
+            ? say('times.heading')
+            : stylist === anyone
+              ? say('times.forAnyone', { service: chosen.name })
+              : say('times.forStylist', { service: chosen.name, stylist: nameOf(menu.stylists, stylist) })}
         </h2>
         {chosen === null ? (
-          <p>Choose a service to see its open times.</p>
+          <p>{say('times.chooseFirst')}</p>
         ) : current?.ok === true ? (
           <TimeButtons
             key={`${chosen.id} ${stylist}`}
             times={times}
             busy={busy}
             onTap={tap}
-            hint="Tap a time to book it. The salon then asks you to confirm it."
-            none="Nothing is open for this choice right now. Try another stylist, or call the salon."
+            hint={say('times.tapHint')}
+            none={say('times.noneForChoice')}
           />
         ) : current === undefined && openings.isFetching ? (
-          <p>Looking up the open times…</p>
+          <p>{say('times.looking')}</p>
         ) : (
           <>
-            <p>{current?.ok === false ? "The open times couldn't be read." : troubleWords(openings.error as Trouble | undefined)}</p>
+            <p>{current?.ok === false ? say('times.unread') : troubleWords(openings.error as Trouble | undefined)}</p>
             <button type="button" onClick={() => void openings.refetch()}>
-              Try again
+              {say('tryAgain.button')}
             </button>
           </>
         )}
-        {openings.isFetching && current !== undefined && <p className="quiet-note">Checking the open times…</p>}
+        {openings.isFetching && current !== undefined && <p className="quiet-note">{say('times.checking')}</p>}
       </section>
 
-      <Announcer text={announcement(visit, `Asking ${view.name} for a time…`, (outcome) => endAloud(outcome, outcome.kind === 'booked' ? what(outcome) : ''))} moment={visit.flow} />
+      <Announcer text={announcement(visit, say('ask.askingSalon', { salon: view.name }), (outcome) => endAloud(outcome, outcome.kind === 'booked' ? what(outcome) : ''))} moment={visit.flow} />
     </main>
   );
 }
@@ -252,7 +260,7 @@ function ServiceChoice({ menu, chosen, onChoose }: { menu: Menu; chosen: string 
   const name = useId();
   return (
     <fieldset className="card menu">
-      <legend>Choose a service</legend>
+      <legend>{say('menu.chooseService')}</legend>
       {menu.services.map((service) => (
         <label key={service.id} className="choice service">
           <input type="radio" name={name} value={service.id} checked={chosen === service.id} onChange={() => onChoose(service.id)} />
@@ -271,10 +279,10 @@ function StylistChoice({ team, chosen, onChoose }: { team: Menu['stylists']; cho
   const name = useId();
   return (
     <fieldset className="card">
-      <legend>Choose a stylist</legend>
+      <legend>{say('menu.chooseStylist')}</legend>
       <label className="choice">
         <input type="radio" name={name} value="" checked={chosen === anyone} onChange={() => onChoose(anyone)} />
-        <span>Anyone</span>
+        <span>{say('menu.anyone')}</span>
       </label>
       {team.map((stylist) => (
         <label key={stylist.id} className="choice">

@@ -1,4 +1,5 @@
 // The salon's question on both booking pages: the offered times and "No thanks" as one radio group that takes focus, the trouble that kept it, and the button that sends the answer.
+import { say, when } from '../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Question } from '../booking/decode';
@@ -51,23 +52,23 @@ export function QuestionForm({ question, labels, trouble, sending, salon, onAnsw
   };
 
   return (
-    <form className="card question" onSubmit={answer} aria-busy={sending} aria-label="The salon's question">
+    <form className="card question" onSubmit={answer} aria-busy={sending} aria-label={say('question.form')}>
       {trouble !== null && <ToldCard key={trouble.kind} told={toldFailure(trouble, 'round two')} tone="bad" salon={salon} />}
       <fieldset ref={group} tabIndex={-1}>
         <legend>{question.message}</legend>
         {question.times.map((time, i) => (
           <label key={time} className="choice">
             <input type="radio" name={name} value={`offer-${i}`} required checked={picked === `offer-${i}`} onChange={() => setPicked(`offer-${i}`)} />
-            <span>{labels?.[time] ?? time}</span>
+            <span>{when(time, labels?.[time] ?? time)}</span>
           </label>
         ))}
         <label className="choice">
           <input type="radio" name={name} value={noThanks} required checked={picked === noThanks} onChange={() => setPicked(noThanks)} />
-          <span>No thanks</span>
+          <span>{say('question.noThanks')}</span>
         </label>
       </fieldset>
       <button type="submit" aria-disabled={sending}>
-        {sending ? 'Sending…' : trouble !== null ? 'Send my answer again' : 'Send my answer'}
+        {sending ? say('question.sending') : trouble !== null ? say('question.sendAgain') : say('question.send')}
       </button>
     </form>
   );

@@ -1,4 +1,6 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
+import { Said } from '../i18n/Said';
+import { followSalon, say, when } from '../i18n/say';
 import { useEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
@@ -20,28 +22,36 @@ const refreshMs = 30_000;
 
 export function SalonPage({ salon, paid }: { salon: string; paid?: Paid }) {
   const read = bookingApi.endpoints.getSalon.useQuery({ salon }, { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true });
+  const salonLanguage = read.data?.ok === true ? read.data.value.language : null;
+  useEffect(() => {
+    if (salonLanguage !== null) {
+      followSalon(salonLanguage);
+    }
+  }, [salonLanguage]);
 
   if (read.data?.ok === true) {
     const view = read.data.value;
     return view.menu === null ? <SalonBooking view={view} refreshing={read.isFetching} /> : <MenuBooking view={view} menu={view.menu} {...(paid === undefined ? {} : { paid })} />;
   }
   if (read.isLoading) {
-    return <LoadingPage doing="Looking up the salon…" />;
+    return <LoadingPage doing={say('salon.looking')} />;
   }
   const trouble = read.error as Trouble | undefined;
   const noSalon = trouble?.kind === 'refused' && trouble.reason === 'no salon';
   const headline = noSalon
-    ? `There is no salon called “${salon}” here.`
+    ? say('salon.none', { salon })
     : trouble?.kind === 'no reply'
-      ? "We couldn't reach the salon's booking service."
+      ? say('salon.noReply')
       : trouble?.kind === 'refused' && trouble.reason === 'unavailable'
-        ? 'The booking service is having trouble right now.'
-        : "The salon's page couldn't be read.";
+        ? say('salon.trouble')
+        : say('salon.unread');
   return (
-    <UnshownPage title={noSalon ? 'No such salon' : "The salon can't be shown"} headline={headline} moment={read.error}>
+    <UnshownPage title={noSalon ? say('salon.noSuch') : say('salon.unshown')} headline={headline} moment={read.error}>
       {noSalon ? (
         <p>
-          Check the address, or <a href="/">choose a salon from the list</a>.
+          <Said id="salon.checkAddress" at="list">
+            <a href="/">{say('salon.fromList')}</a>
+          </Said>
         </p>
       ) : (
         <TryAgainLater onTryAgain={() => void read.refetch()} />
@@ -58,7 +68,7 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
   const words = useRef<HTMLTextAreaElement>(null);
   const contactCard = { id: view.salon, name: view.name, phone: view.phone };
   useEffect(() => {
-    document.title = `Book a time at ${view.name}`;
+    document.title = say('title.salon', { salon: view.name });
   }, [view.name]);
 
   const ask = () => {
@@ -79,9 +89,11 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
 
   return (
     <main>
-      <PageHeader eyebrow="Book a time at" title={view.name}>
+      <PageHeader eyebrow={say('salon.eyebrow')} title={view.name}>
         <p className="phone">
-          Phone: <a href={telHref(view.phone)}>{view.phone}</a>
+          <Said id="salon.phone" at="phone">
+            <a href={telHref(view.phone)}>{view.phone}</a>
+          </Said>
         </p>
       </PageHeader>
 
@@ -114,7 +126,7 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
 
       <OpenTimes open={view.openSlots} refreshing={refreshing} />
 
-      <Announcer text={announcement(visit, `Asking ${view.name} for a time…`, endAloud)} moment={visit.flow} />
+      <Announcer text={announcement(visit, say('ask.askingSalon', { salon: view.name }), endAloud)} moment={visit.flow} />
     </main>
   );
 }
@@ -122,9 +134,9 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
 function Prices({ prices }: { prices: Salon['prices'] }) {
   return (
     <section aria-labelledby="prices">
-      <h2 id="prices">Prices</h2>
+      <h2 id="prices">{say('prices.heading')}</h2>
       {prices.length === 0 ? (
-        <p>The salon hasn't listed its prices: ask when you book.</p>
+        <p>{say('prices.none')}</p>
       ) : (
         <ul className="prices" aria-labelledby="prices">
           {prices.map((line) => (
@@ -143,11 +155,11 @@ function NextAvailable({ open }: { open: readonly OpenTime[] }) {
   return (
     <p className="next-available">
       {next === undefined ? (
-        'Nothing is open right now. Call the salon to find a time.'
+        say('times.nothingCall')
       ) : (
-        <>
-          Next available: <strong>{next.label}</strong>
-        </>
+        <Said id="times.next" at="when">
+          <strong>{when(next.slot, next.label)}</strong>
+        </Said>
       )}
     </p>
   );
@@ -157,9 +169,9 @@ function OpenTimes({ open, refreshing }: { open: readonly OpenTime[]; refreshing
   const days = byDay(open);
   return (
     <section aria-labelledby="open-times" className="open-times">
-      <h2 id="open-times">Open times</h2>
+      <h2 id="open-times">{say('times.heading')}</h2>
       {open.length === 0 ? (
-        <p>Nothing is open right now.</p>
+        <p>{say('times.nothing')}</p>
       ) : (
         <>
           {days.map((day) => (
@@ -176,7 +188,7 @@ function OpenTimes({ open, refreshing }: { open: readonly OpenTime[]; refreshing
           ))}
         </>
       )}
-      {refreshing && <p className="quiet-note">Checking the open times…</p>}
+      {refreshing && <p className="quiet-note">{say('times.checking')}</p>}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 // Open times as buttons, by day: a few days at first and more on request, each time a button named by its whole label ("Wednesday 2 December, 09:00").
+import { say } from '../i18n/say';
 import { useEffect, useRef, useState } from 'react';
 import type { OpenTime } from '../calendar/decode';
 import { byDay } from './days';
 
-/** How many days of open times show at first, and how many more each "Show later days" adds. */
+/** How many days of open times show at first, and how many more each "Show 4 more days" adds. */
 const firstDays = 3;
 const moreDays = 4;
 
@@ -63,7 +64,7 @@ export function TimeButtons<T extends OpenTime>({ times, busy, onTap, hint, none
             setShown(shown + moreDays);
           }}
         >
-          Show later days
+          {say('times.later', { count: Math.min(moreDays, days.length - shown) })}
         </button>
       )}
     </>

@@ -1,5 +1,6 @@
 // Groups a salon's times by the day they fall on, for the customer's open times and the owner's agenda.
 import type { Entry, SlotEntry, SlotStatus } from '../calendar/decode';
+import { when } from '../i18n/say';
 
 /** A time of one day: its slot id, its whole label, and the time of day the label ends with. */
 export interface DayTime {
@@ -28,10 +29,11 @@ export function splitLabel(label: string): { readonly day: string; readonly time
   return comma < 0 ? { day: label, time: '' } : { day: label.slice(0, comma), time: label.slice(comma + 2) };
 }
 
-/** byDay groups times by their salon-local date, keeping their order, each day once. */
+/** byDay groups times by their salon-local date, keeping their order, each day once; each label reads in the page's language. */
 export function byDay<T extends { readonly slot: string; readonly label: string }>(times: readonly T[]): Day<T & DayTime>[] {
   const days: { key: string; heading: string; times: (T & DayTime)[] }[] = [];
-  for (const time of times) {
+  for (const given of times) {
+    const time = { ...given, label: when(given.slot, given.label) };
     const { day, time: ofDay } = splitLabel(time.label);
     const key = datePart.exec(time.slot)?.[1] ?? day;
     let found = days.find((d) => d.key === key);

@@ -1,4 +1,6 @@
 // Pieces every page uses: the page's heading, the live region that announces each change, focus moved on purpose, the salon's phone as a way on, a card that tells what happened, and the pages a customer sees while their page loads or when it can't be shown.
+import { Said } from '../i18n/Said';
+import { say } from '../i18n/say';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { Told } from './words';
@@ -42,11 +44,13 @@ export function telHref(phone: string): string {
 /** CallLine offers the salon's phone: by name and number when the page knows them. */
 export function CallLine({ name, phone }: { name?: string; phone?: string }) {
   if (phone === undefined || name === undefined) {
-    return <p>You can call the salon instead.</p>;
+    return <p>{say('call.instead')}</p>;
   }
   return (
     <p>
-      Call {name} on <a href={telHref(phone)}>{phone}</a>.
+      <Said id="call.on" values={{ name }} at="phone">
+        <a href={telHref(phone)}>{phone}</a>
+      </Said>
     </p>
   );
 }
@@ -61,7 +65,7 @@ export type Tone = 'good' | 'bad' | 'plain';
 export function ToldCard({ told, tone, salon, children }: { told: Told; tone: Tone; salon?: { name: string; phone: string }; children?: ReactNode }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section className={`card outcome ${tone}`} aria-label={tone === 'bad' ? 'What went wrong' : 'What happened'}>
+    <section className={`card outcome ${tone}`} aria-label={tone === 'bad' ? say('card.wrong') : say('card.happened')}>
       <h2 ref={heading} tabIndex={-1}>
         {told.headline}
       </h2>
@@ -87,7 +91,7 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow: string; titl
 export function LoadingPage({ doing }: { doing: string }) {
   return (
     <main>
-      <PageHeader eyebrow="Book a time" title={doing} />
+      <PageHeader eyebrow={say('page.eyebrow')} title={doing} />
       <Announcer text={doing} moment="loading" />
     </main>
   );
@@ -100,8 +104,8 @@ export function LoadingPage({ doing }: { doing: string }) {
 export function UnshownPage({ title, headline, moment, children }: { title: string; headline: string; moment: unknown; children: ReactNode }) {
   return (
     <main>
-      <PageHeader eyebrow="Book a time" title={title} />
-      <section className="card outcome bad" aria-label="What went wrong">
+      <PageHeader eyebrow={say('page.eyebrow')} title={title} />
+      <section className="card outcome bad" aria-label={say('card.wrong')}>
         <h2>{headline}</h2>
         {children}
       </section>
@@ -114,9 +118,9 @@ export function UnshownPage({ title, headline, moment, children }: { title: stri
 export function TryAgainLater({ onTryAgain }: { onTryAgain: () => void }) {
   return (
     <>
-      <p>Try again in a moment.</p>
+      <p>{say('tryAgain.moment')}</p>
       <button type="button" onClick={onTryAgain}>
-        Try again
+        {say('tryAgain.button')}
       </button>
     </>
   );

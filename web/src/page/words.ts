@@ -3,6 +3,7 @@ import type { Trouble } from '../api/booking';
 import type { Round, RoundFlow } from '../booking/round';
 import type { Failure, Outcome } from '../booking/slice';
 import type { VisitOutcome } from '../calendar/visit';
+import { language, say, when as shown } from '../i18n/say';
 import type { MoveOutcome } from '../my/slice';
 
 /** What the page offers after a failure or an outcome. */
@@ -30,14 +31,14 @@ export interface Told {
 const unclear = (round: Round): Told =>
   round === 'round one'
     ? {
-        headline: "The salon's reply couldn't be understood, so nothing is booked.",
-        next: 'Try again, or call the salon.',
+        headline: say('words.1'),
+        next: say('words.2'),
         step: 'try again',
         call: true,
       }
     : {
-        headline: "The salon's reply to your answer couldn't be understood, so we can't tell whether you're booked.",
-        next: 'Call the salon to check before you ask again.',
+        headline: say('words.3'),
+        next: say('words.4'),
         step: 'ask again',
         call: true,
       };
@@ -52,21 +53,21 @@ export function toldFailure(failure: Failure, round: Round): Told {
     case 'no reply':
       return round === 'round one'
         ? {
-            headline: "We couldn't reach the salon's booking service, so nothing is booked.",
-            next: 'Check your connection, then try again.',
+            headline: say('words.5'),
+            next: say('words.6'),
             step: 'try again',
             call: false,
           }
         : {
-            headline: "Your answer didn't reach the salon, so nothing is booked yet.",
-            next: 'Your times are still held for a short while: send your answer again.',
+            headline: say('words.7'),
+            next: say('words.8'),
             step: 'send again',
             call: false,
           };
     case 'lost':
       return {
-        headline: "We couldn't hear back from the salon, so we can't tell yet whether you're booked.",
-        next: "Check your connection, then send your answer again: if it went through, we'll show your booking.",
+        headline: say('words.9'),
+        next: say('words.10'),
         step: 'send again',
         call: false,
       };
@@ -76,8 +77,8 @@ export function toldFailure(failure: Failure, round: Round): Told {
       return unclear(round);
     case 'asked again':
       return {
-        headline: "The salon asked another question instead of booking, so we stopped there and can't tell whether you're booked.",
-        next: 'Call the salon to check before you ask again.',
+        headline: say('words.11'),
+        next: say('words.4'),
         step: 'ask again',
         call: true,
       };
@@ -92,91 +93,91 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
     case 'unavailable':
       return round === 'round one'
         ? {
-            headline: 'The booking service is having trouble right now, so nothing is booked.',
-            next: 'Try again in a minute, or call the salon.',
+            headline: say('words.15'),
+            next: say('words.16'),
             step: 'try again',
             call: true,
           }
         : {
-            headline: 'The booking service is having trouble right now, so nothing is booked yet.',
-            next: 'Your answer is kept: send it again in a moment, or call the salon.',
+            headline: say('words.17'),
+            next: say('words.18'),
             step: 'send again',
             call: true,
           };
     case 'too many':
       return round === 'round one'
         ? {
-            headline: 'Too many requests came from your connection just now, so nothing is booked.',
-            next: 'Wait a few seconds, then try again.',
+            headline: say('words.19'),
+            next: say('words.20'),
             step: 'try again',
             call: false,
           }
         : {
-            headline: 'Too many requests came from your connection just now, so nothing is booked yet.',
-            next: 'Your answer is kept: wait a few seconds, then send it again.',
+            headline: say('words.21'),
+            next: say('words.22'),
             step: 'send again',
             call: false,
           };
     case 'answer refused':
       return {
-        headline: "The salon couldn't take that answer, so nothing is booked yet.",
-        next: 'Choose one of the times offered, then send it again.',
+        headline: say('words.23'),
+        next: say('words.24'),
         step: round === 'round two' ? 'send again' : 'try again',
         call: false,
       };
     case 'expired':
       return {
-        headline: 'The times offered were held for a short while only, and that has passed, so nothing is booked.',
-        next: 'Ask again for the times open now.',
+        headline: say('words.25'),
+        next: say('words.26'),
         step: again,
         call: false,
       };
     case 'used':
       return {
-        headline: "This answer was sent once already, so it can't be sent again.",
-        next: 'If you sent it before, you may be booked already: call the salon to check. Or ask again for a new time.',
+        headline: say('words.27'),
+        next: say('words.28'),
         step: again,
         call: true,
       };
     case 'another request':
       return {
-        headline: 'Your details changed after the times were offered, so this answer no longer fits and nothing is booked.',
-        next: 'Ask again with your details as they are now.',
+        headline: say('words.29'),
+        next: say('words.30'),
         step: again,
         call: false,
       };
     case 'damaged':
       return {
-        headline: "The salon couldn't check the offer your answer came with, so nothing is booked.",
-        next: 'Ask again for the times open now.',
+        headline: say('words.31'),
+        next: say('words.26'),
         step: again,
         call: false,
       };
     case 'customer':
       return {
-        headline: 'The salon needs your name and a phone number or e-mail address to book, so nothing is booked.',
-        next: 'Check them, then try again.',
+        headline: say('words.32'),
+        next: say('words.33'),
         step: again,
         call: false,
       };
     case 'not on the menu':
       return {
-        headline: "The salon can't book that service with that stylist, so nothing is booked.",
-        next: 'The menu is up to date again: choose again, then try again.',
+        headline: say('words.34'),
+        next: say('words.35'),
         step: again,
         call: false,
       };
     case 'too many bookings':
       return {
-        headline: 'You already hold as many upcoming bookings here as the salon takes from one person, so nothing is booked.',
-        next: 'Call the salon to book more.',
+        headline: say('words.36'),
+        next: say('words.37'),
         step: 'none',
         call: true,
       };
     case 'no salon':
       return {
-        headline: "This salon doesn't take bookings here.",
-        next: 'Check the address, or choose a salon from the list.',
+        headline: say('words.38'),
+        next: say('words.39'),
         step: 'none',
         call: false,
       };
@@ -192,8 +193,8 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
     case 'field':
     case 'other':
       return {
-        headline: "The booking service couldn't take this request, so nothing is booked.",
-        next: round === 'round one' ? 'Try again, or call the salon.' : 'Ask again, or call the salon.',
+        headline: say('words.40'),
+        next: round === 'round one' ? say('words.2') : say('words.41'),
         step: again,
         call: true,
       };
@@ -204,57 +205,55 @@ function toldRefusal(reason: Extract<Failure, { kind: 'refused' }>['reason'], ro
 export function toldVisit(outcome: VisitOutcome, what = ''): Told {
   switch (outcome.kind) {
     case 'booked': {
-      const lost = outcome.recovered ? 'Your connection dropped, but the salon had your answer. ' : '';
+      const lost = outcome.recovered ? `${say('words.42')} ` : '';
+      const when = shown(outcome.slot, outcome.label);
       return {
-        headline: `You're booked: ${what === '' ? '' : `${what}, `}${outcome.label}.`,
-        next:
-          outcome.manage === null
-            ? `${lost}The salon expects you then. To change or cancel, call the salon and give your booking reference.`
-            : `${lost}The salon expects you then. You can add it to your calendar, and change or cancel it yourself from the link below.`,
+        headline: what === '' ? say('visit.booked', { when }) : say('visit.bookedWhat', { what, when }),
+        next: lost + (outcome.manage === null ? say('visit.expectedCall') : say('visit.expectedLink')),
         step: 'none',
         call: outcome.manage === null,
       };
     }
     case 'taken':
       return {
-        headline: `${outcome.label} was taken just before your answer arrived, so nothing is booked.`,
-        next: 'The open times are up to date again: ask again for another time.',
+        headline: say('visit.taken', { when: shown(outcome.slot, outcome.label) }),
+        next: say('words.44'),
         step: 'ask again',
         call: false,
       };
     case 'declined':
       return {
-        headline: 'Nothing is booked: you said no thanks.',
-        next: 'Ask again whenever you like, or call the salon.',
+        headline: say('words.45'),
+        next: say('words.46'),
         step: 'ask again',
         call: true,
       };
     case 'nothing open':
       return {
-        headline: 'None of the times shown is open any more, so nothing is booked.',
-        next: 'Call the salon to find a time, or ask again later.',
+        headline: say('words.47'),
+        next: say('words.48'),
         step: 'ask again',
         call: true,
       };
     case 'pay':
       if (outcome.again) {
         return {
-          headline: `Your deposit hasn't reached the salon yet: ${outcome.label} is still held for you.`,
-          next: `If you paid, check again in a moment. If not, pay it now: ${outcome.payment.message}`,
+          headline: say('visit.notPaidYet', { when: outcome.label }),
+          next: say('visit.payNow', { message: outcome.payment.message }),
           step: 'none',
           call: false,
         };
       }
       return {
-        headline: `${outcome.label} is held for you while you pay the deposit.`,
-        next: `${outcome.payment.message} You pay on Stripe's page, and come back here to finish.`,
+        headline: say('visit.held', { when: outcome.label }),
+        next: say('visit.payOnStripe', { message: outcome.payment.message }),
         step: 'none',
         call: false,
       };
     case 'released':
       return {
-        headline: `${outcome.label} was released: the deposit wasn't paid in time, so nothing is booked.`,
-        next: 'Ask again for another time, or call the salon.',
+        headline: say('visit.released', { when: outcome.label }),
+        next: say('words.49'),
         step: 'ask again',
         call: true,
       };
@@ -265,50 +264,50 @@ export function toldVisit(outcome: VisitOutcome, what = ''): Told {
 export function outcomeWords(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'booked':
-      return `Booked: ${outcome.slot}.`;
+      return say('outcome.booked', { slot: outcome.slot });
     case 'not booked':
-      return 'Nothing is booked.';
+      return say('words.50');
     case 'slot gone':
-      return `${outcome.slot} is no longer open here, so nothing is booked.`;
+      return say('outcome.slotGone', { slot: outcome.slot });
   }
 }
 
 /** troubleWords says in the owner's terms why a request didn't go through; a wrong token is the sign-in form's to say. */
-export function troubleWords(trouble: Trouble | undefined, label = 'That time'): string {
+export function troubleWords(trouble: Trouble | undefined, label = say('trouble.thatTime')): string {
   if (trouble === undefined) {
-    return "The service's reply couldn't be read. Reload the page to see where things stand.";
+    return say('words.51');
   }
   switch (trouble.kind) {
     case 'no reply':
-      return "The booking service didn't answer. Check your connection and try again.";
+      return say('words.52');
     case 'unreadable':
-      return "The service's reply couldn't be read. Reload the page to see where things stand.";
+      return say('words.51');
     case 'refused':
       switch (trouble.reason) {
         case 'unavailable':
-          return 'The booking service is having trouble right now. Try again in a minute.';
+          return say('words.53');
         case 'too many':
-          return 'Too many requests came from this connection just now. Wait a few seconds and try again.';
+          return say('words.54');
         case 'wrong token':
-          return "That token isn't right. Check it and enter it again.";
+          return say('words.55');
         case 'slot booked':
-          return `${label} is booked, so it can't be closed. Cancel the booking first.`;
+          return say('trouble.slotBooked', { label });
         case 'no booking':
-          return "That booking isn't there any more. The list is up to date again.";
+          return say('words.56');
         case 'no slot':
-          return `${label} is no longer one of the salon's times. The list is up to date again.`;
+          return say('trouble.noSlot', { label });
         case 'no salon':
-          return "That salon isn't registered here any more.";
+          return say('words.57');
         case 'already cancelled':
-          return "That booking is cancelled, so it can't be moved. The list is up to date again.";
+          return say('words.58');
         case 'taken':
-          return `${label} isn't free for that stylist any more. Choose another time.`;
+          return say('trouble.taken', { label });
         case 'not on the menu':
-          return "That stylist doesn't do this service. Choose another stylist.";
+          return say('words.59');
         case 'field':
-          return trouble.said === undefined ? "The service refused one of the values. Check them and try again." : `The service refused it: ${trouble.said}.`;
+          return trouble.said === undefined ? say('words.60') : say('trouble.refusedSaid', { said: trouble.said });
         default:
-          return "The booking service couldn't do that. Reload the page and try again.";
+          return say('words.61');
       }
   }
 }
@@ -329,7 +328,7 @@ export function announcement<O>({ flow, inFlight }: Announced<O>, asking: string
     return asking;
   }
   if (inFlight === 'round two') {
-    return 'Sending your answer…';
+    return say('words.62');
   }
   switch (flow.phase) {
     case 'idle':
@@ -339,8 +338,8 @@ export function announcement<O>({ flow, inFlight }: Announced<O>, asking: string
         const told = toldFailure(flow.trouble, 'round two');
         return `${told.headline} ${told.next}`;
       }
-      const times = flow.question.times.map((time) => flow.labels?.[time] ?? time);
-      return `${flow.question.message} ${times.join(', or ')}, or no thanks.`;
+      const times = flow.question.times.map((time) => shown(time, flow.labels?.[time] ?? time));
+      return say('announce.question', { question: flow.question.message, times: new Intl.ListFormat(language(), { type: 'disjunction' }).format([...times, say('question.noThanksLower')]) });
     }
     case 'done':
       return done(flow.outcome);
@@ -356,26 +355,26 @@ export function toldMove(outcome: MoveOutcome): Told {
   switch (outcome.kind) {
     case 'moved':
       return {
-        headline: `Your booking is moved: it is now ${outcome.label}.`,
+        headline: say('move.moved', { when: shown(outcome.slot, outcome.label) }),
         next: outcome.recovered
-          ? 'Your connection dropped, but the salon had your answer. Add the new time to your calendar.'
-          : 'Add the new time to your calendar; the salon expects you then.',
+          ? say('move.movedRecovered')
+          : say('words.63'),
         step: 'none',
         call: false,
       };
     case 'stayed':
       return {
-        headline: `${outcome.chosen} was taken just before your answer arrived, so your booking stays where it was.`,
-        next: 'Choose another time, or keep the one you have.',
+        headline: say('move.stayed', { when: outcome.chosen }),
+        next: say('words.64'),
         step: 'ask again',
         call: false,
       };
     case 'declined':
-      return { headline: 'Nothing is changed: you said no thanks.', next: 'Your booking stays as it is.', step: 'none', call: false };
+      return { headline: say('move.declined'), next: say('move.declinedNext'), step: 'none', call: false };
     case 'nothing open':
       return {
-        headline: 'None of those times is open any more, so your booking stays where it was.',
-        next: 'Choose another time from the list, which is up to date again.',
+        headline: say('words.65'),
+        next: say('words.66'),
         step: 'ask again',
         call: false,
       };
@@ -388,24 +387,24 @@ export function toldOwnTrouble(trouble: Trouble | undefined): Told {
     switch (trouble.reason) {
       case 'changes closed':
         return {
-          headline: 'It is too close to the appointment to change it here.',
-          next: trouble.said === undefined ? 'Call the salon to change or cancel it.' : `The salon says: ${trouble.said}.`,
+          headline: say('words.67'),
+          next: trouble.said === undefined ? say('words.68') : say('own.salonSays', { said: trouble.said }),
           step: 'none',
           call: true,
         };
       case 'moved too often':
         return {
-          headline: 'This booking has been moved as often as it can be here.',
-          next: trouble.said === undefined ? 'Call the salon to change it again.' : `The salon says: ${trouble.said}.`,
+          headline: say('words.69'),
+          next: trouble.said === undefined ? say('words.70') : say('own.salonSays', { said: trouble.said }),
           step: 'none',
           call: true,
         };
       case 'already cancelled':
-        return { headline: 'This booking is cancelled already.', next: 'Book a new time if you like.', step: 'none', call: false };
+        return { headline: say('own.alreadyCancelled'), next: say('own.alreadyCancelledNext'), step: 'none', call: false };
       case 'no booking':
         return {
-          headline: "We couldn't find this booking with this link.",
-          next: 'Use the whole link from your booking, or call the salon.',
+          headline: say('words.71'),
+          next: say('words.72'),
           step: 'none',
           call: true,
         };
@@ -414,5 +413,5 @@ export function toldOwnTrouble(trouble: Trouble | undefined): Told {
     }
   }
   const word = troubleWords(trouble);
-  return { headline: 'That didn’t go through, so nothing is changed.', next: word, step: 'try again', call: true };
+  return { headline: say('own.didntGoThrough'), next: word, step: 'try again', call: true };
 }

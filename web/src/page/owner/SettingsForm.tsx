@@ -99,6 +99,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           <Field path="name" label="Name" value={draft.name} onChange={(name) => change({ ...draft, name })} errorFor={errorFor} />
           <Field path="phone" label="Phone" value={draft.phone} onChange={(phone) => change({ ...draft, phone })} errorFor={errorFor} />
           <Field path="timeZone" label="Time zone" hint="Such as Europe/London" value={draft.timeZone} onChange={(timeZone) => change({ ...draft, timeZone })} errorFor={errorFor} />
+          <Field path="language" label="Language" hint="en, de, fr or es: the customers' pages, questions, mails and texts speak it" value={draft.language} onChange={(language) => change({ ...draft, language })} errorFor={errorFor} />
           <Field path="horizonDays" label="Days open for booking ahead" numeric value={draft.horizonDays} onChange={(horizonDays) => change({ ...draft, horizonDays })} errorFor={errorFor} />
           <Field
             path="changeCutoffHours"

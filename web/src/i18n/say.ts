@@ -1,0 +1,159 @@
+// The page's words: the language the customer reads, chosen among those shipped, and every message in it, formatted by FormatJS (ICU plurals) from catalogs compiled at build time (scripts/messages.mjs). English is in the page; another language's catalog is fetched the first time it is chosen.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { useSyncExternalStore } from 'react';
+import en from 'virtual:messages/en';
+import type source from './messages/en.json';
+
+/** The languages the page speaks, English first, as BCP 47 codes. */
+export const shipped = ['en', 'de', 'fr', 'es'] as const;
+export type Language = (typeof shipped)[number];
+
+/** Each language's own name for itself, as the picker shows it. */
+export const endonyms: Readonly<Record<Language, string>> = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español' };
+
+/** The id of one message of the catalogs. */
+export type MessageId = keyof typeof source;
+
+/** What a message's placeholders are filled with. */
+export type Values = Readonly<Record<string, string | number>>;
+
+type Catalog = Readonly<Record<string, MessageFormatElement[]>>;
+
+const loaders: Readonly<Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>>> = {
+  de: () => import('virtual:messages/de'),
+  fr: () => import('virtual:messages/fr'),
+  es: () => import('virtual:messages/es'),
+};
+
+let current: Language = 'en';
+let catalog: Catalog = en;
+const formats = new Map<string, IntlMessageFormat>();
+const listeners = new Set<() => void>();
+
+/** say is the message id in the current language, its placeholders filled from values. */
+export function say(id: MessageId, values?: Values): string {
+  let format = formats.get(id);
+  if (format === undefined) {
+    format = new IntlMessageFormat(catalog[id] ?? en[id] ?? id, current);
+    formats.set(id, format);
+  }
+  return String(format.format(values));
+}
+
+/** language is the language the page speaks now. */
+export function language(): Language {
+  return current;
+}
+
+/** isShipped reports whether code is one of the shipped languages. */
+export function isShipped(code: string): code is Language {
+  return (shipped as readonly string[]).includes(code);
+}
+
+/** speak makes language the page's: it fetches its catalog the first time, then every page that says something says it again. */
+export async function speak(next: Language): Promise<void> {
+  const loaded = next === 'en' ? en : (await loaders[next]()).default;
+  current = next;
+  catalog = loaded;
+  formats.clear();
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = next;
+  }
+  for (const listener of listeners) {
+    listener();
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** useSay is say for a component, which renders again when the language changes. */
+export function useSay(): typeof say {
+  useSyncExternalStore(subscribe, language, language);
+  return say;
+}
+
+/**
+ * chooseLanguage is the language a page opens in: the one the customer picked before, else the
+ * first of the browser's languages that is shipped (by its language alone: de-AT is de), else the
+ * salon's, else English.
+ */
+export function chooseLanguage(picked: string | null, browser: readonly string[], salon?: string): Language {
+  if (picked !== null && isShipped(picked)) {
+    return picked;
+  }
+  const fromBrowser = browserLanguage(browser);
+  if (fromBrowser !== null) {
+    return fromBrowser;
+  }
+  const base = salon?.split('-')[0]?.toLowerCase() ?? '';
+  return isShipped(base) ? base : 'en';
+}
+
+/** browserLanguage is the first of the browser's languages that is shipped, or null. */
+export function browserLanguage(browser: readonly string[]): Language | null {
+  for (const tag of browser) {
+    const base = tag.split('-')[0]?.toLowerCase() ?? '';
+    if (isShipped(base)) {
+      return base;
+    }
+  }
+  return null;
+}
+
+const slotWall = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * when is how a slot reads in the current language: the server's English label in English, and
+ * elsewhere the slot's own wall-clock date and time (its id carries the salon's offset) written by
+ * the browser's Intl, such as "Samstag, 5. Dezember, 10:30".
+ */
+export function when(slot: string, label: string): string {
+  const m = slotWall.exec(slot);
+  if (current === 'en' || m === null) {
+    return label;
+  }
+  let format = dayFormats.get(current);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(current, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+    dayFormats.set(current, format);
+  }
+  const day = format.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)));
+  return `${day}, ${m[4]}:${m[5]}`;
+}
+
+/** Where the customer's pick of a language is kept, on this device. */
+export const pickedKey = 'salon-booking-language';
+
+/** The language a salon speaks, when the browser's languages aren't shipped: the page follows it. */
+let followsSalon = false;
+
+/**
+ * startLanguage is the language the page opens in (chooseLanguage, from this device's pick and the
+ * browser's languages), made the page's before the first render; until a salon's page is read
+ * without a pick or a shipped browser language, the page then follows the salon's (followSalon).
+ */
+export async function startLanguage(storage: Storage, browser: readonly string[]): Promise<void> {
+  const picked = storage.getItem(pickedKey);
+  followsSalon = !(picked !== null && isShipped(picked)) && browserLanguage(browser) === null;
+  await speak(chooseLanguage(picked, browser));
+}
+
+/** followSalon speaks the salon's language (a BCP 47 tag), when neither a pick nor the browser chose one. */
+export function followSalon(salon: string): void {
+  const base = salon.split('-')[0]?.toLowerCase() ?? '';
+  if (followsSalon && isShipped(base) && base !== current) {
+    void speak(base);
+  }
+}
+
+/** pick makes language the page's and keeps it on this device, so the next visit opens in it. */
+export function pick(storage: Storage, next: Language): Promise<void> {
+  storage.setItem(pickedKey, next);
+  followsSalon = false;
+  return speak(next);
+}
