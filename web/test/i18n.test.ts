@@ -5,7 +5,8 @@ import { TYPE, parse } from '@formatjs/icu-messageformat-parser';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { compileCatalog } from '../scripts/messages.mjs';
-import { chooseLanguage, say, shipped, speak, when } from '../src/i18n/say';
+import { when } from '../src/calendar/zone';
+import { chooseLanguage, say, shipped, speak } from '../src/i18n/say';
 import type { MessageId } from '../src/i18n/say';
 
 const dir = new URL('../src/i18n/messages/', import.meta.url);

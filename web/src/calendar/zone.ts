@@ -1,4 +1,5 @@
 // A salon's wall clock, read through the browser's time-zone data (Intl): an instant's local date and time, a local date and time as an instant, and dates counted in days. Pure: no clock of its own.
+import { language, locale } from '../i18n/say';
 import { dayKeys } from './decode';
 import type { DayKey } from './decode';
 
@@ -99,16 +100,50 @@ export function mondayOf(date: string): string {
   return addDays(date, -dayKeys.indexOf(dayOf(date)));
 }
 
-/** dayHeading writes a date as the salon's labels do: "Wednesday 2 December". */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** dayFormat is Intl's format of a date in the page's language, long or short, cached. */
+function dayFormat(length: 'long' | 'short'): Intl.DateTimeFormat {
+  const key = `${locale()} ${length}`;
+  let format = dayFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale(), { timeZone: 'UTC', weekday: length, day: 'numeric', month: length });
+    dayFormats.set(key, format);
+  }
+  return format;
+}
+
+/** dayHeading writes a date as the salon's labels do, in the page's language: "Wednesday 2 December", "Mittwoch, 2. Dezember". */
 export function dayHeading(date: string): string {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return dayFormat('long').format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** shortDay writes a date briefly, for a column's heading: "Wed 2 Dec". */
 export function shortDay(date: string): string {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return dayFormat('short').format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** weekdayName names a day of the week in the page's language, as CLDR writes it: "Monday", "Montag". */
+export function weekdayName(day: DayKey): string {
+  // 7 December 2026 is a Monday.
+  return new Intl.DateTimeFormat(locale(), { timeZone: 'UTC', weekday: 'long' }).format(new Date(Date.UTC(2026, 11, 7 + dayKeys.indexOf(day))));
+}
+
+const slotWall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/;
+
+/**
+ * when is how a slot reads in the page's language: the server's English label in English, and
+ * elsewhere the slot's own wall-clock date and time (its id carries the salon's offset), such as
+ * "Samstag, 5. Dezember, 10:30".
+ */
+export function when(slot: string, label: string): string {
+  const m = slotWall.exec(slot);
+  if (language() === 'en' || m === null) {
+    return label;
+  }
+  return `${dayHeading(m[1] ?? '')}, ${m[2] ?? ''}`;
 }
 
 /** rfc3339 writes an instant as the service writes times: to the second, with zone's offset then. */

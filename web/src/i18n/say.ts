@@ -104,26 +104,9 @@ export function browserLanguage(browser: readonly string[]): Language | null {
   return null;
 }
 
-const slotWall = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
-const dayFormats = new Map<Language, Intl.DateTimeFormat>();
-
-/**
- * when is how a slot reads in the current language: the server's English label in English, and
- * elsewhere the slot's own wall-clock date and time (its id carries the salon's offset) written by
- * the browser's Intl, such as "Samstag, 5. Dezember, 10:30".
- */
-export function when(slot: string, label: string): string {
-  const m = slotWall.exec(slot);
-  if (current === 'en' || m === null) {
-    return label;
-  }
-  let format = dayFormats.get(current);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(current, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-    dayFormats.set(current, format);
-  }
-  const day = format.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)));
-  return `${day}, ${m[4]}:${m[5]}`;
+/** locale is the page's language as Intl's formats take it: British English for English, so dates read "Saturday 5 December". */
+export function locale(): string {
+  return current === 'en' ? 'en-GB' : current;
 }
 
 /** Where the customer's pick of a language is kept, on this device. */

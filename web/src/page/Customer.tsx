@@ -1,6 +1,7 @@
 // What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the manage page), not booked, or failed.
 import { Said } from '../i18n/Said';
-import { say, when } from '../i18n/say';
+import { when } from '../calendar/zone';
+import { say } from '../i18n/say';
 import { useEffect, useId } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { maxContactChars, maxCustomerNameChars } from '../api/bounds';

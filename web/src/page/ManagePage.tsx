@@ -1,5 +1,6 @@
 // The customer's own booking, /my/{salon}/{booking}#key: the booking, add it to a calendar, cancel it after a confirmation, move it by choosing a new time (two rounds); past the salon's cutoff, the salon's phone to call instead. The key comes from the fragment and goes only in the Authorization header.
-import { say, when } from '../i18n/say';
+import { when } from '../calendar/zone';
+import { say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
@@ -20,7 +21,7 @@ import { announcement, toldFailure, toldMove, toldOwnTrouble } from './words';
 
 /** stampWords writes an RFC 3339 time as the salon's labels do, on the salon's own clock (the offset it was written with). */
 export function stampWords(stamp: string): string {
-  return when(stamp, `${dayHeading(stamp.slice(0, 10))}, ${stamp.slice(11, 16)}`);
+  return `${dayHeading(stamp.slice(0, 10))}, ${stamp.slice(11, 16)}`;
 }
 
 export default function ManagePage({ salon, booking }: { salon: string; booking: string }) {

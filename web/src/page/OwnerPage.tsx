@@ -1,4 +1,5 @@
 // The owner's page, /owner/: signed in with a salon's key (or the operator's token) for this tab, then the salon's calendar, closures, settings, webhooks, calendar feed, audit and erasure, one section at a time.
+import { say } from '../i18n/say';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bookingApi } from '../api/booking';
@@ -20,6 +21,28 @@ export { Who } from './owner/common';
 const sections = ['Calendar', 'Closures', 'Settings', 'Webhooks', 'Messages not sent', 'Calendar feed', 'Audit', 'Erase a customer'] as const;
 type Section = (typeof sections)[number];
 
+/** sectionName is a section as the menu names it, in the page's language. */
+function sectionName(section: Section): string {
+  switch (section) {
+    case 'Calendar':
+      return say('owner.section.calendar');
+    case 'Closures':
+      return say('owner.section.closures');
+    case 'Settings':
+      return say('owner.section.settings');
+    case 'Webhooks':
+      return say('owner.section.webhooks');
+    case 'Messages not sent':
+      return say('owner.section.dropped');
+    case 'Calendar feed':
+      return say('owner.section.feed');
+    case 'Audit':
+      return say('owner.section.audit');
+    case 'Erase a customer':
+      return say('owner.section.erase');
+  }
+}
+
 export default function OwnerPage() {
   const owner = useAppSelector((state) => state.owner);
   const salons = bookingApi.endpoints.listSalons.useQuery({});
@@ -31,19 +54,19 @@ export default function OwnerPage() {
 
   return (
     <main className="owner">
-      <PageHeader eyebrow="The owner's page" title={salon === undefined ? 'Bookings' : salon.name} />
+      <PageHeader eyebrow={say('title.owner')} title={salon === undefined ? say('owner.bookings') : salon.name} />
       {owner.token === null ? (
         <TokenForm refused={owner.refused} />
       ) : directory === null ? (
-        <p>{salons.isLoading ? 'Looking for the salons…' : troubleWords(salons.error as Trouble | undefined)}</p>
+        <p>{salons.isLoading ? say('salons.looking') : troubleWords(salons.error as Trouble | undefined)}</p>
       ) : !directory.calendar ? (
-        <p>This server keeps no calendars, so there are no bookings to manage here.</p>
+        <p>{say('owner.noCalendars')}</p>
       ) : salon === undefined ? (
-        <p>No salon is registered yet.</p>
+        <p>{say('owner.noSalon')}</p>
       ) : (
         <>
           {directory.salons.length > 1 && (
-            <nav aria-label="Salons">
+            <nav aria-label={say('salons.list')}>
               <ul className="salons inline-list">
                 {directory.salons.map((s) => (
                   <li key={s.salon}>
@@ -58,7 +81,7 @@ export default function OwnerPage() {
           <SalonSections key={salon.salon} salon={salon.salon} />
           <p>
             <button type="button" className="quiet" onClick={() => dispatch(signOut())}>
-              Sign out of this tab
+              {say('owner.signOut')}
             </button>
           </p>
         </>
@@ -73,17 +96,17 @@ function SalonSections({ salon }: { salon: string }) {
   const [section, setSection] = useState<Section>('Calendar');
   const view = read.data?.ok === true ? read.data.value : null;
   if (view === null) {
-    return <p>{read.isLoading ? 'Reading the salon…' : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>;
+    return <p>{read.isLoading ? say('owner.reading') : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>;
   }
   const offered = sections.filter((s) => view.menu !== null || s !== 'Closures');
   return (
     <>
-      <nav aria-label="Sections" className="sections">
+      <nav aria-label={say('owner.sections')} className="sections">
         <ul className="inline-list">
           {offered.map((s) => (
             <li key={s}>
               <button type="button" className="quiet" aria-pressed={s === section} onClick={() => setSection(s)}>
-                {s}
+                {sectionName(s)}
               </button>
             </li>
           ))}
@@ -120,7 +143,7 @@ function TokenForm({ refused }: { refused: boolean }) {
   const [token, setToken] = useState('');
   const id = useId();
   useEffect(() => {
-    document.title = "The owner's page";
+    document.title = say('title.owner');
   }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,11 +154,11 @@ function TokenForm({ refused }: { refused: boolean }) {
   return (
     <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       {refused && <RefusedToken />}
-      <h2 id={`${id}-title`}>Sign in</h2>
+      <h2 id={`${id}-title`}>{say('owner.signIn')}</h2>
       <p className="hint" id={`${id}-hint`}>
-        Enter your salon's key, or the operator's token. It is kept for this tab only, until you close it.
+        {say('owner.signInHint')}
       </p>
-      <label htmlFor={`${id}-token`}>Salon key or owner's token</label>
+      <label htmlFor={`${id}-token`}>{say('owner.token')}</label>
       <input
         id={`${id}-token`}
         name="token"
@@ -146,8 +169,8 @@ function TokenForm({ refused }: { refused: boolean }) {
         value={token}
         onChange={(event) => setToken(event.target.value)}
       />
-      <button type="submit">Sign in</button>
-      <Announcer text={refused ? "That key isn't right for this salon. Check it and enter it again." : ''} moment={refused} />
+      <button type="submit">{say('owner.signIn')}</button>
+      <Announcer text={refused ? `${say('owner.refused')} ${say('owner.refusedNext')}` : ''} moment={refused} />
     </form>
   );
 }
@@ -155,11 +178,11 @@ function TokenForm({ refused }: { refused: boolean }) {
 function RefusedToken() {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section className="outcome bad notice" aria-label="What went wrong">
+    <section className="outcome bad notice" aria-label={say('card.wrong')}>
       <h2 ref={heading} tabIndex={-1}>
-        That key isn't right for this salon.
+        {say('owner.refused')}
       </h2>
-      <p>Check it and enter it again.</p>
+      <p>{say('owner.refusedNext')}</p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // The salon's question on both booking pages: the offered times and "No thanks" as one radio group that takes focus, the trouble that kept it, and the button that sends the answer.
-import { say, when } from '../i18n/say';
+import { when } from '../calendar/zone';
+import { say } from '../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Question } from '../booking/decode';

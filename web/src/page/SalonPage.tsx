@@ -1,6 +1,7 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
 import { Said } from '../i18n/Said';
-import { followSalon, say, when } from '../i18n/say';
+import { when } from '../calendar/zone';
+import { followSalon, say } from '../i18n/say';
 import { useEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';

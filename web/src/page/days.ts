@@ -1,6 +1,6 @@
 // Groups a salon's times by the day they fall on, for the customer's open times and the owner's agenda.
 import type { Entry, SlotEntry, SlotStatus } from '../calendar/decode';
-import { when } from '../i18n/say';
+import { when } from '../calendar/zone';
 
 /** A time of one day: its slot id, its whole label, and the time of day the label ends with. */
 export interface DayTime {

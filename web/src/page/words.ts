@@ -3,7 +3,8 @@ import type { Trouble } from '../api/booking';
 import type { Round, RoundFlow } from '../booking/round';
 import type { Failure, Outcome } from '../booking/slice';
 import type { VisitOutcome } from '../calendar/visit';
-import { language, say, when as shown } from '../i18n/say';
+import { when as shown } from '../calendar/zone';
+import { language, say } from '../i18n/say';
 import type { MoveOutcome } from '../my/slice';
 
 /** What the page offers after a failure or an outcome. */

@@ -1,4 +1,5 @@
 // A simple salon's calendar on the owner's page: its slots by day, each with its booking or its state; cancel a booking (after a confirmation), close a slot or open it again.
+import { say } from '../../i18n/say';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { bookingApi } from '../../api/booking';
 import type { Trouble } from '../../api/booking';
@@ -25,20 +26,16 @@ export function Agenda({ salon }: { salon: string }) {
     ? troubleWords(undefined)
     : rows === null
       ? trouble === undefined
-        ? 'Reading the bookings…'
+        ? say('owner.readingBookings')
         : troubleWords(trouble)
-      : live === 0
-        ? 'No upcoming bookings.'
-        : live === 1
-          ? 'One upcoming booking.'
-          : `${live} upcoming bookings.`;
+      : say('owner.upcoming', { count: live });
 
   return (
     <>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       <p className="summary" ref={summary} tabIndex={-1}>
         {said}
-        {rows !== null && (bookings.isFetching || slots.isFetching) && ' Checking for changes…'}
+        {rows !== null && (bookings.isFetching || slots.isFetching) && ` ${say('my.checking')}`}
       </p>
       {rows === null && trouble !== undefined && (
         <button
@@ -48,7 +45,7 @@ export function Agenda({ salon }: { salon: string }) {
             void slots.refetch();
           }}
         >
-          Try again
+          {say('tryAgain.button')}
         </button>
       )}
       {rows !== null &&
@@ -98,7 +95,7 @@ function AgendaLine({ salon, row, time, onNotice }: { salon: string; row: Agenda
     setRefocus(true);
     if (yes && row.booking !== null && !busy) {
       const { name, booking } = row.booking;
-      void act(() => cancel({ salon, booking, cancelRequest: {} }).unwrap(), `${name}'s booking on ${row.label} is cancelled; the time is open again.`, true);
+      void act(() => cancel({ salon, booking, cancelRequest: {} }).unwrap(), say('owner.cancelled', { name, when: row.label }), true);
     }
   };
   const setSlot = () => {
@@ -108,7 +105,7 @@ function AgendaLine({ salon, row, time, onNotice }: { salon: string; row: Agenda
     const closing = row.status === 'open';
     void act(
       () => (closing ? close({ salon, slot: row.slot }) : open({ salon, slot: row.slot })).unwrap(),
-      closing ? `${row.label} is closed: customers won't be offered it.` : `${row.label} is open again.`,
+      closing ? say('owner.closed', { when: row.label }) : say('owner.opened', { when: row.label }),
       false,
     );
   };
@@ -117,26 +114,27 @@ function AgendaLine({ salon, row, time, onNotice }: { salon: string; row: Agenda
     <li className={`row ${row.status}`}>
       <span className="time">{time}</span>
       <div className="state">
-        {row.booking !== null ? <Who entry={row.booking} /> : <span>{row.status === 'closed' ? 'Closed' : 'Open'}</span>}
+        {row.booking !== null ? <Who entry={row.booking} /> : <span>{row.status === 'closed' ? say('owner.slotClosed') : say('owner.slotOpen')}</span>}
         {row.cancelled.map((entry) => (
           <span className="cancelled" key={entry.booking}>
-            Cancelled: {entry.name} ({entry.contact})
+            {say('owner.cancelledEntry', { name: entry.name, contact: entry.contact })}
           </span>
         ))}
       </div>
       <div className="actions">
         {row.booking !== null &&
           (confirming ? (
-            <Confirm question={`Cancel ${row.booking.name}'s booking on ${row.label}?`} yes="Yes, cancel it" onYes={() => answer(true)} onNo={() => answer(false)} />
+            <Confirm question={say('owner.confirmCancel', { name: row.booking.name, when: row.label })} yes={say('my.yesCancel')} onYes={() => answer(true)} onNo={() => answer(false)} />
           ) : (
             <button type="button" ref={cancelButton} className="quiet" aria-disabled={busy} onClick={() => !busy && setConfirming(true)}>
-              Cancel booking<span className="sr-only"> of {row.booking.name} on {row.label}</span>
+              {say('my.cancel')}
+              <span className="sr-only"> {say('owner.cancelOf', { name: row.booking.name, when: row.label })}</span>
             </button>
           ))}
         {row.booking === null && row.status !== 'booked' && (
           // One button for both, so it keeps focus when the slot turns from open to closed and back.
           <button type="button" className="quiet" aria-disabled={busy} onClick={setSlot}>
-            {row.status === 'closed' ? 'Open' : 'Close'}
+            {row.status === 'closed' ? say('owner.open') : say('owner.close')}
             <span className="sr-only">
               {' '}
               {day}, {time}

@@ -1,11 +1,12 @@
 // A menu salon's calendar on the owner's page: a day or a week, one lane per stylist, each booking drawn from its start to its end (processing after it), hours a stylist doesn't work shaded; a booking opens its details, to cancel it or move it to a free time.
+import { say } from '../../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { bookingApi } from '../../api/booking';
 import type { Trouble } from '../../api/booking';
 import type { AvailableTime, Entry, Salon } from '../../calendar/decode';
 import { bookingStatusWords, depositWords, nameOf } from '../../calendar/menu';
-import { addDays, clockOf, dayHeading, shortDay, wallOf } from '../../calendar/zone';
+import { addDays, clockOf, dayHeading, shortDay, wallOf, when } from '../../calendar/zone';
 import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from '../../owner/calendar';
 import type { Block, Span } from '../../owner/calendar';
 import { Details } from '../Booked';
@@ -33,16 +34,18 @@ export function CalendarView({ salon }: { salon: Salon }) {
   const page = read.currentData?.ok === true ? read.currentData.value : null;
   const entries = page?.entries ?? [];
   const chosen = entries.find((e) => e.booking === open) ?? null;
-  const heading = span === 'day' ? dayHeading(date) : `Week of ${dayHeading(shown.dates[0] ?? date)}`;
+  const heading = span === 'day' ? dayHeading(date) : say('cal.weekOf', { day: dayHeading(shown.dates[0] ?? date) });
   const live = entries.filter((e) => e.status === 'booked').length;
   const said =
     read.currentData?.ok === false
       ? troubleWords(undefined)
       : page === null
         ? read.error === undefined
-          ? 'Reading the bookings…'
+          ? say('owner.readingBookings')
           : troubleWords(read.error as Trouble)
-        : `${live === 0 ? 'No bookings' : live === 1 ? 'One booking' : `${live} bookings`} ${span === 'day' ? 'on' : 'in the week of'} ${span === 'day' ? dayHeading(date) : dayHeading(shown.dates[0] ?? date)}.`;
+        : span === 'day'
+          ? say('cal.countDay', { count: live, day: dayHeading(date) })
+          : say('cal.countWeek', { count: live, day: dayHeading(shown.dates[0] ?? date) });
 
   const step = (days: number) => {
     setOpen(null);
@@ -52,34 +55,34 @@ export function CalendarView({ salon }: { salon: Salon }) {
   return (
     <section aria-labelledby="calendar-heading">
       <h2 id="calendar-heading">{heading}</h2>
-      <div className="toolbar" role="group" aria-label="What the calendar shows">
+      <div className="toolbar" role="group" aria-label={say('cal.toolbar')}>
         <button type="button" className="quiet" aria-pressed={span === 'day'} onClick={() => setSpan('day')}>
-          Day
+          {say('cal.day')}
         </button>
         <button type="button" className="quiet" aria-pressed={span === 'week'} onClick={() => setSpan('week')}>
-          Week
+          {say('cal.week')}
         </button>
         <button type="button" className="quiet" onClick={() => step(-1)}>
-          {span === 'day' ? 'Previous day' : 'Previous week'}
+          {span === 'day' ? say('cal.previousDay') : say('cal.previousWeek')}
         </button>
         <button type="button" className="quiet" onClick={() => setDate(todayIn(salon.timeZone, Date.now()))}>
-          Today
+          {say('cal.today')}
         </button>
         <button type="button" className="quiet" onClick={() => step(1)}>
-          {span === 'day' ? 'Next day' : 'Next week'}
+          {span === 'day' ? say('cal.nextDay') : say('cal.nextWeek')}
         </button>
       </div>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       <p className="summary">
         {said}
-        {page !== null && read.isFetching && ' Checking for changes…'}
+        {page !== null && read.isFetching && ` ${say('my.checking')}`}
       </p>
       {page === null && read.error !== undefined && (
         <button type="button" onClick={() => void read.refetch()}>
-          Try again
+          {say('tryAgain.button')}
         </button>
       )}
-      {page !== null && page.next !== null && <p className="hint">Only the first {pageLimit} bookings of this window are drawn.</p>}
+      {page !== null && page.next !== null && <p className="hint">{say('cal.onlyFirst', { count: pageLimit })}</p>}
       {page !== null && (
         <Grid
           salon={salon}
@@ -118,7 +121,7 @@ function Grid({ salon, span, dates, entries, open, onOpen, onDay }: GridProps) {
   const ppm = scale[span];
   const height = (axis.end - axis.start) * ppm;
   const hours = Array.from({ length: (axis.end - axis.start) / 60 + 1 }, (_, i) => axis.start + i * 60);
-  const label = span === 'day' ? `Bookings on ${dayHeading(dates[0] ?? '')}, by stylist` : `Bookings in the week of ${dayHeading(dates[0] ?? '')}, by day and stylist`;
+  const label = span === 'day' ? say('cal.gridDay', { day: dayHeading(dates[0] ?? '') }) : say('cal.gridWeek', { day: dayHeading(dates[0] ?? '') });
   return (
     <div className={`calendar-scroll ${span}`} role="region" aria-label={label} tabIndex={0}>
       <div className="calendar-grid">
@@ -139,7 +142,7 @@ function Grid({ salon, span, dates, entries, open, onOpen, onDay }: GridProps) {
               {span === 'week' ? (
                 <button type="button" className="link-button" onClick={() => onDay(date)}>
                   {shortDay(date)}
-                  <span className="sr-only">(show this day alone)</span>
+                  <span className="sr-only">{say('cal.dayAlone')}</span>
                 </button>
               ) : (
                 <span>{shortDay(date)}</span>
@@ -179,14 +182,16 @@ function initials(name: string): string {
 /** The words of a booking's button: what the block shows, then what only a screen reader needs. */
 export function blockWords(block: Block): { readonly shown: string; readonly more: string } {
   const { entry } = block;
-  const what = entry.serviceName ?? 'Appointment';
-  const who = entry.name === '' ? 'details erased' : entry.name;
-  const fits = entry.fits ? '' : ', no longer fits the settings';
-  const day = entry.label.slice(0, entry.label.lastIndexOf(', '));
-  return {
-    shown: `${clockOf(block.start)} ${what} ${who}`,
-    more: `on ${day}, until ${clockOf(block.start + block.minutes)}${entry.stylistName === null ? '' : `, with ${entry.stylistName}`}${fits}`,
-  };
+  const what = entry.serviceName ?? say('cal.appointment');
+  const who = entry.name === '' ? say('cal.erased') : entry.name;
+  const day = dayHeading(entry.slot.slice(0, 10));
+  const until = clockOf(block.start + block.minutes);
+  const stylist = entry.stylistName;
+  const more =
+    stylist === null
+      ? say(entry.fits ? 'cal.blockMore' : 'cal.blockMoreMisfit', { day, until })
+      : say(entry.fits ? 'cal.blockMoreWith' : 'cal.blockMoreWithMisfit', { day, until, stylist });
+  return { shown: `${clockOf(block.start)} ${what} ${who}`, more };
 }
 
 /**
@@ -211,8 +216,8 @@ function BookingBlock({ block, salon, top, ppm, open, onOpen, week }: { block: B
         aria-expanded={open}
         onClick={() => onOpen(entry.booking)}
       >
-        <span className="block-time">{clockOf(block.start)}</span> <span className="block-what">{entry.serviceName ?? 'Appointment'}</span>{' '}
-        <span className="block-who">{entry.name === '' ? 'details erased' : entry.name}</span>
+        <span className="block-time">{clockOf(block.start)}</span> <span className="block-what">{entry.serviceName ?? say('cal.appointment')}</span>{' '}
+        <span className="block-who">{entry.name === '' ? say('cal.erased') : entry.name}</span>
         <span className="sr-only">{blockWords(block).more}</span>
       </button>
       {block.after > 0 && <div className="processing" aria-hidden="true" style={{ top: `${top + block.minutes * ppm}px`, height: `${block.after * ppm}px` }} />}
@@ -231,69 +236,70 @@ function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry
   }, []);
   const zone = salon.timeZone;
   const ends = entry.ends === null ? '' : wallOf(entry.ends, zone).time;
+  const at = when(entry.slot, entry.label);
   const doCancel = async () => {
     setDoing('nothing');
     try {
       const done = await cancel({ salon: salon.salon, booking: entry.booking, cancelRequest: {} }).unwrap();
-      const whose = entry.name === '' ? 'The' : `${entry.name}'s`;
-      onNotice(done.ok ? { text: `${whose} booking on ${entry.label} is cancelled; the time is open again.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
+      const text = entry.name === '' ? say('cal.cancelledErased', { when: at }) : say('owner.cancelled', { name: entry.name, when: at });
+      onNotice(done.ok ? { text, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
       onClose();
     } catch (error) {
-      onNotice({ text: troubleWords(error as Trouble, entry.label), bad: true, focus: true });
+      onNotice({ text: troubleWords(error as Trouble, at), bad: true, focus: true });
     }
   };
   const started = Date.parse(entry.slot) <= Date.now();
   const doNoShow = async () => {
     try {
       const done = await markNoShow({ salon: salon.salon, booking: entry.booking }).unwrap();
-      const whose = entry.name === '' ? 'The customer' : entry.name;
-      const kept = entry.deposit?.status === 'paid' ? '; the deposit is kept' : '';
-      onNotice(done.ok ? { text: `${whose} is marked as not come on ${entry.label}${kept}.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
+      const whose = entry.name === '' ? say('cal.theCustomer') : entry.name;
+      const text = say(entry.deposit?.status === 'paid' ? 'cal.noShowKept' : 'cal.noShow', { name: whose, when: at });
+      onNotice(done.ok ? { text, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
       onClose();
     } catch (error) {
-      onNotice({ text: troubleWords(error as Trouble, entry.label), bad: true, focus: true });
+      onNotice({ text: troubleWords(error as Trouble, at), bad: true, focus: true });
     }
   };
   return (
     <section className="card booking-panel" aria-labelledby="booking-panel-heading">
       <h3 id="booking-panel-heading" ref={heading} tabIndex={-1}>
-        {entry.serviceName ?? 'Appointment'}, {entry.label}
+        {entry.serviceName ?? say('cal.appointment')}, {at}
       </h3>
-      {!entry.fits && <p className="field-error">This booking no longer fits the settings (its stylist's hours, a closure, or the menu changed). Move it, or call the customer.</p>}
+      {!entry.fits && <p className="field-error">{say('cal.misfit')}</p>}
       <Who entry={entry} />
       <Details
-        label="The booking"
+        label={say('my.booking')}
         lines={[
-          ...(entry.stylistName === null ? [] : [{ term: 'Stylist', value: entry.stylistName }]),
-          { term: 'When', value: ends === '' ? entry.label : `${entry.label} to ${ends}` },
-          { term: 'Status', value: bookingStatusWords(entry.status) },
-          ...(entry.deposit === null ? [] : [{ term: 'Deposit', value: depositWords(entry.deposit, salon.menu?.currency ?? null) }]),
-          ...(entry.lastText === null ? [] : [{ term: 'Last text', value: entry.lastText }]),
-          { term: 'Booked', value: `${dayHeading(wallOf(entry.bookedAt, zone).date)}, ${wallOf(entry.bookedAt, zone).time}` },
-          { term: 'Reference', value: entry.booking, code: true },
+          ...(entry.stylistName === null ? [] : [{ term: say('menu.stylist'), value: entry.stylistName }]),
+          { term: say('ending.when'), value: ends === '' ? at : say('cal.fromTo', { from: at, to: ends }) },
+          { term: say('cal.status'), value: bookingStatusWords(entry.status) },
+          ...(entry.deposit === null ? [] : [{ term: say('my.deposit'), value: depositWords(entry.deposit, salon.menu?.currency ?? null) }]),
+          ...(entry.lastText === null ? [] : [{ term: say('cal.lastText'), value: entry.lastText }]),
+          { term: say('cal.booked'), value: `${dayHeading(wallOf(entry.bookedAt, zone).date)}, ${wallOf(entry.bookedAt, zone).time}` },
+          { term: say('cal.reference'), value: entry.booking, code: true },
         ]}
       />
       {entry.status === 'booked' && doing === 'confirming' && (
-        <Confirm question={`Cancel ${entry.name === '' ? 'this' : `${entry.name}'s`} booking on ${entry.label}?`} yes="Yes, cancel it" onYes={() => void doCancel()} onNo={() => setDoing('nothing')} />
+        <Confirm question={entry.name === '' ? say('cal.confirmErased', { when: at }) : say('owner.confirmCancel', { name: entry.name, when: at })} yes={say('my.yesCancel')} onYes={() => void doCancel()} onNo={() => setDoing('nothing')} />
       )}
       {entry.status === 'booked' && doing === 'nothing' && (
         <p>
           <button type="button" onClick={() => setDoing('moving')}>
-            Move booking
+            {say('cal.move')}
           </button>
           <button type="button" className="danger" aria-disabled={cancelling.isLoading} onClick={() => !cancelling.isLoading && setDoing('confirming')}>
-            Cancel booking
+            {say('my.cancel')}
           </button>
           {started && (
             <button type="button" aria-disabled={marking.isLoading} onClick={() => !marking.isLoading && void doNoShow()}>
-              No-show
+              {say('status.noShow')}
             </button>
           )}
         </p>
       )}
       {doing === 'moving' && <MoveChooser salon={salon} entry={entry} onDone={onClose} onNotice={onNotice} onBack={() => setDoing('nothing')} />}
       <button type="button" className="quiet" onClick={onClose}>
-        Close the details
+        {say('cal.closeDetails')}
       </button>
     </section>
   );
@@ -309,18 +315,19 @@ function MoveChooser({ salon, entry, onDone, onBack, onNotice }: { salon: Salon;
   const choose = async (time: AvailableTime) => {
     try {
       const done = await move({ salon: salon.salon, booking: entry.booking, moveRequest: { slot: time.slot, ...(stylist === entry.stylist ? {} : { stylist }) } }).unwrap();
-      onNotice(done.ok ? { text: `Moved to ${time.label} with ${nameOf(salon.menu?.stylists ?? [], stylist)}.`, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
+      const text = say('cal.movedTo', { when: when(time.slot, time.label), stylist: nameOf(salon.menu?.stylists ?? [], stylist) });
+      onNotice(done.ok ? { text, bad: false, focus: true } : { text: troubleWords(undefined), bad: true, focus: true });
       onDone();
     } catch (error) {
-      onNotice({ text: troubleWords(error as Trouble, time.label), bad: true, focus: true });
+      onNotice({ text: troubleWords(error as Trouble, when(time.slot, time.label)), bad: true, focus: true });
     }
   };
   return (
     <div className="move-chooser">
-      <h4>Move to a free time</h4>
+      <h4>{say('cal.moveTo')}</h4>
       {team.length > 1 && (
         <label>
-          With{' '}
+          {say('my.with')}{' '}
           <select value={stylist} onChange={(event) => setStylist(event.target.value)}>
             {team.map((p) => (
               <option key={p.id} value={p.id}>
@@ -331,7 +338,7 @@ function MoveChooser({ salon, entry, onDone, onBack, onNotice }: { salon: Salon;
         </label>
       )}
       {openings.currentData === undefined && openings.isFetching ? (
-        <p>Looking up the free times…</p>
+        <p>{say('cal.lookingFree')}</p>
       ) : (
         <TimeButtons
           key={stylist}
@@ -339,12 +346,12 @@ function MoveChooser({ salon, entry, onDone, onBack, onNotice }: { salon: Salon;
           times={times}
           busy={moving.isLoading}
           onTap={(time) => void choose(time)}
-          hint="Choose the new time; the booking moves at once."
-          none="No other time is free for this service with this stylist."
+          hint={say('cal.moveHint')}
+          none={say('cal.noneFree')}
         />
       )}
       <button type="button" className="quiet" onClick={onBack}>
-        Don't move it
+        {say('cal.dontMove')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 // A menu salon's closures on the owner's page: the spans it (or one stylist) takes no booking, each removable, and a form to add one in the salon's own time; saved as the salon's settings with the closures changed.
+import { say } from '../../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bookingApi } from '../../api/booking';
@@ -15,9 +16,10 @@ import { FieldError, NoticeCard, useNotice } from './common';
 export function closureWords(closure: Closure, salon: Salon): string {
   const from = wallOf(closure.from, salon.timeZone);
   const to = wallOf(closure.to, salon.timeZone);
-  const who = closure.stylist === null ? 'The whole salon' : nameOf(salon.menu?.stylists ?? [], closure.stylist);
+  const who = closure.stylist === null ? say('closure.wholeSalon') : nameOf(salon.menu?.stylists ?? [], closure.stylist);
   const until = from.date === to.date ? to.time : `${dayHeading(to.date)}, ${to.time}`;
-  return `${who}: ${dayHeading(from.date)}, ${from.time} to ${until}${closure.note === '' ? '' : ` (${closure.note})`}`;
+  const values = { who, from: `${dayHeading(from.date)}, ${from.time}`, until, note: closure.note };
+  return closure.note === '' ? say('closure.words', values) : say('closure.wordsNote', values);
 }
 
 export function Closures({ salon }: { salon: Salon }) {
@@ -32,7 +34,7 @@ export function Closures({ salon }: { salon: Salon }) {
   const save = async (next: readonly Closure[], done: string): Promise<boolean> => {
     const body = withClosures(salon, next);
     if (isRefused(body)) {
-      tell({ text: `Not saved: ${body.field} ${body.words}.`, bad: true, focus: true });
+      tell({ text: say('closure.notSaved', { why: `${body.field} ${body.words}` }), bad: true, focus: true });
       return false;
     }
     try {
@@ -43,7 +45,7 @@ export function Closures({ salon }: { salon: Salon }) {
     } catch (error) {
       const trouble = error as Trouble;
       if (trouble.kind === 'refused' && trouble.reason === 'field' && trouble.said !== undefined) {
-        setRefused(`Not saved: ${trouble.said.replace(/^closures\[\d+\]\./, '')}.`);
+        setRefused(say('closure.notSaved', { why: trouble.said.replace(/^closures\[\d+\]\./, '') }));
         return false;
       }
       tell({ text: troubleWords(trouble), bad: true, focus: true });
@@ -59,16 +61,16 @@ export function Closures({ salon }: { salon: Salon }) {
     const from = rfc3339(instantOf(form.fromDate, form.fromTime, salon.timeZone), salon.timeZone);
     const to = rfc3339(instantOf(form.toDate, form.toTime, salon.timeZone), salon.timeZone);
     const closure: Closure = { from, to, stylist: form.stylist === '' ? null : form.stylist, note: form.note.trim() };
-    await save([...closures, closure], `Closed: ${closureWords(closure, salon)}. Customers won't be offered those times.`);
+    await save([...closures, closure], say('closure.closed', { closure: closureWords(closure, salon) }));
   };
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Closures</h2>
-      <p>Close the salon, or one stylist, for a while: a holiday, a training day, a long lunch. Bookings already made stay; the calendar marks any that no longer fit.</p>
+      <h2 id={`${id}-title`}>{say('owner.section.closures')}</h2>
+      <p>{say('closure.intro')}</p>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       {closures.length === 0 ? (
-        <p>Nothing is closed.</p>
+        <p>{say('closure.none')}</p>
       ) : (
         <ul className="closures">
           {closures.map((closure, i) => (
@@ -78,20 +80,21 @@ export function Closures({ salon }: { salon: Salon }) {
                 type="button"
                 className="quiet inline"
                 aria-disabled={putting.isLoading}
-                onClick={() => !putting.isLoading && void save(closures.filter((_, k) => k !== i), `Open again: ${closureWords(closure, salon)}.`)}
+                onClick={() => !putting.isLoading && void save(closures.filter((_, k) => k !== i), say('closure.opened', { closure: closureWords(closure, salon) }))}
               >
-                Remove<span className="sr-only"> the closure {closureWords(closure, salon)}</span>
+                {say('closure.remove')}
+                <span className="sr-only"> {say('closure.removeWhich', { closure: closureWords(closure, salon) })}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
       <form className="card" onSubmit={(event) => void add(event)} aria-labelledby={`${id}-add`} aria-busy={putting.isLoading}>
-        <h3 id={`${id}-add`}>Add a closure</h3>
+        <h3 id={`${id}-add`}>{say('closure.add')}</h3>
         <div className="field">
-          <label htmlFor={`${id}-who`}>Who</label>
+          <label htmlFor={`${id}-who`}>{say('closure.who')}</label>
           <select id={`${id}-who`} value={form.stylist} onChange={(event) => setForm({ ...form, stylist: event.target.value })}>
-            <option value="">The whole salon</option>
+            <option value="">{say('closure.wholeSalon')}</option>
             {(salon.menu?.stylists ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -101,21 +104,21 @@ export function Closures({ salon }: { salon: Salon }) {
         </div>
         <div className="field two">
           <span>
-            <label htmlFor={`${id}-from-date`}>From (date)</label>
+            <label htmlFor={`${id}-from-date`}>{say('closure.fromDate')}</label>
             <input id={`${id}-from-date`} type="date" required value={form.fromDate} onChange={(event) => setForm({ ...form, fromDate: event.target.value })} />
           </span>
           <span>
-            <label htmlFor={`${id}-from-time`}>From (time)</label>
+            <label htmlFor={`${id}-from-time`}>{say('closure.fromTime')}</label>
             <input id={`${id}-from-time`} type="time" required value={form.fromTime} onChange={(event) => setForm({ ...form, fromTime: event.target.value })} />
           </span>
         </div>
         <div className="field two">
           <span>
-            <label htmlFor={`${id}-to-date`}>Until (date)</label>
+            <label htmlFor={`${id}-to-date`}>{say('closure.toDate')}</label>
             <input id={`${id}-to-date`} type="date" required value={form.toDate} onChange={(event) => setForm({ ...form, toDate: event.target.value })} />
           </span>
           <span>
-            <label htmlFor={`${id}-to-time`}>Until (time)</label>
+            <label htmlFor={`${id}-to-time`}>{say('closure.toTime')}</label>
             <input
               id={`${id}-to-time`}
               type="time"
@@ -129,11 +132,11 @@ export function Closures({ salon }: { salon: Salon }) {
         </div>
         <FieldError id={`${id}-error`} words={refused} />
         <div className="field">
-          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <label htmlFor={`${id}-note`}>{say('closure.note')}</label>
           <input id={`${id}-note`} maxLength={200} value={form.note} onChange={(event) => setForm({ ...form, note: event.target.value })} />
         </div>
         <button type="submit" aria-disabled={putting.isLoading}>
-          {putting.isLoading ? 'Saving…' : 'Add the closure'}
+          {putting.isLoading ? say('owner.saving') : say('closure.addButton')}
         </button>
       </form>
       <Announcer text={refused ?? notice?.notice.text ?? ''} moment={refused ?? notice?.seq ?? null} />

@@ -1,4 +1,5 @@
 // The owner's page's other sections: webhooks with their last deliveries and failures, the messages to customers held back past a contact's daily bound, the calendar feed's address with a button that replaces it, the audit of owners' actions, and erasing a customer's details after a confirmation.
+import { locale, say } from '../../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bookingApi } from '../../api/booking';
@@ -16,11 +17,18 @@ function when(at: string, salon: Salon): string {
   return `${dayHeading(wall.date)}, ${wall.time}`;
 }
 
-const eventWords: Record<string, string> = {
-  'booking.created': 'a booking is made',
-  'booking.cancelled': 'a booking is cancelled',
-  'booking.moved': 'a booking is moved',
-};
+/** eventWords says when a webhook is told, as the owner reads it: "a booking is made". */
+function eventWords(type: string): string {
+  switch (type) {
+    case 'booking.created':
+      return say('extras.event.created');
+    case 'booking.cancelled':
+      return say('extras.event.cancelled');
+    case 'booking.moved':
+      return say('extras.event.moved');
+  }
+  return type;
+}
 
 /** Webhooks lists the salon's webhooks with their last delivery and failures, adds one (its secret shown once) and deletes one. */
 export function Webhooks({ salon }: { salon: Salon }) {
@@ -47,14 +55,14 @@ export function Webhooks({ salon }: { salon: Salon }) {
       if (made.ok) {
         setSecret(made.value.secret === null ? null : { id: made.value.id, secret: made.value.secret });
         setForm({ id: '', url: '', events: [...eventTypes] });
-        tell({ text: `Webhook ${made.value.id} ${made.value.secret === null ? 'is changed' : 'is added'}.`, bad: false, focus: made.value.secret === null });
+        tell({ text: say(made.value.secret === null ? 'extras.hookChanged' : 'extras.hookAdded', { id: made.value.id }), bad: false, focus: made.value.secret === null });
       } else {
         tell({ text: troubleWords(undefined), bad: true, focus: true });
       }
     } catch (error) {
       const trouble = error as Trouble;
       if (trouble.kind === 'refused' && trouble.reason === 'field' && trouble.said !== undefined) {
-        setUrlError(`Not saved: ${trouble.said}.`);
+        setUrlError(say('closure.notSaved', { why: trouble.said }));
       } else {
         tell({ text: troubleWords(trouble), bad: true, focus: true });
       }
@@ -64,7 +72,7 @@ export function Webhooks({ salon }: { salon: Salon }) {
     setConfirming(null);
     try {
       await remove({ salon: salon.salon, id: hook }).unwrap();
-      tell({ text: `Webhook ${hook} is deleted.`, bad: false, focus: true });
+      tell({ text: say('extras.hookDeleted', { id: hook }), bad: false, focus: true });
     } catch (error) {
       tell({ text: troubleWords(error as Trouble), bad: true, focus: true });
     }
@@ -72,34 +80,34 @@ export function Webhooks({ salon }: { salon: Salon }) {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Webhooks</h2>
-      <p>The service tells these addresses of every booking made, cancelled or moved, signed as the Standard Webhooks specification says.</p>
+      <h2 id={`${id}-title`}>{say('owner.section.webhooks')}</h2>
+      <p>{say('extras.hooksIntro')}</p>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       {secret !== null && (
         <div className="card notice good">
           <p>
             Keep the secret of webhook {secret.id} now: it is never shown again. It checks each delivery's signature.
           </p>
-          <label htmlFor={`${id}-secret`}>Secret of {secret.id}</label>
+          <label htmlFor={`${id}-secret`}>{say('extras.secretOf', { id: secret.id })}</label>
           <input id={`${id}-secret`} readOnly value={secret.secret} onFocus={(event) => event.target.select()} />
         </div>
       )}
       {hooks === null ? (
-        <p>{read.isLoading ? 'Reading the webhooks…' : troubleWords(read.error as Trouble | undefined)}</p>
+        <p>{read.isLoading ? say('extras.readingHooks') : troubleWords(read.error as Trouble | undefined)}</p>
       ) : hooks.length === 0 ? (
-        <p>No webhook is registered.</p>
+        <p>{say('extras.noHooks')}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="The webhooks" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={say('extras.hooksTable')} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Webhook</th>
-                <th scope="col">Address</th>
-                <th scope="col">Told when</th>
-                <th scope="col">Last delivery</th>
-                <th scope="col">Failed</th>
+                <th scope="col">{say('extras.colHook')}</th>
+                <th scope="col">{say('extras.colAddress')}</th>
+                <th scope="col">{say('extras.colWhen')}</th>
+                <th scope="col">{say('extras.colLast')}</th>
+                <th scope="col">{say('extras.colFailed')}</th>
                 <th scope="col">
-                  <span className="sr-only">Delete</span>
+                  <span className="sr-only">{say('extras.delete')}</span>
                 </th>
               </tr>
             </thead>
@@ -110,12 +118,12 @@ export function Webhooks({ salon }: { salon: Salon }) {
                   <td className="url">
                     <bdi>{hook.url}</bdi>
                   </td>
-                  <td>{hook.events.map((e) => eventWords[e] ?? e).join(', ')}</td>
-                  <td>{hook.lastDelivery === null ? 'Never' : when(hook.lastDelivery, salon)}</td>
-                  <td className={hook.failures > 0 ? 'bad-text' : undefined}>{hook.failures === 0 ? 'None' : hook.failures === 1 ? '1 event' : `${hook.failures} events`}</td>
+                  <td>{new Intl.ListFormat(locale(), { type: 'conjunction' }).format(hook.events.map(eventWords))}</td>
+                  <td>{hook.lastDelivery === null ? say('extras.never') : when(hook.lastDelivery, salon)}</td>
+                  <td className={hook.failures > 0 ? 'bad-text' : undefined}>{say('extras.failures', { count: hook.failures })}</td>
                   <td>
                     {confirming === hook.id ? (
-                      <Confirm question={`Delete webhook ${hook.id}?`} yes="Yes, delete it" onYes={() => void drop(hook.id)} onNo={() => setConfirming(null)} />
+                      <Confirm question={say('extras.deleteHook', { id: hook.id })} yes={say('extras.yesDelete')} onYes={() => void drop(hook.id)} onNo={() => setConfirming(null)} />
                     ) : (
                       <button type="button" className="quiet inline" onClick={() => setConfirming(hook.id)}>
                         Delete<span className="sr-only"> webhook {hook.id}</span>
@@ -129,9 +137,9 @@ export function Webhooks({ salon }: { salon: Salon }) {
         </div>
       )}
       <form className="card" onSubmit={(event) => void add(event)} aria-labelledby={`${id}-add`} aria-busy={putting.isLoading}>
-        <h3 id={`${id}-add`}>Add a webhook</h3>
+        <h3 id={`${id}-add`}>{say('extras.addHook')}</h3>
         <div className="field">
-          <label htmlFor={`${id}-url`}>Address (https)</label>
+          <label htmlFor={`${id}-url`}>{say('extras.hookUrl')}</label>
           <input
             id={`${id}-url`}
             type="url"
@@ -145,14 +153,14 @@ export function Webhooks({ salon }: { salon: Salon }) {
           <FieldError id={`${id}-url-error`} words={urlError} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-id`}>Its name (optional)</label>
+          <label htmlFor={`${id}-id`}>{say('extras.hookName')}</label>
           <input id={`${id}-id`} maxLength={64} pattern="[A-Za-z0-9_\-]+" value={form.id} onChange={(event) => setForm({ ...form, id: event.target.value })} aria-describedby={`${id}-id-hint`} />
           <p className="hint" id={`${id}-id-hint`}>
-            Letters, digits, - and _. Putting a name again changes that webhook.
+            {say('extras.hookNameHint')}
           </p>
         </div>
         <fieldset>
-          <legend>Tell it when</legend>
+          <legend>{say('extras.tellWhen')}</legend>
           {eventTypes.map((type) => (
             <label key={type} className="check">
               <input
@@ -160,12 +168,12 @@ export function Webhooks({ salon }: { salon: Salon }) {
                 checked={form.events.includes(type)}
                 onChange={(event) => setForm({ ...form, events: event.target.checked ? [...form.events, type] : form.events.filter((e) => e !== type) })}
               />
-              <span>{eventWords[type]}</span>
+              <span>{eventWords(type)}</span>
             </label>
           ))}
         </fieldset>
         <button type="submit" aria-disabled={putting.isLoading}>
-          {putting.isLoading ? 'Adding…' : 'Add the webhook'}
+          {putting.isLoading ? say('extras.adding') : say('extras.addHookButton')}
         </button>
       </form>
       <Announcer text={urlError ?? notice?.notice.text ?? ''} moment={urlError ?? notice?.seq ?? null} />
@@ -186,7 +194,7 @@ export function Feed({ salon }: { salon: Salon }) {
       const made = await make({ salon: salon.salon }).unwrap();
       if (made.ok) {
         setUrl(made.value);
-        tell({ text: 'The new feed address is ready; the one before no longer answers.', bad: false, focus: true });
+        tell({ text: say('extras.feedReady'), bad: false, focus: true });
       } else {
         tell({ text: troubleWords(undefined), bad: true, focus: true });
       }
@@ -196,26 +204,26 @@ export function Feed({ salon }: { salon: Salon }) {
   };
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Calendar feed</h2>
-      <p>Subscribe to this address in a calendar app to see every booking, named by its customer. Keep it private: anyone with it can read the bookings. Making a new one stops the one before at once.</p>
+      <h2 id={`${id}-title`}>{say('owner.section.feed')}</h2>
+      <p>{say('extras.feedIntro')}</p>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       {url !== null && (
         <div className="field">
-          <label htmlFor={`${id}-url`}>Feed address</label>
+          <label htmlFor={`${id}-url`}>{say('extras.feedUrl')}</label>
           <input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
         </div>
       )}
       {confirming ? (
         <Confirm
-          question="Make a new feed address? Calendars subscribed to the one before stop updating."
-          yes="Yes, make a new one"
-          no="Keep the one I have"
+          question={say('extras.feedConfirm')}
+          yes={say('extras.feedYes')}
+          no={say('extras.feedNo')}
           onYes={() => void replace()}
           onNo={() => setConfirming(false)}
         />
       ) : (
         <button type="button" aria-disabled={making.isLoading} onClick={() => !making.isLoading && setConfirming(true)}>
-          {making.isLoading ? 'Making it…' : url === null ? 'Make a new feed address' : 'Replace the feed address'}
+          {making.isLoading ? say('extras.making') : url === null ? say('extras.makeFeed') : say('extras.replaceFeed')}
         </button>
       )}
       <Announcer text={notice?.notice.text ?? ''} moment={notice?.seq ?? null} />
@@ -223,20 +231,38 @@ export function Feed({ salon }: { salon: Salon }) {
   );
 }
 
-const actionWords: Record<string, string> = {
-  putSalon: 'Changed the settings',
-  cancelBooking: 'Cancelled a booking',
-  moveBooking: 'Moved a booking',
-  closeSlot: 'Closed a time',
-  openSlot: 'Opened a time',
-  createKey: 'Made a key',
-  revokeKey: 'Revoked a key',
-  eraseCustomer: "Erased a customer's details",
-  exportCustomer: "Exported a customer's bookings",
-  putWebhook: 'Put a webhook',
-  deleteWebhook: 'Deleted a webhook',
-  newFeed: 'Made a new feed address',
-};
+/** actionWords says what an owner's action did, as the audit shows it: "Changed the settings". */
+function actionWords(action: string): string {
+  switch (action) {
+    case 'putSalon':
+      return say('extras.action.putSalon');
+    case 'cancelBooking':
+      return say('extras.action.cancelBooking');
+    case 'moveBooking':
+      return say('extras.action.moveBooking');
+    case 'markNoShow':
+      return say('extras.action.markNoShow');
+    case 'closeSlot':
+      return say('extras.action.closeSlot');
+    case 'openSlot':
+      return say('extras.action.openSlot');
+    case 'createKey':
+      return say('extras.action.createKey');
+    case 'revokeKey':
+      return say('extras.action.revokeKey');
+    case 'eraseCustomer':
+      return say('extras.action.eraseCustomer');
+    case 'exportCustomer':
+      return say('extras.action.exportCustomer');
+    case 'putWebhook':
+      return say('extras.action.putWebhook');
+    case 'deleteWebhook':
+      return say('extras.action.deleteWebhook');
+    case 'newFeed':
+      return say('extras.action.newFeed');
+  }
+  return action;
+}
 
 /** Audit lists the owners' actions, newest first: when, who (a key, or the operator), what and which booking. */
 export function Audit({ salon }: { salon: Salon }) {
@@ -245,30 +271,30 @@ export function Audit({ salon }: { salon: Salon }) {
   const lines = read.data?.ok === true ? read.data.value : null;
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Audit</h2>
-      <p>Every owner's action at this salon, newest first. It never holds a customer's name, contact or words.</p>
+      <h2 id={`${id}-title`}>{say('owner.section.audit')}</h2>
+      <p>{say('extras.auditIntro')}</p>
       {lines === null ? (
-        <p>{read.isLoading ? 'Reading the audit…' : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>
+        <p>{read.isLoading ? say('extras.readingAudit') : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>
       ) : lines.length === 0 ? (
-        <p>Nothing has been done yet.</p>
+        <p>{say('extras.auditEmpty')}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="The audit" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={say('extras.auditTable')} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Booking</th>
-                <th scope="col">Detail</th>
+                <th scope="col">{say('ending.when')}</th>
+                <th scope="col">{say('closure.who')}</th>
+                <th scope="col">{say('extras.colWhat')}</th>
+                <th scope="col">{say('extras.colBooking')}</th>
+                <th scope="col">{say('extras.colDetail')}</th>
               </tr>
             </thead>
             <tbody>
               {lines.map((line, i) => (
                 <tr key={`${line.at} ${i}`}>
                   <td>{when(line.at, salon)}</td>
-                  <td>{line.by === 'operator' ? 'The operator' : `Key ${line.by}`}</td>
-                  <td>{actionWords[line.action] ?? line.action}</td>
+                  <td>{line.by === 'operator' ? say('extras.operator') : say('extras.key', { key: line.by })}</td>
+                  <td>{actionWords(line.action)}</td>
                   <td className="reference">{line.booking ?? ''}</td>
                   <td>
                     <bdi>{line.detail ?? ''}</bdi>
@@ -280,13 +306,26 @@ export function Audit({ salon }: { salon: Salon }) {
         </div>
       )}
       <button type="button" className="quiet" onClick={() => void read.refetch()}>
-        Read the audit again
+        {say('extras.auditAgain')}
       </button>
     </section>
   );
 }
 
-const kindWords: Record<string, string> = { mail: 'E-mail', reminder: 'Reminder' };
+/** kindWords names a kind of message to a customer: "E-mail", "Text reminder". */
+function kindWords(kind: string): string {
+  switch (kind) {
+    case 'mail':
+      return say('extras.kind.mail');
+    case 'reminder':
+      return say('extras.kind.reminder');
+    case 'text':
+      return say('extras.kind.text');
+    case 'text-reminder':
+      return say('extras.kind.textReminder');
+  }
+  return kind;
+}
 
 /** Dropped lists the messages to customers that weren't sent because their contact had been sent ten from the salon in a day. */
 export function Dropped({ salon }: { salon: Salon }) {
@@ -295,29 +334,29 @@ export function Dropped({ salon }: { salon: Salon }) {
   const dropped = read.data?.ok === true ? read.data.value : null;
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Messages not sent</h2>
-      <p>A customer is sent at most ten messages a day from this salon, so nobody can have it write to a stranger without end. These were held back; call the customer if one mattered.</p>
+      <h2 id={`${id}-title`}>{say('owner.section.dropped')}</h2>
+      <p>{say('extras.droppedIntro')}</p>
       {dropped === null ? (
-        <p>{read.isLoading ? 'Reading the messages…' : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>
+        <p>{read.isLoading ? say('extras.readingDropped') : read.data?.ok === false ? troubleWords(undefined) : troubleWords(read.error as Trouble | undefined)}</p>
       ) : dropped.length === 0 ? (
-        <p>Every message was sent.</p>
+        <p>{say('extras.allSent')}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="The messages not sent" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={say('extras.droppedTable')} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Message</th>
-                <th scope="col">About</th>
-                <th scope="col">Booking</th>
+                <th scope="col">{say('ending.when')}</th>
+                <th scope="col">{say('extras.colMessage')}</th>
+                <th scope="col">{say('extras.colAbout')}</th>
+                <th scope="col">{say('extras.colBooking')}</th>
               </tr>
             </thead>
             <tbody>
               {dropped.map((d) => (
                 <tr key={`${d.booking} ${d.event} ${d.kind} ${d.at}`}>
                   <td>{when(d.at, salon)}</td>
-                  <td>{kindWords[d.kind] ?? d.kind}</td>
-                  <td>{eventWords[d.event] ?? d.event}</td>
+                  <td>{kindWords(d.kind)}</td>
+                  <td>{eventWords(d.event)}</td>
                   <td className="reference">{d.booking}</td>
                 </tr>
               ))}
@@ -351,7 +390,7 @@ export function Erase({ salon }: { salon: Salon }) {
       if (done.ok) {
         setContact('');
         tell({
-          text: done.value === 0 ? `No booking has ${who} as its contact, so nothing was erased.` : `Erased the name, contact and words of ${done.value === 1 ? 'one booking' : `${done.value} bookings`} of ${who}.`,
+          text: say('extras.erased', { count: done.value, who }),
           bad: false,
           focus: true,
         });
@@ -361,7 +400,7 @@ export function Erase({ salon }: { salon: Salon }) {
     } catch (error) {
       const trouble = error as Trouble;
       if (trouble.kind === 'refused' && trouble.reason === 'field' && trouble.said !== undefined) {
-        setRefused(`Not erased: ${trouble.said}.`);
+        setRefused(say('extras.notErased', { why: trouble.said }));
       } else {
         tell({ text: troubleWords(trouble), bad: true, focus: true });
       }
@@ -369,12 +408,12 @@ export function Erase({ salon }: { salon: Salon }) {
   };
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Erase a customer</h2>
-      <p>Erases the name, contact and words of every booking with this phone number or e-mail address. The bookings stay, as times taken, so the calendar holds. It can't be undone.</p>
+      <h2 id={`${id}-title`}>{say('owner.section.erase')}</h2>
+      <p>{say('extras.eraseIntro')}</p>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       <form className="card" onSubmit={ask} aria-labelledby={`${id}-title`}>
         <div className="field">
-          <label htmlFor={`${id}-contact`}>Customer's phone or e-mail</label>
+          <label htmlFor={`${id}-contact`}>{say('extras.eraseContact')}</label>
           <input
             id={`${id}-contact`}
             required
@@ -388,12 +427,12 @@ export function Erase({ salon }: { salon: Salon }) {
         </div>
         {confirming === null ? (
           <button type="submit" className="danger" aria-disabled={erasing.isLoading}>
-            {erasing.isLoading ? 'Erasing…' : "Erase this customer's details"}
+            {erasing.isLoading ? say('extras.erasing') : say('extras.eraseButton')}
           </button>
         ) : (
           <Confirm
-            question={`Erase the name, contact and words of every booking with ${confirming}? This can't be undone.`}
-            yes="Yes, erase them"
+            question={say('extras.eraseConfirm', { contact: confirming })}
+            yes={say('extras.eraseYes')}
             onYes={() => void go(confirming)}
             onNo={() => setConfirming(null)}
           />

@@ -1,10 +1,12 @@
 // The owner's settings editor: the salon's details and terms, its hours, and at a menu salon the menu (name, length, price, processing) and the team (who does what, and their own hours). A refusal from the service is shown in its words next to the field it names, which takes focus.
+import { say } from '../../i18n/say';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { bookingApi } from '../../api/booking';
 import type { Trouble } from '../../api/booking';
 import { fieldOf } from '../../api/refusal';
 import { dayKeys } from '../../calendar/decode';
+import { weekdayName } from '../../calendar/zone';
 import type { DayKey, Salon } from '../../calendar/decode';
 import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf } from '../../owner/settings';
 import type { Draft, DraftHours, DraftService, DraftStylist } from '../../owner/settings';
@@ -12,7 +14,6 @@ import { Announcer } from '../parts';
 import { troubleWords } from '../words';
 import { FieldError, NoticeCard, useNotice } from './common';
 
-const dayNames: Record<DayKey, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 /** A refusal placed on the form: where it shows, and its words. */
 interface Placed {
@@ -51,7 +52,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
     tell(null);
     const body = bodyOf(draft);
     if (isRefused(body)) {
-      setRefused({ place: placeOf(body.field, placesOf(draft)), words: `Not saved: this ${body.words}.` });
+      setRefused({ place: placeOf(body.field, placesOf(draft)), words: say('settings.notSavedThis', { why: body.words }) });
       return;
     }
     try {
@@ -59,7 +60,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
       setRefused(null);
       if (saved.ok) {
         setDraft(draftOf(saved.value));
-        tell({ text: "Saved. The customer's page shows the new settings now.", bad: false, focus: false });
+        tell({ text: say('settings.saved'), bad: false, focus: false });
       } else {
         tell({ text: troubleWords(undefined), bad: true, focus: true });
       }
@@ -68,7 +69,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
       if (trouble.kind === 'refused' && trouble.reason === 'field' && trouble.said !== undefined) {
         const field = fieldOf(trouble.said);
         const rest = trouble.said.startsWith(field) ? trouble.said.slice(field.length).trim() : trouble.said;
-        setRefused({ place: placeOf(field, placesOf(draft)), words: `Not saved: ${rest}.` });
+        setRefused({ place: placeOf(field, placesOf(draft)), words: say('closure.notSaved', { why: rest }) });
       } else {
         setRefused(null);
         tell({ text: troubleWords(trouble), bad: true, focus: true });
@@ -78,7 +79,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Settings</h2>
+      <h2 id={`${id}-title`}>{say('owner.section.settings')}</h2>
       {notice !== null && <NoticeCard key={notice.seq} notice={notice.notice} />}
       <form
         ref={form}
@@ -95,15 +96,15 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           </p>
         )}
         <fieldset className="card">
-          <legend>The salon</legend>
-          <Field path="name" label="Name" value={draft.name} onChange={(name) => change({ ...draft, name })} errorFor={errorFor} />
-          <Field path="phone" label="Phone" value={draft.phone} onChange={(phone) => change({ ...draft, phone })} errorFor={errorFor} />
-          <Field path="timeZone" label="Time zone" hint="Such as Europe/London" value={draft.timeZone} onChange={(timeZone) => change({ ...draft, timeZone })} errorFor={errorFor} />
-          <Field path="language" label="Language" hint="en, de, fr or es: the customers' pages, questions, mails and texts speak it" value={draft.language} onChange={(language) => change({ ...draft, language })} errorFor={errorFor} />
-          <Field path="horizonDays" label="Days open for booking ahead" numeric value={draft.horizonDays} onChange={(horizonDays) => change({ ...draft, horizonDays })} errorFor={errorFor} />
+          <legend>{say('settings.salon')}</legend>
+          <Field path="name" label={say('settings.name')} value={draft.name} onChange={(name) => change({ ...draft, name })} errorFor={errorFor} />
+          <Field path="phone" label={say('settings.phone')} value={draft.phone} onChange={(phone) => change({ ...draft, phone })} errorFor={errorFor} />
+          <Field path="timeZone" label={say('settings.timeZone')} hint={say('settings.timeZoneHint')} value={draft.timeZone} onChange={(timeZone) => change({ ...draft, timeZone })} errorFor={errorFor} />
+          <Field path="language" label={say('language.label')} hint={say('settings.languageHint')} value={draft.language} onChange={(language) => change({ ...draft, language })} errorFor={errorFor} />
+          <Field path="horizonDays" label={say('settings.horizonDays')} numeric value={draft.horizonDays} onChange={(horizonDays) => change({ ...draft, horizonDays })} errorFor={errorFor} />
           <Field
             path="changeCutoffHours"
-            label="Customers may change or cancel until (hours before)"
+            label={say('settings.changeCutoffHours')}
             numeric
             value={draft.changeCutoffHours}
             onChange={(changeCutoffHours) => change({ ...draft, changeCutoffHours })}
@@ -111,7 +112,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           />
           <Field
             path="maxUpcomingPerContact"
-            label="Upcoming bookings one customer may hold (0 for no limit)"
+            label={say('settings.maxUpcoming')}
             numeric
             value={draft.maxUpcomingPerContact}
             onChange={(maxUpcomingPerContact) => change({ ...draft, maxUpcomingPerContact })}
@@ -119,7 +120,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           />
           <Field
             path="maxBookingsPerMinute"
-            label="New bookings the salon takes in any minute"
+            label={say('settings.perMinute')}
             numeric
             value={draft.maxBookingsPerMinute}
             onChange={(maxBookingsPerMinute) => change({ ...draft, maxBookingsPerMinute })}
@@ -127,7 +128,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           />
           <Field
             path="paymentMinutes"
-            label="A time is held for its deposit (minutes)"
+            label={say('settings.paymentMinutes')}
             numeric
             value={draft.paymentMinutes}
             onChange={(paymentMinutes) => change({ ...draft, paymentMinutes })}
@@ -135,30 +136,30 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           />
           {draft.menu ? (
             <>
-              <Field path="gridMinutes" label="Start times every (minutes)" numeric value={draft.gridMinutes} onChange={(gridMinutes) => change({ ...draft, gridMinutes })} errorFor={errorFor} />
+              <Field path="gridMinutes" label={say('settings.gridMinutes')} numeric value={draft.gridMinutes} onChange={(gridMinutes) => change({ ...draft, gridMinutes })} errorFor={errorFor} />
               <Field
                 path="minNoticeMinutes"
-                label="Shortest notice for a booking (minutes)"
+                label={say('settings.minNotice')}
                 numeric
                 value={draft.minNoticeMinutes}
                 onChange={(minNoticeMinutes) => change({ ...draft, minNoticeMinutes })}
                 errorFor={errorFor}
               />
-              <Field path="currency" label="Currency of the prices" hint="Three capital letters, such as GBP" value={draft.currency} onChange={(currency) => change({ ...draft, currency })} errorFor={errorFor} />
+              <Field path="currency" label={say('settings.currency')} hint={say('settings.currencyHint')} value={draft.currency} onChange={(currency) => change({ ...draft, currency })} errorFor={errorFor} />
             </>
           ) : (
-            <Field path="slotMinutes" label="Appointment length (minutes)" numeric value={draft.slotMinutes} onChange={(slotMinutes) => change({ ...draft, slotMinutes })} errorFor={errorFor} />
+            <Field path="slotMinutes" label={say('settings.slotMinutes')} numeric value={draft.slotMinutes} onChange={(slotMinutes) => change({ ...draft, slotMinutes })} errorFor={errorFor} />
           )}
         </fieldset>
 
-        <HoursEditor title="The salon's hours" path="hours" hours={draft.hours} onChange={(hours) => change({ ...draft, hours })} errorFor={errorFor} />
+        <HoursEditor title={say('settings.hours')} path="hours" hours={draft.hours} onChange={(hours) => change({ ...draft, hours })} errorFor={errorFor} />
 
         {draft.menu && <MenuEditor draft={draft} onChange={change} errorFor={errorFor} />}
         {draft.menu && <TeamEditor draft={draft} onChange={change} errorFor={errorFor} />}
 
         <div className="form-actions">
           <button type="submit" aria-disabled={putting.isLoading}>
-            {putting.isLoading ? 'Saving…' : 'Save the settings'}
+            {putting.isLoading ? say('owner.saving') : say('settings.save')}
           </button>
           <button
             type="button"
@@ -168,7 +169,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
               setRefused(null);
             }}
           >
-            Undo my changes
+            {say('settings.undo')}
           </button>
         </div>
       </form>
@@ -240,35 +241,36 @@ function HoursEditor({ title, path, hours, onChange, errorFor }: { title: string
   return (
     <Row path={path} legend={title} errorFor={errorFor} className="card hours-editor">
       {dayKeys.map((day) => (
-        <Row key={day} path={`${path}.${day}`} legend={dayNames[day]} errorFor={errorFor} className="day-hours">
-          {hours[day].length === 0 && <p className="closed-note">Closed</p>}
+        <Row key={day} path={`${path}.${day}`} legend={weekdayName(day)} errorFor={errorFor} className="day-hours">
+          {hours[day].length === 0 && <p className="closed-note">{say('owner.slotClosed')}</p>}
           {hours[day].map((interval, k) => {
-            const which = hours[day].length > 1 ? ` (${k + 1})` : '';
+            const many = hours[day].length > 1;
             const error = errorFor(`${path}.${day}[${k}]`);
             return (
               <div className="interval" key={k}>
                 <TimeInput
-                  label={`${dayNames[day]} opens${which}`}
+                  label={many ? say('settings.opensNth', { day: weekdayName(day), n: k + 1 }) : say('settings.opens', { day: weekdayName(day) })}
                   path={`${path}.${day}[${k}]`}
                   value={interval.from}
                   invalid={error !== undefined}
                   onChange={(from) => setDay(day, hours[day].map((x, i) => (i === k ? { ...x, from } : x)))}
                 />
                 <TimeInput
-                  label={`${dayNames[day]} closes${which}`}
+                  label={many ? say('settings.closesNth', { day: weekdayName(day), n: k + 1 }) : say('settings.closes', { day: weekdayName(day) })}
                   value={interval.to}
                   invalid={error !== undefined}
                   onChange={(to) => setDay(day, hours[day].map((x, i) => (i === k ? { ...x, to } : x)))}
                 />
                 <button type="button" className="quiet inline" onClick={() => setDay(day, hours[day].filter((_, i) => i !== k))}>
-                  Remove<span className="sr-only"> {dayNames[day]}'s hours{which}</span>
+                  {say('closure.remove')}
+                  <span className="sr-only"> {many ? say('settings.dayHoursNth', { day: weekdayName(day), n: k + 1 }) : say('settings.dayHours', { day: weekdayName(day) })}</span>
                 </button>
                 {error !== undefined && <p className="field-error">{error}</p>}
               </div>
             );
           })}
           <button type="button" className="quiet inline" onClick={() => setDay(day, [...hours[day], hours[day].length === 0 ? { from: '09:00', to: '17:30' } : { from: '13:30', to: '17:30' }])}>
-            {hours[day].length === 0 ? `Open on ${dayNames[day]}` : `Add more hours on ${dayNames[day]}`}
+            {hours[day].length === 0 ? say('settings.openOn', { day: weekdayName(day) }) : say('settings.moreHours', { day: weekdayName(day) })}
           </button>
         </Row>
       ))}
@@ -290,8 +292,9 @@ function TimeInput({ label, value, onChange, invalid, path }: { label: string; v
 function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (draft: Draft) => void; errorFor: ErrorFor }) {
   const setService = (i: number, patch: Partial<DraftService>) => onChange({ ...draft, services: draft.services.map((s, k) => (k === i ? { ...s, ...patch } : s)) });
   const add = () => {
-    const id = idFrom('New service', draft.services.map((s) => s.id));
-    onChange({ ...draft, services: [...draft.services, { id, name: 'New service', minutes: '30', price: '', afterMinutes: '0', deposit: '' }] });
+    const name = say('settings.newService');
+    const id = idFrom(name, draft.services.map((s) => s.id));
+    onChange({ ...draft, services: [...draft.services, { id, name, minutes: '30', price: '', afterMinutes: '0', deposit: '' }] });
   };
   const remove = (i: number) => {
     const gone = draft.services[i]?.id;
@@ -302,15 +305,15 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
     });
   };
   return (
-    <Row path="services" legend="The menu" errorFor={errorFor} className="card menu-editor">
+    <Row path="services" legend={say('settings.menu')} errorFor={errorFor} className="card menu-editor">
       {draft.services.map((service, i) => (
-        <Row key={i} path={`services[${i}]`} legend={`Service ${i + 1}: ${service.name}`} errorFor={errorFor}>
-          <Field path={`services[${i}].name`} label="Name" value={service.name} onChange={(name) => setService(i, { name })} errorFor={errorFor} />
-          <Field path={`services[${i}].minutes`} label="Length (minutes)" numeric value={service.minutes} onChange={(minutes) => setService(i, { minutes })} errorFor={errorFor} />
+        <Row key={i} path={`services[${i}]`} legend={say('settings.serviceN', { n: i + 1, name: service.name })} errorFor={errorFor}>
+          <Field path={`services[${i}].name`} label={say('settings.name')} value={service.name} onChange={(name) => setService(i, { name })} errorFor={errorFor} />
+          <Field path={`services[${i}].minutes`} label={say('settings.minutes')} numeric value={service.minutes} onChange={(minutes) => setService(i, { minutes })} errorFor={errorFor} />
           <Field
             path={`services[${i}].price`}
-            label={`Price${draft.currency === '' ? '' : ` (${draft.currency})`}`}
-            hint="Leave it empty when it isn't on the sheet"
+            label={draft.currency === '' ? say('settings.price') : say('settings.priceIn', { currency: draft.currency })}
+            hint={say('settings.priceHint')}
             inputMode="decimal"
             value={service.price}
             onChange={(price) => setService(i, { price })}
@@ -318,8 +321,8 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
           />
           <Field
             path={`services[${i}].deposit`}
-            label={`Deposit${draft.currency === '' ? '' : ` (${draft.currency})`}`}
-            hint="Paid by card to hold the time; leave it empty for none"
+            label={draft.currency === '' ? say('my.deposit') : say('settings.depositIn', { currency: draft.currency })}
+            hint={say('settings.depositHint')}
             inputMode="decimal"
             value={service.deposit}
             onChange={(deposit) => setService(i, { deposit })}
@@ -327,20 +330,20 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
           />
           <Field
             path={`services[${i}].afterMinutes`}
-            label="Processing after it (minutes)"
+            label={say('settings.afterMinutes')}
             numeric
             value={service.afterMinutes}
             onChange={(afterMinutes) => setService(i, { afterMinutes })}
             errorFor={errorFor}
           />
-          <Field path={`services[${i}].id`} label="Its id" hint="Bookings keep the id they were made with" value={service.id} onChange={(id) => setService(i, { id })} errorFor={errorFor} />
+          <Field path={`services[${i}].id`} label={say('settings.serviceId')} hint={say('settings.serviceIdHint')} value={service.id} onChange={(id) => setService(i, { id })} errorFor={errorFor} />
           <button type="button" className="quiet inline" onClick={() => remove(i)}>
-            Remove {service.name}
+            {say('settings.remove', { name: service.name })}
           </button>
         </Row>
       ))}
       <button type="button" className="quiet" onClick={add}>
-        Add a service
+        {say('settings.addService')}
       </button>
     </Row>
   );
@@ -350,16 +353,17 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
 function TeamEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (draft: Draft) => void; errorFor: ErrorFor }) {
   const setStylist = (i: number, patch: Partial<DraftStylist>) => onChange({ ...draft, stylists: draft.stylists.map((p, k) => (k === i ? { ...p, ...patch } : p)) });
   const add = () => {
-    const id = idFrom('New stylist', draft.stylists.map((p) => p.id));
-    onChange({ ...draft, stylists: [...draft.stylists, { id, name: 'New stylist', services: draft.services.map((s) => s.id), ownHours: false, hours: draft.hours }] });
+    const name = say('settings.newStylist');
+    const id = idFrom(name, draft.stylists.map((p) => p.id));
+    onChange({ ...draft, stylists: [...draft.stylists, { id, name, services: draft.services.map((s) => s.id), ownHours: false, hours: draft.hours }] });
   };
   return (
-    <Row path="stylists" legend="The team" errorFor={errorFor} className="card team-editor">
+    <Row path="stylists" legend={say('settings.team')} errorFor={errorFor} className="card team-editor">
       {draft.stylists.map((stylist, i) => (
-        <Row key={i} path={`stylists[${i}]`} legend={`Stylist ${i + 1}: ${stylist.name}`} errorFor={errorFor}>
-          <Field path={`stylists[${i}].name`} label="Name" value={stylist.name} onChange={(name) => setStylist(i, { name })} errorFor={errorFor} />
-          <Field path={`stylists[${i}].id`} label="Their id" value={stylist.id} onChange={(id) => setStylist(i, { id })} errorFor={errorFor} />
-          <Row path={`stylists[${i}].services`} legend={`What ${stylist.name} does`} errorFor={errorFor} className="does">
+        <Row key={i} path={`stylists[${i}]`} legend={say('settings.stylistN', { n: i + 1, name: stylist.name })} errorFor={errorFor}>
+          <Field path={`stylists[${i}].name`} label={say('settings.name')} value={stylist.name} onChange={(name) => setStylist(i, { name })} errorFor={errorFor} />
+          <Field path={`stylists[${i}].id`} label={say('settings.stylistId')} value={stylist.id} onChange={(id) => setStylist(i, { id })} errorFor={errorFor} />
+          <Row path={`stylists[${i}].services`} legend={say('settings.does', { name: stylist.name })} errorFor={errorFor} className="does">
             {draft.services.map((service) => (
               <label key={service.id} className="check">
                 <input
@@ -375,18 +379,18 @@ function TeamEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
           </Row>
           <label className="check">
             <input type="checkbox" checked={!stylist.ownHours} onChange={(event) => setStylist(i, { ownHours: !event.target.checked, hours: stylist.ownHours ? stylist.hours : draft.hours })} />
-            <span>Works the salon's hours</span>
+            <span>{say('settings.salonHours')}</span>
           </label>
           {stylist.ownHours && (
-            <HoursEditor title={`${stylist.name}'s hours`} path={`stylists[${i}].hours`} hours={stylist.hours} onChange={(hours) => setStylist(i, { hours })} errorFor={errorFor} />
+            <HoursEditor title={say('settings.ownHours', { name: stylist.name })} path={`stylists[${i}].hours`} hours={stylist.hours} onChange={(hours) => setStylist(i, { hours })} errorFor={errorFor} />
           )}
           <button type="button" className="quiet inline" onClick={() => onChange({ ...draft, stylists: draft.stylists.filter((_, k) => k !== i) })}>
-            Remove {stylist.name}
+            {say('settings.remove', { name: stylist.name })}
           </button>
         </Row>
       ))}
       <button type="button" className="quiet" onClick={add}>
-        Add a stylist
+        {say('settings.addStylist')}
       </button>
     </Row>
   );

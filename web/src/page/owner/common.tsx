@@ -1,4 +1,5 @@
 // What the owner's page's sections share: a notice after an action, a confirmation before one that can't be undone, who a booking is for (a contact linked only when it passes the rules), and a field's refusal in the service's words.
+import { say } from '../../i18n/say';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Entry } from '../../calendar/decode';
 import { contactHref } from '../fields';
@@ -37,7 +38,7 @@ export function NoticeCard({ notice }: { notice: Notice }) {
 }
 
 /** Confirm asks once more before an action; the question takes focus. */
-export function Confirm({ question, yes, no = 'Keep it', onYes, onNo }: { question: string; yes: string; no?: string; onYes: () => void; onNo: () => void }) {
+export function Confirm({ question, yes, no = say('my.keep'), onYes, onNo }: { question: string; yes: string; no?: string; onYes: () => void; onNo: () => void }) {
   const asked = useFocusOnMount<HTMLParagraphElement>();
   const id = useId();
   return (
@@ -61,7 +62,7 @@ export function Who({ entry }: { entry: Pick<Entry, 'name' | 'contact' | 'words'
   return (
     <div className="who">
       <strong>
-        <bdi>{entry.name === '' ? '(details erased)' : entry.name}</bdi>
+        <bdi>{entry.name === '' ? say('my.erased') : entry.name}</bdi>
       </strong>
       <span className="contact">
         <bdi>{href === null ? entry.contact : <a href={href}>{entry.contact}</a>}</bdi>
