@@ -172,6 +172,31 @@ describe('Scenario: a German browser books at a German salon on a phone, every s
   });
 });
 
+describe('Scenario: the owner runs the salon in German', () => {
+  it('signs in, and reads the calendar, the closures and the settings in German, each axe-clean on a phone', async () => {
+    const page = await newPage('de-DE');
+    expect((await page.goto(`${server.base}/owner/`))?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    expect(await lang(page)).toBe('de');
+    await state(page, 'the owner’s sign-in, in German', 'de-owner-sign-in');
+    await page.getByLabel('Salon-Schlüssel oder Token der Inhaberin').fill(operator);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { level: 1, name: salonName }).waitFor();
+    await page.getByRole('button', { name: 'Kalender', pressed: true }).waitFor();
+    await page.getByRole('button', { name: 'Vorheriger Tag' }).waitFor();
+    await page.locator('p.summary').getByText(/^(Keine Buchungen|Eine Buchung|\d+ Buchungen) am /).waitFor();
+    await state(page, 'the owner’s calendar, in German', 'de-owner-calendar');
+    await page.getByRole('button', { name: 'Schließzeiten' }).click();
+    await page.getByRole('heading', { name: 'Eine Schließzeit hinzufügen' }).waitFor();
+    await state(page, 'the closures, in German', 'de-owner-closures');
+    await page.getByRole('button', { name: 'Einstellungen' }).click();
+    await page.getByRole('group', { name: 'Das Angebot' }).waitFor();
+    expect(await page.getByLabel('Sprache').first().inputValue()).toBe('de');
+    await page.getByRole('group', { name: 'Montag' }).first().waitFor();
+    await state(page, 'the settings, in German', 'de-owner-settings');
+  });
+});
+
 describe('Scenario: the picker, and a browser whose language isn’t shipped', () => {
   it('switches to French and Spanish, each axe-clean on a phone, and remembers the pick on reload', async () => {
     const page = await newPage('de-DE');

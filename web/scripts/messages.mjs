@@ -3,20 +3,25 @@
 // ships FormatJS's formatter without its parser.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { TYPE, parse } from '@formatjs/icu-messageformat-parser';
 
 const prefix = 'virtual:messages/';
 
-/** compileCatalog parses every message of a catalog, { id: ICU message }, into its AST. */
+/**
+ * compileCatalog parses every message of a catalog, { id: ICU message }, into its AST; a message
+ * that is only words, with nothing to fill in, stays a string (its quoting undone), which is
+ * smaller on the wire and needs no formatter.
+ */
 export function compileCatalog(source) {
   const out = {};
   for (const [id, message] of Object.entries(source)) {
-    out[id] = parse(message, { ignoreTag: true });
+    const ast = parse(message, { ignoreTag: true });
+    out[id] = ast.length === 1 && ast[0].type === TYPE.literal ? ast[0].value : ast.length === 0 ? '' : ast;
   }
   return out;
 }
 
-/** messages is the Vite plugin that serves dir's catalogs, compiled, as virtual:messages/<code>. */
+/** messages is the Vite plugin that serves dir's catalogs, compiled, as virtual:messages/<code> (the pages') and virtual:messages/owner/<code> (the owner's page's). */
 export function messages(dir) {
   return {
     name: 'salon-messages',
@@ -29,7 +34,7 @@ export function messages(dir) {
         return undefined;
       }
       const code = id.slice(prefix.length + 1);
-      if (!/^[a-z]{2}$/.test(code)) {
+      if (!/^(owner\/)?[a-z]{2}$/.test(code)) {
         throw new Error(`no catalog ${code}`);
       }
       const file = join(dir, `${code}.json`);

@@ -15,7 +15,7 @@ import { listenForFocus, makeStore } from './store';
 import './page/styles.css';
 
 // The owner's page and the manage page are their own chunks, so a customer's first visit doesn't carry them.
-const OwnerPage = lazy(() => import('./page/OwnerPage'));
+const OwnerPage = lazy(() => import('./page/OwnerPage').then(async (page) => (await page.ready, page)));
 const ManagePage = lazy(() => import('./page/ManagePage'));
 
 const route = routeOf(window.location.pathname, window.location.search);

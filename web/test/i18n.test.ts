@@ -7,10 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalog } from '../scripts/messages.mjs';
 import { when } from '../src/calendar/zone';
 import { chooseLanguage, say, shipped, speak } from '../src/i18n/say';
+import { ready } from '../src/page/owner/messages';
 import type { MessageId } from '../src/i18n/say';
 
 const dir = new URL('../src/i18n/messages/', import.meta.url);
-const catalog = (code: string): Record<string, string> => JSON.parse(readFileSync(new URL(`${code}.json`, dir), 'utf8')) as Record<string, string>;
+/** catalog is a shipped language's messages: the pages' and the owner's page's, which ship apart. */
+const catalog = (code: string): Record<string, string> => ({
+  ...(JSON.parse(readFileSync(new URL(`${code}.json`, dir), 'utf8')) as Record<string, string>),
+  ...(JSON.parse(readFileSync(new URL(`owner/${code}.json`, dir), 'utf8')) as Record<string, string>),
+});
 const en = catalog('en');
 
 /** argumentsOf are the placeholders a message names, plural and select variables included, sorted. */
@@ -66,10 +71,13 @@ describe('the catalogs', () => {
   it('compiles every message of every language, as the build does', () => {
     for (const code of shipped) {
       expect(Object.keys(compileCatalog(catalog(code)))).toHaveLength(Object.keys(en).length);
+      const page = JSON.parse(readFileSync(new URL(`${code}.json`, dir), 'utf8')) as Record<string, string>;
+      expect(Object.keys(page).filter((id) => /^(owner|cal|closure|settings|extras)\./.test(id)), `${code}: the owner's page's messages ship with it`).toEqual([]);
     }
   });
 
   it.each(shipped)('formats every message in %s with its placeholders filled', async (code) => {
+    await ready;
     await speak(code);
     for (const [id, message] of Object.entries(en)) {
       const values = Object.fromEntries(argumentsOf(parse(message, { ignoreTag: true })).map((name) => [name, name === 'count' ? 2 : `<${name}>`]));

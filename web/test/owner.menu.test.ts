@@ -1,5 +1,5 @@
 // The owner at a menu salon: the calendar's layout (windows in the salon's zone, lanes, spans drawn to their length), the settings form's round trip and where a refusal lands, and the owner's operations through the real store against the fake menu salon.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingApi } from '../src/api/booking';
 import type { Trouble } from '../src/api/booking';
 import { ownerOperations } from '../src/api/emptyApi';
@@ -10,10 +10,14 @@ import { axisOf, blocksOf, closedSpans, lanesOf, windowOf } from '../src/owner/c
 import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf, withClosures } from '../src/owner/settings';
 import { blockName } from '../src/page/owner/CalendarView';
 import { closureWords } from '../src/page/owner/Closures';
+import { ready } from '../src/page/owner/messages';
 import { troubleWords } from '../src/page/words';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
 import { FakeMenu, menuOwnerKey } from './fakeMenu';
+
+// The owner's page's words come with it, as the page fetches them.
+beforeAll(() => ready);
 
 const origin = 'http://salon.test';
 const salon = 'studio-nine';

@@ -4,6 +4,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { useSyncExternalStore } from 'react';
 import en from 'virtual:messages/en';
 import type source from './messages/en.json';
+import type ownerSource from './messages/owner/en.json';
 
 /** The languages the page speaks, English first, as BCP 47 codes. */
 export const shipped = ['en', 'de', 'fr', 'es'] as const;
@@ -12,13 +13,16 @@ export type Language = (typeof shipped)[number];
 /** Each language's own name for itself, as the picker shows it. */
 export const endonyms: Readonly<Record<Language, string>> = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español' };
 
-/** The id of one message of the catalogs. */
-export type MessageId = keyof typeof source;
+/** The id of one message of the catalogs: the pages' and the owner's page's. */
+export type MessageId = keyof typeof source | keyof typeof ownerSource;
 
 /** What a message's placeholders are filled with. */
 export type Values = Readonly<Record<string, string | number>>;
 
-type Catalog = Readonly<Record<string, MessageFormatElement[]>>;
+export type Catalog = Readonly<Record<string, string | MessageFormatElement[]>>;
+
+/** A part of the catalogs that comes with a page of its own (the owner's), each language fetched when it is spoken. */
+export type Part = Readonly<Record<Language, () => Promise<{ default: Catalog }>>>;
 
 const loaders: Readonly<Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>>> = {
   de: () => import('virtual:messages/de'),
@@ -28,14 +32,19 @@ const loaders: Readonly<Record<Exclude<Language, 'en'>, () => Promise<{ default:
 
 let current: Language = 'en';
 let catalog: Catalog = en;
+const parts: Part[] = [];
 const formats = new Map<string, IntlMessageFormat>();
 const listeners = new Set<() => void>();
 
 /** say is the message id in the current language, its placeholders filled from values. */
 export function say(id: MessageId, values?: Values): string {
+  const message = catalog[id] ?? en[id] ?? id;
+  if (typeof message === 'string') {
+    return message;
+  }
   let format = formats.get(id);
   if (format === undefined) {
-    format = new IntlMessageFormat(catalog[id] ?? en[id] ?? id, current);
+    format = new IntlMessageFormat(message, current);
     formats.set(id, format);
   }
   return String(format.format(values));
@@ -53,9 +62,9 @@ export function isShipped(code: string): code is Language {
 
 /** speak makes language the page's: it fetches its catalog the first time, then every page that says something says it again. */
 export async function speak(next: Language): Promise<void> {
-  const loaded = next === 'en' ? en : (await loaders[next]()).default;
+  const loaded = await Promise.all([next === 'en' ? en : loaders[next]().then((m) => m.default), ...parts.map((part) => part[next]().then((m) => m.default))]);
   current = next;
-  catalog = loaded;
+  catalog = Object.assign({}, ...loaded) as Catalog;
   formats.clear();
   if (typeof document !== 'undefined') {
     document.documentElement.lang = next;
@@ -63,6 +72,12 @@ export async function speak(next: Language): Promise<void> {
   for (const listener of listeners) {
     listener();
   }
+}
+
+/** addPart makes part's messages the page's too, in the language spoken now and in every one spoken after. */
+export function addPart(part: Part): Promise<void> {
+  parts.push(part);
+  return speak(current);
 }
 
 function subscribe(listener: () => void): () => void {

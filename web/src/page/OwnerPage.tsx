@@ -17,6 +17,8 @@ import { troubleWords } from './words';
 
 export { Who } from './owner/common';
 
+export { ready } from './owner/messages';
+
 /** The sections of the owner's page, in the order the menu lists them. */
 const sections = ['Calendar', 'Closures', 'Settings', 'Webhooks', 'Messages not sent', 'Calendar feed', 'Audit', 'Erase a customer'] as const;
 type Section = (typeof sections)[number];
