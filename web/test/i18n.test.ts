@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalog } from '../scripts/messages.mjs';
 import { when } from '../src/calendar/zone';
 import { chooseLanguage, say, shipped, speak } from '../src/i18n/say';
+import type { VisitOutcome } from '../src/calendar/visit';
 import { ready } from '../src/page/owner/messages';
+import { toldVisit } from '../src/page/words';
 import type { MessageId } from '../src/i18n/say';
 
 const dir = new URL('../src/i18n/messages/', import.meta.url);
@@ -123,6 +125,25 @@ describe('the words in each language', () => {
     }
     await speak('en');
     expect(seen).toEqual(['Samstag, 5. Dezember, 10:30', 'samedi 5 décembre, 10:30', 'sábado, 5 de diciembre, 10:30']);
+  });
+});
+
+describe('a page’s words about a held time', () => {
+  it('write the held time in the page’s language, read from its slot', async () => {
+    const outcome = {
+      kind: 'pay',
+      slot: '2026-12-05T10:30:00+01:00',
+      label: 'Saturday 5 December, 10:30',
+      payment: { message: 'Zahlen Sie die Anzahlung.', url: 'https://checkout.stripe.com/c/pay/cs_test', booking: 'b1' },
+      again: false,
+    } as unknown as VisitOutcome;
+    expect(toldVisit(outcome).headline).toBe('Saturday 5 December, 10:30 is held for you while you pay the deposit.');
+    await speak('de');
+    const held = toldVisit(outcome).headline;
+    const released = toldVisit({ kind: 'released', slot: '2026-12-05T10:30:00+01:00', label: 'Saturday 5 December, 10:30', say: '' }).headline;
+    await speak('en');
+    expect(held).toBe('Samstag, 5. Dezember, 10:30 ist für Sie reserviert, während Sie die Anzahlung bezahlen.');
+    expect(released).toBe('Samstag, 5. Dezember, 10:30 wurde freigegeben: Die Anzahlung wurde nicht rechtzeitig bezahlt, deshalb ist nichts gebucht.');
   });
 });
 

@@ -37,6 +37,7 @@ export type VisitOutcome =
   /** The time is held while the customer pays its deposit on Stripe's page; round three finishes it. */
   | {
       readonly kind: 'pay';
+      readonly slot: string;
       readonly label: string;
       readonly payment: Payment;
       readonly pending: Pending;
@@ -44,7 +45,7 @@ export type VisitOutcome =
       readonly again: boolean;
     }
   /** The deposit wasn't paid in time, so the time held for it was released. */
-  | { readonly kind: 'released'; readonly label: string; readonly say: string }
+  | { readonly kind: 'released'; readonly slot: string; readonly label: string; readonly say: string }
   /** The customer chose `slot`, and someone else (or the owner) took it before the answer came. */
   | { readonly kind: 'taken'; readonly slot: string; readonly label: string; readonly say: string }
   /** The customer said no thanks. */
@@ -61,6 +62,8 @@ export interface Pending {
   readonly salon: string;
   readonly booking: BookArguments;
   readonly requestState: string;
+  /** The held time: its slot id ("" when an older page kept it) and its label. */
+  readonly slot: string;
   readonly label: string;
   readonly url: string;
   /** The held booking's reference. */
@@ -224,7 +227,7 @@ export const answerAtSalon = createAsyncThunk<VisitOutcome, Choice, ThunkConfig>
     const reply = await sendRound(dispatch, salon, body);
     if (!isFailure(reply) && reply.resultType === 'payment' && choice.kind === 'accept') {
       const label = waiting.labels[choice.time] ?? choice.time;
-      return toPay(salon, waiting.booking, reply.payment, reply.requestState, label);
+      return toPay(salon, waiting.booking, reply.payment, reply.requestState, choice.time, label);
     }
     let completed = completedOf(reply);
     let recovered = false;
@@ -256,8 +259,8 @@ export const answerAtSalon = createAsyncThunk<VisitOutcome, Choice, ThunkConfig>
 );
 
 /** toPay is the visit waiting for the customer to pay the deposit on payment's page. */
-function toPay(salon: string, booking: BookArguments, payment: Payment, requestState: string, label: string, again = false): VisitOutcome {
-  return { kind: 'pay', label, payment, again, pending: { salon, booking, requestState, label, url: payment.url, reference: payment.booking } };
+function toPay(salon: string, booking: BookArguments, payment: Payment, requestState: string, slot: string, label: string, again = false): VisitOutcome {
+  return { kind: 'pay', slot, label, payment, again, pending: { salon, booking, requestState, slot, label, url: payment.url, reference: payment.booking } };
 }
 
 /**
@@ -279,7 +282,7 @@ export const payAtSalon = createAsyncThunk<VisitOutcome, { readonly pending: Pen
     }
     switch (reply.resultType) {
       case 'payment':
-        return toPay(pending.salon, pending.booking, reply.payment, reply.requestState, pending.label, true);
+        return toPay(pending.salon, pending.booking, reply.payment, reply.requestState, pending.slot, pending.label, true);
       case 'input_required':
         return rejectWithValue({ kind: 'asked again', problem: failureText.askedAgain });
       case 'complete': {
@@ -288,7 +291,7 @@ export const payAtSalon = createAsyncThunk<VisitOutcome, { readonly pending: Pen
           const outcome = bookedOutcome(completed, { [completed.slot]: pending.label }, pending.booking);
           return 'problem' in outcome ? rejectWithValue(outcome) : outcome;
         }
-        return paid ? { kind: 'released', label: pending.label, say: completed.say } : { kind: 'declined', say: completed.say };
+        return paid ? { kind: 'released', slot: pending.slot, label: pending.label, say: completed.say } : { kind: 'declined', say: completed.say };
       }
     }
   },

@@ -92,7 +92,7 @@ export function recallPending(storage: Keeping, salon: string, booking: string):
       kept.booking !== null &&
       kept.reference === booking
     ) {
-      return kept as Pending;
+      return { ...(kept as Pending), slot: typeof kept.slot === 'string' ? kept.slot : '' };
     }
   } catch {
     // Unreadable is as good as none.

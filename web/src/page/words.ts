@@ -239,21 +239,21 @@ export function toldVisit(outcome: VisitOutcome, what = ''): Told {
     case 'pay':
       if (outcome.again) {
         return {
-          headline: say('visit.notPaidYet', { when: outcome.label }),
+          headline: say('visit.notPaidYet', { when: shown(outcome.slot, outcome.label) }),
           next: say('visit.payNow', { message: outcome.payment.message }),
           step: 'none',
           call: false,
         };
       }
       return {
-        headline: say('visit.held', { when: outcome.label }),
+        headline: say('visit.held', { when: shown(outcome.slot, outcome.label) }),
         next: say('visit.payOnStripe', { message: outcome.payment.message }),
         step: 'none',
         call: false,
       };
     case 'released':
       return {
-        headline: say('visit.released', { when: outcome.label }),
+        headline: say('visit.released', { when: shown(outcome.slot, outcome.label) }),
         next: say('words.49'),
         step: 'ask again',
         call: true,
