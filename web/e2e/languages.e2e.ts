@@ -210,6 +210,9 @@ describe('Scenario: the picker, and a browser whose language isn’t shipped', (
       await page.getByRole('combobox').selectOption({ label: endonym });
       await page.getByRole('group', { name: legend }).waitFor();
       expect(await lang(page)).toBe(code);
+      await expect.poll(() => page.title(), { message: `the title in ${code}` }).toBe(
+        { fr: `Prendre rendez-vous chez ${salonName}`, es: `Reservar una cita en ${salonName}`, en: `Book a time at ${salonName}` }[code],
+      );
       await checkAxe(page, `the menu in ${code}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `the menu in ${code} fits`).toBe(true);
     }

@@ -1,6 +1,6 @@
 // The customer's own booking, /my/{salon}/{booking}#key: the booking, add it to a calendar, cancel it after a confirmation, move it by choosing a new time (two rounds); past the salon's cutoff, the salon's phone to call instead. The key comes from the fragment and goes only in the Authorization header.
 import { when } from '../calendar/zone';
-import { say } from '../i18n/say';
+import { language, say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
@@ -29,7 +29,7 @@ export default function ManagePage({ salon, booking }: { salon: string; booking:
   const read = bookingApi.endpoints.myBooking.useQuery(key === '' ? skipToken : { salon, booking }, { refetchOnFocus: true, refetchOnReconnect: true });
   useEffect(() => {
     document.title = say('title.my');
-  }, []);
+  }, [language()]);
 
   if (key === '') {
     return (

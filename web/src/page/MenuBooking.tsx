@@ -1,6 +1,6 @@
 // A menu salon's page: the menu with each service's length and price in the salon's currency, the stylist with "Anyone", the customer's details, the open times for that choice by day, each a button that asks with that time first, then the question and the outcome.
 import { Said } from '../i18n/Said';
-import { say } from '../i18n/say';
+import { language, say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
@@ -44,7 +44,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
   const contactCard = { id: view.salon, name: view.name, phone: view.phone };
   useEffect(() => {
     document.title = say('title.salon', { salon: view.name });
-  }, [view.name]);
+  }, [view.name, language()]);
   // Back from Stripe's page: round three finishes the booking this tab held, and the address
   // becomes the salon's page again, so a reload sends nothing.
   const [orphan, setOrphan] = useState(false);

@@ -1,5 +1,5 @@
 // The owner's page, /owner/: signed in with a salon's key (or the operator's token) for this tab, then the salon's calendar, closures, settings, webhooks, calendar feed, audit and erasure, one section at a time.
-import { say } from '../i18n/say';
+import { language, say } from '../i18n/say';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { bookingApi } from '../api/booking';
@@ -146,7 +146,7 @@ function TokenForm({ refused }: { refused: boolean }) {
   const id = useId();
   useEffect(() => {
     document.title = say('title.owner');
-  }, []);
+  }, [language()]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (token.trim() !== '') {

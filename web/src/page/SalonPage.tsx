@@ -1,7 +1,7 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
 import { Said } from '../i18n/Said';
 import { when } from '../calendar/zone';
-import { followSalon, say } from '../i18n/say';
+import { followSalon, language, say } from '../i18n/say';
 import { useEffect, useRef, useState } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
@@ -70,7 +70,7 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
   const contactCard = { id: view.salon, name: view.name, phone: view.phone };
   useEffect(() => {
     document.title = say('title.salon', { salon: view.name });
-  }, [view.name]);
+  }, [view.name, language()]);
 
   const ask = () => {
     const who = customerOf(details);
