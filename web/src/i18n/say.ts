@@ -19,6 +19,7 @@ export type MessageId = keyof typeof source | keyof typeof ownerSource;
 /** What a message's placeholders are filled with. */
 export type Values = Readonly<Record<string, string | number>>;
 
+/** A compiled catalog: each message's FormatJS AST, or its words when it has nothing to fill in, by id. */
 export type Catalog = Readonly<Record<string, string | MessageFormatElement[]>>;
 
 /** A part of the catalogs that comes with a page of its own (the owner's), each language fetched when it is spoken. */
