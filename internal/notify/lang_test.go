@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"salon/internal/lang"
+	"salon/internal/sms"
 )
 
 func TestAMailIsInTheLanguageTheBookingWasMadeIn(t *testing.T) {
@@ -72,9 +73,15 @@ func TestATextIsInTheLanguageTheBookingWasMadeIn(t *testing.T) {
 	b := w.bookIn("es", "b1", "Rosa", "07700 900123", start)
 	london, _ := time.LoadLocation("Europe/London")
 	m := texts(t, d, 1)[0]
-	want := "Studio Nine: reservado, cita, " + lang.Of("es").Label(start, london) + ". Cambiar o cancelar: https://book.studio-nine.example/my/studio-nine/b1#"
-	if !strings.HasPrefix(m.Body, want) {
-		t.Errorf("the Spanish confirmation says %q, want it to begin %q", m.Body, want)
+	// An accented weekday ("sábado") makes the text UCS-2, whose two segments may not hold the
+	// link too: it is dropped before the words, so only the words are certain on any day.
+	want := "Studio Nine: reservado, cita, " + lang.Of("es").Label(start, london) + "."
+	link := " Cambiar o cancelar: https://book.studio-nine.example/my/studio-nine/b1#"
+	if !strings.HasPrefix(m.Body, want) || (m.Body != want && !strings.HasPrefix(m.Body, want+link)) {
+		t.Errorf("the Spanish confirmation says %q, want %q, with the link %q after it when it fits", m.Body, want, link)
+	}
+	if n, _ := sms.Segments(m.Body); n > sms.MaxSegments {
+		t.Errorf("the Spanish confirmation takes %d segments", n)
 	}
 	if _, err := w.db.Cancel(t.Context(), salonID, b.ID); err != nil {
 		t.Fatal(err)
