@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -123,4 +124,27 @@ func TestRoundOneReadsTheWordsInTheSalonsLanguage(t *testing.T) {
 			t.Errorf("%q in %q offered %s, want %s", c.words, c.header, raw, c.want)
 		}
 	}
+}
+
+func TestAnAddressAtAUnicodeDomainBooksAndIsOneContactWithItsASCIIForm(t *testing.T) {
+	n := 0
+	a := newCalendarAppWith(t, func(svc *api.Service) { svc.BookingID = func() string { n++; return fmt.Sprintf("b%d", n) } })
+	a.put("studio-nine", teamSettings)
+	args := `{"message":"a cut","openSlots":["2026-12-04T14:00:00Z"],"service":"cut","customer":{"name":"Jürgen","contact":"info@müller.de"}}`
+	one := a.sendIn("", http.MethodPost, "/salons/studio-nine/book", `{"arguments":`+args+`}`)
+	var asked wire.InputRequiredResult
+	if one.Status != http.StatusOK || json.Unmarshal(one.Body, &asked) != nil || asked.RequestState == "" {
+		t.Fatalf("round one with info@müller.de: %d %s", one.Status, one.Body)
+	}
+	if two := a.sendIn("", http.MethodPost, "/salons/studio-nine/book", roundTwo(args, accept("2026-12-04T14:00:00Z"), asked.RequestState)); !strings.Contains(string(two.Body), `"status":"booked"`) {
+		t.Fatalf("round two: %d %s", two.Status, two.Body)
+	}
+	export := a.send(http.MethodGet, "/salons/studio-nine/customers/export?contact="+url.QueryEscape("INFO@xn--mller-kva.de"), "", true)
+	var exported struct{ Bookings []struct{ Contact string } }
+	if err := json.Unmarshal(export.Body, &exported); err != nil || len(exported.Bookings) != 1 || exported.Bookings[0].Contact != "info@müller.de" {
+		t.Errorf("the export by the ASCII form: %d %s, want the booking, its contact as written", export.Status, export.Body)
+	}
+	// A local part in Unicode is still refused, before any state is issued.
+	wantRefusal(t, a.sendIn("", http.MethodPost, "/salons/studio-nine/book", `{"arguments":`+strings.Replace(args, "info@müller.de", "jürgen@müller.de", 1)+`}`),
+		http.StatusBadRequest, "arguments.customer.contact must be a phone number or an e-mail address")
 }

@@ -6,16 +6,20 @@ import (
 	"net/mail"
 	"strings"
 	"unicode"
+
+	"salon/internal/salon"
 )
 
 // IsEmail reports whether contact is a plain e-mail address, and so is mailed: local@domain with
 // no name, comment, brackets or spaces; the local part a dot-atom of ASCII (letters, digits and
 // !#$%&'*+-/=?^_`{|}~), at most 64 octets; the domain two or more labels of letters, digits and
 // hyphens, at most 63 each and not starting or ending with a hyphen, the last one letters (or an
-// xn-- name); at most 254 octets in all. It is conservative: quoted local parts, address
-// literals and non-ASCII addresses, valid as they are, are not mailed.
+// xn-- name); at most 254 octets in all. A domain written in Unicode is read in its ASCII form
+// (salon.EmailASCII), as it is sent to. It is conservative: quoted local parts, address literals
+// and non-ASCII local parts, valid as they are, are not mailed.
 func IsEmail(contact string) bool {
-	if len(contact) > 254 {
+	contact, ok := salon.EmailASCII(contact)
+	if !ok || len(contact) > 254 {
 		return false
 	}
 	local, domain, ok := strings.Cut(contact, "@")

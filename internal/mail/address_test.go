@@ -10,13 +10,14 @@ import (
 func TestIsEmailTakesOnlyPlainAddresses(t *testing.T) {
 	yes := []string{"eve@example.com", "Eve.Smith+salon@mail.example.co.uk", "a@b.cd", "o'brien@example.ie",
 		"x_y-z@sub-domain.example.org", "user@xn--bcher-kva.example", "user@example.xn--p1ai",
+		"eve@bücher.example", "info@müller.de", "INFO@MÜLLER.DE", "kari@blåbær.no", "user@пример.рф",
 		strings.Repeat("a", 64) + "@example.com", "a@" + strings.Repeat("b", 63) + ".com"}
 	no := []string{"", "+44 20 7946 0000", "07946 000000", "eve", "eve@", "@example.com", "eve@example",
 		"eve@localhost", "eve@example.c", "eve@example.123", "eve@@example.com", "eve@ex@ample.com",
 		"Eve <eve@example.com>", "<eve@example.com>", " eve@example.com", "eve@example.com ",
 		"eve smith@example.com", "\"eve smith\"@example.com", "eve.@example.com", ".eve@example.com",
 		"ev..e@example.com", "eve@-example.com", "eve@example-.com", "eve@exa_mple.com", "eve@[192.0.2.1]",
-		"zoë@example.com", "eve@bücher.example", "eve@example.com\r\nRCPT TO:<x@y.zz>", "eve@example.com,bob@example.com",
+		"zoë@example.com", "eve@b\u00fc cher.example", "eve@xn--.example", "eve@bü_cher.example", "eve@example.com\r\nRCPT TO:<x@y.zz>", "eve@example.com,bob@example.com",
 		"eve@example.com (Eve)", strings.Repeat("a", 65) + "@example.com", "a@" + strings.Repeat("b", 64) + ".com",
 		"a@" + strings.Repeat("b.", 126) + "com"}
 	for _, s := range yes {

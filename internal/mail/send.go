@@ -18,6 +18,8 @@ import (
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"salon/internal/salon"
 )
 
 // defaultPort is the submission port, used when the URL names none.
@@ -128,6 +130,8 @@ func (s Sender) Send(ctx context.Context, m Message) error {
 	if !IsEmail(m.To) {
 		return ErrNotEmail
 	}
+	// A domain written in Unicode is sent to in its ASCII form, which every mail server reads.
+	m.To, _ = salon.EmailASCII(m.To)
 	msg, err := s.build(from, m)
 	if err != nil {
 		return err

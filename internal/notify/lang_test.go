@@ -93,3 +93,19 @@ func TestATextIsInTheLanguageTheBookingWasMadeIn(t *testing.T) {
 		t.Errorf("the store read the booking's language back as %q", b.Language)
 	}
 }
+
+func TestAnAddressAtAUnicodeDomainIsMailedAtItsASCIIForm(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	w.bookIn("de", "bk-idn", "Jürgen", "info@müller.de", ahead(72*time.Hour))
+	mails := w.smtp.Await(1, 10*time.Second)
+	if len(mails) != 1 {
+		t.Fatalf("the SMTP server got %d mails, want the confirmation", len(mails))
+	}
+	if len(mails[0].To) != 1 || mails[0].To[0] != "info@xn--mller-kva.de" {
+		t.Errorf("the mail went to %q, want info@xn--mller-kva.de", mails[0].To)
+	}
+	if p := parse(t, mails[0]); !strings.Contains(p.to, "info@xn--mller-kva.de") {
+		t.Errorf("To: %q, want the ASCII form", p.to)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/nyaruka/phonenumbers"
+	"golang.org/x/net/idna"
 )
 
 // ContactKey is contact in its normal form at a salon in region (an ISO 3166 region code such as
@@ -30,8 +31,8 @@ import (
 // whose details were erased.
 func ContactKey(contact, region string) string {
 	c := strings.TrimSpace(contact)
-	if strings.Contains(c, "@") && printableASCII(c) {
-		return "e:" + strings.ToLower(c)
+	if a, ok := EmailASCII(c); ok && printableASCII(a) {
+		return "e:" + strings.ToLower(a)
 	}
 	if digits, ok := phoneDigits(c); ok {
 		if n, ok := phoneNumber(c, region); ok {
@@ -120,6 +121,28 @@ func phoneDigits(s string) (string, bool) {
 }
 
 // printableASCII reports whether s holds printable ASCII alone, no space among it.
+// EmailASCII is contact, an e-mail address whose domain may be written in Unicode, with its domain
+// in the ASCII form the DNS and mail servers read (IDNA 2008, through golang.org/x/net/idna's
+// lookup profile): "info@müller.de" is "info@xn--mller-kva.de", and an address already ASCII is
+// itself. False when there is no @, the local part isn't printable ASCII (RFC 6531's Unicode
+// local parts are not taken), or IDNA refuses the domain. Whether the result is an address is
+// the validators' to say.
+func EmailASCII(contact string) (string, bool) {
+	at := strings.LastIndexByte(contact, '@')
+	if at < 0 || !printableASCII(contact[:at]) {
+		return "", false
+	}
+	domain := contact[at+1:]
+	if printableASCII(domain) {
+		return contact, true
+	}
+	ascii, err := idna.Lookup.ToASCII(domain)
+	if err != nil || !printableASCII(ascii) {
+		return "", false
+	}
+	return contact[:at+1] + ascii, true
+}
+
 func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] <= ' ' || s[i] > '~' {

@@ -65,3 +65,26 @@ func TestOverCapSaysHowManyAreHeldAndWhomToCall(t *testing.T) {
 		}
 	}
 }
+
+func TestAnEmailDomainInUnicodeIsItsASCIIForm(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"info@müller.de", "info@xn--mller-kva.de"},
+		{"info@MÜLLER.de", "info@xn--mller-kva.de"},
+		{"info@xn--mller-kva.de", "info@xn--mller-kva.de"},
+		{"kari@blåbær.no", "kari@xn--blbr-roah.no"},
+		{"eve@example.com", "eve@example.com"},
+	} {
+		if got, ok := salon.EmailASCII(c.in); !ok || got != c.want {
+			t.Errorf("EmailASCII(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+	for _, in := range []string{"zoë@example.com", "no-at-sign", "a@b\u200d.example"} {
+		if got, ok := salon.EmailASCII(in); ok {
+			t.Errorf("EmailASCII(%q) = %q, want refused", in, got)
+		}
+	}
+	// One customer, however the domain is written.
+	if a, b := salon.ContactKey("Info@Müller.de", "DE"), salon.ContactKey("info@xn--mller-kva.de", "DE"); a != b || a != "e:info@xn--mller-kva.de" {
+		t.Errorf("the two spellings key as %q and %q", a, b)
+	}
+}

@@ -81,14 +81,20 @@ func IsPhone(s string) bool {
 	return minPhoneDigits <= digits && digits <= maxPhoneDigits
 }
 
-// IsEmail reports whether s is an e-mail address in a conservative form of RFC 5322's addr-spec,
-// ASCII only: local@domain with exactly one @. The local part, 1 to 64 characters, is dot-atoms
+// IsEmail reports whether s is an e-mail address in a conservative form of RFC 5322's addr-spec:
+// local@domain with exactly one @, the domain read in its ASCII form (salon.EmailASCII: a domain
+// written in Unicode, "müller.de", is IDNA 2008's "xn--mller-kva.de"), the local part ASCII. The
+// local part, 1 to 64 characters, is dot-atoms
 // of letters, digits and !#$&'*+-/=^_`{|}~ (atext without ? and %, which a mailto: link would read
 // as the start of headers and as an escape); no leading, trailing or doubled dot. The domain, at
 // most 253 characters, is two or more dot-separated labels of 1 to 63 letters, digits and -,
 // neither starting nor ending with -, the last not all digits. No quoted local part, no comment,
 // no address literal ([192.0.2.1]), no space anywhere.
 func IsEmail(s string) bool {
+	s, ok := salon.EmailASCII(s)
+	if !ok {
+		return false
+	}
 	local, domain, ok := strings.Cut(s, "@")
 	if !ok || len(local) < 1 || len(local) > maxEmailLocal || len(domain) > maxEmailDomain {
 		return false

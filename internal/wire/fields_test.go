@@ -131,7 +131,10 @@ func TestAContactIsAPhoneNumberOrAnEmailAddress(t *testing.T) {
 		{"a@b.example ", false, false},
 		{"a(comment)@b.example", false, false},
 		{"josé@example.com", false, false},
-		{"a@café.example", false, false},
+		{"a@café.example", false, true}, // IDNA 2008: a@xn--caf-dma.example
+		{"info@müller.de", false, true},
+		{"a@caf\u00e9 .example", false, false},
+		{"a@b\u200d.example", false, false}, // a joiner IDNA refuses where it stands
 		{"mailto:a@b.example", false, false},
 		{"javascript:alert(1)//@b.example", false, false},
 		{strings.Repeat("a", 64) + "@b.example", false, true},

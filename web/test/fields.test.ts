@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { contactHref, isEmail, isPhone, tidyLine, tidyWords } from '../src/page/fields';
+import { asciiDomain, contactHref, isEmail, isPhone, tidyLine, tidyWords } from '../src/page/fields';
 import { Who } from '../src/page/OwnerPage';
 
 /** The characters no contact may hold: controls, bidirectional controls, zero-width characters and the other format characters. */
@@ -60,6 +60,16 @@ describe('Scenario: the owner’s page links a contact only when it is a phone n
     expect(isEmail('a@xn--p1ai.xn--p1ai')).toBe(true);
     expect(isEmail('a@-b.example')).toBe(false);
     expect(isEmail('a..b@b.example')).toBe(false);
+  });
+
+  it('reads a domain written in Unicode in its ASCII form, as the service does, and refuses a Unicode local part', () => {
+    expect(asciiDomain('müller.de')).toBe('xn--mller-kva.de');
+    expect(isEmail('info@müller.de')).toBe(true);
+    expect(isEmail('kari@blåbær.no')).toBe(true);
+    expect(isEmail('jürgen@müller.de')).toBe(false);
+    expect(isEmail('a@müller.de/x')).toBe(false);
+    expect(isEmail('a@mü ller.de')).toBe(false);
+    expect(contactHref('info@müller.de')).toBe('mailto:info@xn--mller-kva.de');
   });
 
   it('renders a booking’s contact as the link, and a trick contact as plain text', () => {

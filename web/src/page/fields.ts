@@ -30,14 +30,37 @@ const atom = "[A-Za-z0-9!#$&'*+\\-/=^_`{|}~]+";
 const localPart = new RegExp(`^${atom}(?:\\.${atom})*$`);
 const label = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/** isEmail says whether contact is an e-mail address as the service reads one: ASCII, one @, a dotted local part, a domain of two or more host-name labels, the last not all digits. */
+/**
+ * asciiDomain is an e-mail address's domain in its ASCII form, as the service reads it: a domain
+ * written in Unicode ("müller.de") becomes IDNA's "xn--mller-kva.de", through the browser's own
+ * URL parser (UTS 46); null when it can't be a host name.
+ */
+export function asciiDomain(domain: string): string | null {
+  if (/^[\x21-\x7e]*$/.test(domain)) {
+    return domain;
+  }
+  if (/[\s/?#:@\\%\[\]]/u.test(domain)) {
+    return null;
+  }
+  try {
+    const host = new URL(`http://${domain}/`).hostname;
+    return /^[\x21-\x7e]+$/.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+/** isEmail says whether contact is an e-mail address as the service reads one: one @, an ASCII dotted local part, a domain (read in its ASCII form) of two or more host-name labels, the last not all digits. */
 export function isEmail(contact: string): boolean {
   const at = contact.indexOf('@');
   if (at < 0 || contact.indexOf('@', at + 1) >= 0) {
     return false;
   }
   const local = contact.slice(0, at);
-  const domain = contact.slice(at + 1);
+  const domain = asciiDomain(contact.slice(at + 1));
+  if (domain === null) {
+    return false;
+  }
   if (local.length > 64 || !localPart.test(local) || domain.length > 253) {
     return false;
   }
@@ -63,7 +86,7 @@ export function contactHref(contact: string): string | null {
   }
   if (isEmail(contact)) {
     const at = contact.indexOf('@');
-    return `mailto:${encodeURIComponent(contact.slice(0, at))}@${encodeURIComponent(contact.slice(at + 1))}`;
+    return `mailto:${encodeURIComponent(contact.slice(0, at))}@${encodeURIComponent(asciiDomain(contact.slice(at + 1)) ?? '')}`;
   }
   return isPhone(contact) ? telHref(contact) : null;
 }
