@@ -5,6 +5,7 @@ import { openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Where the browser tests leave their screenshots, logs and measurements. */
@@ -16,6 +17,25 @@ export const chromiumOptions = {
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 };
+
+/**
+ * watchedPage opens a page in a context of its own made with options, kept in contexts for the
+ * test to close, and writes into errors what the page throws and what it logs as an error (a
+ * resource that failed to load aside: a request the test cut off, or a refusal it staged, is logged
+ * so, and that is the point of it).
+ */
+export async function watchedPage(browser: Browser, options: BrowserContextOptions, contexts: BrowserContext[], errors: string[]): Promise<Page> {
+  const context = await browser.newContext(options);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return page;
+}
 
 /** freePort is a loopback port nothing listens on right now. */
 export function freePort(): Promise<number> {

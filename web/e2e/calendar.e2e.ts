@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxe } from './axe';
-import { Bookingd, artifacts, chromiumOptions, freePort } from './bookingd';
+import { Bookingd, artifacts, chromiumOptions, freePort, watchedPage } from './bookingd';
 
 const docs = fileURLToPath(new URL('../docs', import.meta.url));
 /** With E2E_DOCS=1 (npm run screenshots) the shots of the docs are written to docs/ as well. */
@@ -85,18 +85,8 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const browserErrors: string[] = [];
 
-async function newPage(viewport = desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // A request the test cut off, or a refusal it staged, is logged as a failed load: that is the point of it.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      browserErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => browserErrors.push(String(error)));
-  return page;
+function newPage(viewport = desktop): Promise<Page> {
+  return watchedPage(browser, { viewport }, contexts, browserErrors);
 }
 
 const axe = checkAxe;

@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxe } from './axe';
-import { Bookingd, artifacts, chromiumOptions, freePort } from './bookingd';
+import { Bookingd, artifacts, chromiumOptions, freePort, watchedPage } from './bookingd';
 
 const docs = fileURLToPath(new URL('../docs', import.meta.url));
 const writeDocs = process.env['E2E_DOCS'] === '1';
@@ -48,17 +48,8 @@ function settings(): unknown {
   };
 }
 
-async function newPage(locale: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: phoneSize, locale });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      browserErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => browserErrors.push(String(error)));
-  return page;
+function newPage(locale: string): Promise<Page> {
+  return watchedPage(browser, { viewport: phoneSize, locale }, contexts, browserErrors);
 }
 
 /** state checks a state of a page at a phone's width: axe-core clean, no wider than the screen, and saved as a screenshot (docs/<name>.png with E2E_DOCS=1). */

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayHeading, dayOf, mondayOf, shortDay, wallOf } from '../src/calendar/zone';
 import { checkAxe } from './axe';
-import { Bookingd, artifacts, chromiumOptions, freePort } from './bookingd';
+import { Bookingd, artifacts, chromiumOptions, freePort, watchedPage } from './bookingd';
 
 /** The button that shows more days of open times: "Show 4 more days", or "Show one more day" at the end. */
 const laterDays = /^Show (one more day|\d+ more days)$/;
@@ -111,17 +111,8 @@ async function listed(): Promise<{ booking: string; name: string; contact: strin
   return ((await (await api(`/salons/${salon}/bookings?limit=1000`)).json()) as { bookings: { booking: string; name: string; contact: string; slot: string; stylist: string; status: string }[] }).bookings;
 }
 
-async function newPage(viewport = desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      browserErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => browserErrors.push(String(error)));
-  return page;
+function newPage(viewport = desktop): Promise<Page> {
+  return watchedPage(browser, { viewport, acceptDownloads: true }, contexts, browserErrors);
 }
 
 function fitsTheScreen(page: Page): Promise<boolean> {
