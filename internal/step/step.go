@@ -157,9 +157,7 @@ type Offer struct {
 }
 
 // DefaultOffer is the offer of the contract: the times ToOffer gives, asked with AskWhichTime.
-func DefaultOffer(openSlots []string) Offer {
-	return Offer{Times: ToOffer(openSlots), Question: AskWhichTime}
-}
+func DefaultOffer(openSlots []string) Offer { return DefaultOfferIn(lang.Lang{}, openSlots) }
 
 // DefaultOfferIn is DefaultOffer asked in the language l.
 func DefaultOfferIn(l lang.Lang, openSlots []string) Offer {

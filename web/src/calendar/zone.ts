@@ -102,12 +102,14 @@ export function mondayOf(date: string): string {
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** dayFormat is Intl's format of a date in the page's language, long or short, cached. */
-function dayFormat(length: 'long' | 'short'): Intl.DateTimeFormat {
+/** dayFormat is Intl's format of a date in the page's language, long or short, or its weekday alone, cached. */
+function dayFormat(length: 'long' | 'short' | 'weekday'): Intl.DateTimeFormat {
   const key = `${locale()} ${length}`;
   let format = dayFormats.get(key);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale(), { timeZone: 'UTC', weekday: length, day: 'numeric', month: length });
+    const options: Intl.DateTimeFormatOptions =
+      length === 'weekday' ? { timeZone: 'UTC', weekday: 'long' } : { timeZone: 'UTC', weekday: length, day: 'numeric', month: length };
+    format = new Intl.DateTimeFormat(locale(), options);
     dayFormats.set(key, format);
   }
   return format;
@@ -128,7 +130,7 @@ export function shortDay(date: string): string {
 /** weekdayName names a day of the week in the page's language, as CLDR writes it: "Monday", "Montag". */
 export function weekdayName(day: DayKey): string {
   // 7 December 2026 is a Monday.
-  return new Intl.DateTimeFormat(locale(), { timeZone: 'UTC', weekday: 'long' }).format(new Date(Date.UTC(2026, 11, 7 + dayKeys.indexOf(day))));
+  return dayFormat('weekday').format(new Date(Date.UTC(2026, 11, 7 + dayKeys.indexOf(day))));
 }
 
 const slotWall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/;
