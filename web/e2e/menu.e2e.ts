@@ -332,6 +332,8 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
       expect(await focused(mine)).toBe('h2: Move to another time');
       await state(mine, 'choosing a new time');
       const button = mine.getByRole('button', { name: later?.label ?? '', exact: true });
+      // Until the first time is shown there is no button for later days either.
+      await mine.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
       while ((await button.count()) === 0) {
         await mine.getByRole('button', { name: laterDays }).click();
       }
@@ -381,6 +383,8 @@ describe('Scenario: a reply lost on the way back is recovered, and the customer 
     await details(page, 'Omar Haddad', 'omar@example.com');
     const time = (await onLastDay('cut'))[0]!;
     const button = page.getByRole('button', { name: time.label, exact: true });
+    // Until the first time is shown there is no button for later days either.
+    await page.getByRole('button', { name: /, \d\d:\d\d$/ }).first().waitFor();
     while ((await button.count()) === 0) {
       await page.getByRole('button', { name: laterDays }).click();
     }
