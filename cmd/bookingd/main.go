@@ -49,6 +49,7 @@ const (
 	envRedisURL     = "BOOKING_REDIS_URL"
 	envCORSOrigins  = "BOOKING_CORS_ORIGINS"
 	envMCPToken     = "BOOKING_MCP_TOKEN"
+	envMCPKey       = "BOOKING_MCP_KEY"
 	envRate         = "BOOKING_RATE"
 	envProxies      = "BOOKING_TRUSTED_PROXIES"
 	envRetention    = "BOOKING_RETENTION"
@@ -171,6 +172,7 @@ func (cfg config) server(log *slog.Logger, stdio bool) (server.Config, func(), e
 		RedisReplicas:  cfg.replicas,
 		CORSOrigins:    cfg.corsOrigins,
 		MCPToken:       cfg.mcpToken,
+		MCPKey:         cfg.mcpKey,
 		Rate:           cfg.rate,
 		TrustedProxies: cfg.trustedProxies,
 		Retention:      cfg.retention,
@@ -202,6 +204,7 @@ type config struct {
 	replicas     int
 	corsOrigins  []string
 	mcpToken     string // the bearer token /mcp requires; empty leaves it open. Never logged.
+	mcpKey       string // a stdio session's owner's credential (a salon's key or the owner's token); never logged
 	model        modelConfig
 	tell         tellConfig
 	payments     paymentsConfig
@@ -219,7 +222,7 @@ type config struct {
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken), cacheDir: userCacheDir(getenv), stderr: stderr}
+	cfg := config{previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken), mcpKey: getenv(envMCPKey), cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", defaultAddr, "address to serve on (with -dev, "+devAddr+" and loopback only)")
@@ -244,11 +247,12 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
+			"             %s (bookingd mcp: a salon's key or the owner's token, which opens the owner's tools),\n"+
 			"             %s, %s, %s, %s, %s, %s, %s\n"+
 			"             %s and %s (deposits through Stripe; unset, none)\n"+
 			"             the _FILE twin of each key, token and secret (%s%s, …) names a file holding it instead (Docker's secrets)\n\nflags:\n",
 			envSigningKey, requeststate.MinKeyBytes, envPreviousKeys, envOwnerToken, minOwnerTokenChars,
-			envMCPToken, minMCPTokenChars, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies, envRetention, envGuesses,
+			envMCPToken, minMCPTokenChars, envMCPKey, envDatabaseURL, envRedisURL, envCORSOrigins, envRate, envProxies, envRetention, envGuesses,
 			envStripeKey, envStripeSecret, envSigningKey, fileSuffix)
 		fs.PrintDefaults()
 	}

@@ -217,15 +217,53 @@ func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) 
 	if err != nil {
 		return Listed{}, err
 	}
+	j, err := d.judgeOwnerMove(ctx, id, cal, slotID, stylist)
+	if err != nil {
+		return Listed{}, err
+	}
+	moved, why, err := d.Calendar.Move(ctx, id, bookingID, j.decide)
+	if err != nil {
+		return Listed{}, refusal.Or(err)
+	}
+	if err := j.refuse(why); err != nil {
+		return Listed{}, err
+	}
+	return listed(cal, moved), nil
+}
+
+// ownerMove is the owner's move of a booking to a start, judged: decide judges the booking inside
+// the move's transaction, and refuse words why the database left it where it was.
+type ownerMove struct {
+	decide func(salon.Booking) (salon.Move, error)
+	// move is what decide last decided.
+	move          salon.Move
+	taken, closed func(label string) error
+}
+
+// refuse is the refusal of a move the database left where it was for why; nil when it moved.
+func (j *ownerMove) refuse(why salon.Taken) error {
+	switch why {
+	case 0:
+		return nil
+	case salon.TakenClosed:
+		return j.closed(j.move.Slot.Label)
+	}
+	return j.taken(j.move.Slot.Label)
+}
+
+// judgeOwnerMove is how the owner's move to the start slotID, with stylist ("" for the booking's
+// own), is judged at the salon id read as cal (Move says by which rules).
+func (d *Desk) judgeOwnerMove(ctx context.Context, id string, cal reading, slotID, stylist string) (*ownerMove, error) {
+	j := &ownerMove{}
 	var decide func(salon.Booking) (salon.Move, error)
-	var taken, closed func(label string) error
 	if cal.Settings.HasMenu() {
 		// The bookings near the new start, read before the move's transaction: whatever
 		// changes meanwhile, the cells decide inside it.
 		var spans []salon.Span
 		if start, ok := salon.ParseSlotID(slotID, cal.loc); ok {
+			var err error
 			if spans, err = d.Calendar.Spans(ctx, id, start, start.Add(salon.MaxSpanMinutes*time.Minute)); err != nil {
-				return Listed{}, refusal.Or(err)
+				return nil, refusal.Or(err)
 			}
 		}
 		var name string
@@ -234,11 +272,11 @@ func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) 
 			name = p
 			return m, err
 		}
-		taken = func(label string) error { return salon.SpanTaken(label, name) }
-		closed = func(label string) error { return salon.SpanClosed(label, name) }
+		j.taken = func(label string) error { return salon.SpanTaken(label, name) }
+		j.closed = func(label string) error { return salon.SpanClosed(label, name) }
 	} else {
 		if stylist != "" {
-			return Listed{}, salon.NoStylist(id, stylist)
+			return nil, salon.NoStylist(id, stylist)
 		}
 		decide = func(b salon.Booking) (salon.Move, error) {
 			start, ok := cal.slot(slotID)
@@ -247,23 +285,14 @@ func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) 
 			}
 			return salon.Move{Slot: salon.NewSlot(start, cal.loc), Stylist: b.Stylist}, nil
 		}
-		taken, closed = salon.SlotTaken, salon.SlotClosed
+		j.taken, j.closed = salon.SlotTaken, salon.SlotClosed
 	}
-	var m salon.Move
-	moved, why, err := d.Calendar.Move(ctx, id, bookingID, func(b salon.Booking) (salon.Move, error) {
+	j.decide = func(b salon.Booking) (salon.Move, error) {
 		var err error
-		m, err = decide(b)
-		return m, err
-	})
-	switch {
-	case err != nil:
-		return Listed{}, refusal.Or(err)
-	case why == salon.TakenClosed:
-		return Listed{}, closed(m.Slot.Label)
-	case why != 0:
-		return Listed{}, taken(m.Slot.Label)
+		j.move, err = decide(b)
+		return j.move, err
 	}
-	return listed(cal, moved), nil
+	return j, nil
 }
 
 // judgeMenuMove judges moving b, at the menu salon id, to the start slotID with the stylist

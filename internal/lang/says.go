@@ -53,6 +53,26 @@ func (l Lang) StaysTaken(when, was string) string {
 // MovedTo is a move's answer at a simple salon: "Your booking is now …".
 func (l Lang) MovedTo(when string) string { return l.say("say.moved", map[string]any{"When": when}) }
 
+// OwnerMove is the owner's question before their move of name's booking of what from was to when.
+func (l Lang) OwnerMove(name, what, was, when string) string {
+	return l.say("ask.owner_move", map[string]any{"Name": name, "What": what, "Was": was, "When": when})
+}
+
+// OwnerMoved is the owner's answer once name's booking moved to when.
+func (l Lang) OwnerMoved(name, when string) string {
+	return l.say("say.owner_moved", map[string]any{"Name": name, "When": when})
+}
+
+// OwnerStaysUnchosen is the owner's answer to their own decline: name's booking stays at was.
+func (l Lang) OwnerStaysUnchosen(name, was string) string {
+	return l.say("say.owner_stays_unchosen", map[string]any{"Name": name, "Was": was})
+}
+
+// OwnerStaysTaken is the owner's answer when when was taken meanwhile: name's booking stays at was.
+func (l Lang) OwnerStaysTaken(name, when, was string) string {
+	return l.say("say.owner_stays_taken", map[string]any{"Name": name, "When": when, "Was": was})
+}
+
 // MovedWith is a move's answer at a menu salon: "Cut with Ana is now …".
 func (l Lang) MovedWith(what, when string) string {
 	return l.say("say.moved_with", map[string]any{"What": what, "When": when})

@@ -52,7 +52,7 @@ func newBench(t *testing.T, keyless bool) *bench {
 		b.svc.Keys = nil
 	}
 	app := api.New(b.svc)
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), nil), mcp.HTTPOptions{}))
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), mcp.Options{}), mcp.HTTPOptions{}))
 	b.http = httptest.NewServer(app)
 	t.Cleanup(b.http.Close)
 	return b
@@ -72,7 +72,7 @@ var transports = []transport{
 	{"in process", func(t *testing.T, b *bench, c *sdk.Client, opts *sdk.ClientSessionOptions) *sdk.ClientSession {
 		t.Helper()
 		ct, st := sdk.NewInMemoryTransports()
-		ss, err := mcp.NewServer(api.NewDesk(b.svc), nil).Connect(context.Background(), st, nil)
+		ss, err := mcp.NewServer(api.NewDesk(b.svc), mcp.Options{}).Connect(context.Background(), st, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -248,7 +248,7 @@ func TestTheConversationLogsNeitherTheStateNorTheCustomer(t *testing.T) {
 	b := newBench(t, false)
 	var logged testkit.Buffer
 	ct, st := sdk.NewInMemoryTransports()
-	ss, err := mcp.NewServer(api.NewDesk(b.svc), slog.New(slog.NewJSONHandler(&logged, nil))).Connect(context.Background(), st, nil)
+	ss, err := mcp.NewServer(api.NewDesk(b.svc), mcp.Options{Log: slog.New(slog.NewJSONHandler(&logged, nil))}).Connect(context.Background(), st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

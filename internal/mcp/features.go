@@ -78,8 +78,8 @@ func answeredOnly(next sdk.MethodHandler) sdk.MethodHandler {
 	}
 }
 
-// How long a client may keep a result before asking again (ttlMs). Every result is public
-// (cacheScope): nothing the server lists or reads depends on who asks.
+// How long a client may keep a result before asking again (ttlMs). A result is public (cacheScope)
+// unless its request came with a credential, which may open the owner's tools.
 const (
 	// StableTTL covers what changes only with a new build: server/discover and the lists of tools,
 	// prompts and resource templates, and the guide's text.
@@ -90,9 +90,13 @@ const (
 )
 
 // setCacheable decides the caching hints of every result that carries them. resources/read keeps
-// the hint its resource's handler gave.
-func setCacheable(_ context.Context, req sdk.Request, c *sdk.Cacheable) {
+// the hint its resource's handler gave. A request that comes with a credential may be shown the
+// owner's tools, so what it is answered is private to it.
+func (g gate) setCacheable(_ context.Context, req sdk.Request, c *sdk.Cacheable) {
 	c.CacheScope = "public"
+	if g.carries(req) {
+		c.CacheScope = "private"
+	}
 	switch req.(type) {
 	case *sdk.ReadResourceRequest:
 	case *sdk.ListResourcesRequest:

@@ -88,7 +88,7 @@ func TestTheTokenGuardsTheEndpoint(t *testing.T) {
 	const token = "a-token-of-at-least-thirty-two-characters"
 	b := newBench(t, false)
 	app := api.New(b.svc)
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), nil), mcp.HTTPOptions{Token: token}))
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), mcp.Options{}), mcp.HTTPOptions{Token: token}))
 	url := newServer(t, app) + api.MCPPath
 	headers := func(authorization string) map[string]string {
 		return map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "server/discover", "Authorization": authorization}

@@ -37,6 +37,9 @@ type HTTPOptions struct {
 	// WWW-Authenticate: Bearer. It is compared in constant time and never logged. It is a static
 	// shared secret, not MCP's OAuth authorization. Empty leaves the endpoint open.
 	Token string
+	// Access, with Token set, lets a salon owner's credential (a salon's live key, or the
+	// operator's token) through as well as Token: an owner's assistant sends that, not Token.
+	Access *Access
 	// Log receives the SDK's own warnings. Nil discards.
 	Log *slog.Logger
 }
@@ -76,6 +79,7 @@ func Handler(server *sdk.Server, o HTTPOptions) http.Handler {
 			MaxRequestBodyBytes: wire.MaxBodyBytes,
 		}),
 		origins: make([]string, len(o.Origins)),
+		access:  o.Access,
 	}
 	for i, origin := range o.Origins {
 		e.origins[i] = strings.ToLower(strings.TrimSuffix(origin, "/"))
@@ -93,6 +97,7 @@ type endpoint struct {
 	sdk     http.Handler
 	origins []string
 	token   *[sha256.Size]byte // the token's digest, so comparing takes the same time whatever its length
+	access  *Access            // owners, let through beside the token
 	standIn string             // the prefix of the ids that stand in for ids the SDK can't carry
 	next    atomic.Int64
 }
@@ -177,14 +182,15 @@ func (e *endpoint) forward(w http.ResponseWriter, r *http.Request, id json.RawMe
 	jw.finish()
 }
 
-// authorized reports whether r carries the endpoint's token as a bearer token.
+// authorized reports whether r carries the endpoint's token as a bearer token, or an owner's
+// credential.
 func (e *endpoint) authorized(r *http.Request) bool {
-	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
+	token := bearerOf(r.Header)
+	if token == "" {
 		return false
 	}
-	got := sha256.Sum256([]byte(strings.TrimLeft(token, " ")))
-	return subtle.ConstantTimeCompare(got[:], e.token[:]) == 1
+	got := sha256.Sum256([]byte(token))
+	return subtle.ConstantTimeCompare(got[:], e.token[:]) == 1 || e.access.Opens(r.Context(), token)
 }
 
 // foreignHost reports whether r arrived on a loopback address with a Host that isn't loopback:

@@ -144,7 +144,7 @@ func TestABodyOverTheRouteBoundAnswers413(t *testing.T) {
 func httpHandlerWithOrigins(t *testing.T, b *bench, origins ...string) string {
 	t.Helper()
 	app := api.New(b.svc)
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), nil), mcp.HTTPOptions{Origins: origins}))
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), mcp.Options{}), mcp.HTTPOptions{Origins: origins}))
 	return newServer(t, app)
 }
 

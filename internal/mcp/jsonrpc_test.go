@@ -84,7 +84,7 @@ func stdioSession(t *testing.T, b *bench) mcptest.Stdio {
 	outR, outW := io.Pipe()
 	served := make(chan error, 1)
 	go func() {
-		served <- mcp.NewServer(api.NewDesk(b.svc), nil).Run(context.Background(), mcp.StdioTransport(inR, outW))
+		served <- mcp.NewServer(api.NewDesk(b.svc), mcp.Options{}).Run(context.Background(), mcp.StdioTransport(inR, outW))
 		outW.Close()
 	}()
 	lines := make(chan string, 16)

@@ -256,7 +256,7 @@ func TestTheCustomersToolsNeverLogTheKey(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ana := bookAhead(t, b, 0, "Ana Lima")
 	ct, st := sdk.NewInMemoryTransports()
-	ss, err := mcp.NewServer(api.NewDesk(b.svc), log).Connect(context.Background(), st, nil)
+	ss, err := mcp.NewServer(api.NewDesk(b.svc), mcp.Options{Log: log}).Connect(context.Background(), st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

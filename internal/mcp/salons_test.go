@@ -67,7 +67,7 @@ func calendarBenchWith(t *testing.T, settings salon.Settings, given salon.Given,
 		t.Fatal(err)
 	}
 	app := api.New(b.svc)
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), nil), mcp.HTTPOptions{}))
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(b.svc), mcp.Options{}), mcp.HTTPOptions{}))
 	b.http.Close()
 	b.http = httptest.NewServer(app)
 	t.Cleanup(b.http.Close)

@@ -34,16 +34,33 @@ const Version = "1.0.0"
 // and puts caching hints (ttlMs, cacheScope) on server/discover, every list and resources/read.
 // log receives one line per call, never a requestState nor a manage key; nil discards. The server is safe for
 // concurrent use and may serve any number of transports.
-func NewServer(desk *booking.Desk, log *slog.Logger) *sdk.Server {
+func NewServer(desk *booking.Desk, o Options) *sdk.Server {
+	log := o.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	g := gate{access: o.Access, key: o.Key}
 	s := sdk.NewServer(&sdk.Implementation{Name: "salon-booking", Title: "Salon booking assistant", Version: Version},
 		&sdk.ServerOptions{Logger: warnings(log), Instructions: instructions, Capabilities: capabilities(),
-			SetCacheable: setCacheable, CompletionHandler: salons{desk: desk}.complete})
-	offer(s, &booker{desk: desk, log: log})
-	s.AddReceivingMiddleware(answeredOnly, listingSalons(salons{desk: desk}))
+			SetCacheable: g.setCacheable, CompletionHandler: salons{desk: desk}.complete})
+	b := &booker{desk: desk, log: log}
+	offer(s, b)
+	offerOwners(s, b)
+	s.AddReceivingMiddleware(answeredOnly, listingSalons(salons{desk: desk}), g.middleware)
 	return s
+}
+
+// Options configure a server.
+type Options struct {
+	// Log receives one line per call, never a requestState, a manage key, a salon's key or a
+	// customer's details. Nil discards.
+	Log *slog.Logger
+	// Access says who runs which salon: with it (and an operator's token in it), the owner's tools
+	// are listed and answered for the operator's token and the salons' keys. Nil: customers only.
+	Access *Access
+	// Key is the credential every request of a stdio session comes with (BOOKING_MCP_KEY): over
+	// stdio there is no header. Leave it empty over HTTP, where each request brings its own.
+	Key string
 }
 
 // warnings is log for the SDK's own messages: warnings and errors only, since its lines at info

@@ -3,9 +3,11 @@
 package requeststate_test
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"salon/internal/lang"
 	"salon/internal/requeststate"
@@ -50,6 +52,7 @@ func TestEveryBoundFieldChangesTheDigest(t *testing.T) {
 		"Customer":  {Message: base.Message, OpenSlots: base.OpenSlots, Customer: &domain.Customer{Name: "Ana Lima", Contact: "+44 7700 900123"}},
 		"Choice":    {Message: base.Message, OpenSlots: base.OpenSlots, Choice: &domain.Choice{Service: "cut"}},
 		"Moving":    {Message: base.Message, OpenSlots: base.OpenSlots, Moving: "b1"},
+		"ByOwner":   {Message: base.Message, OpenSlots: base.OpenSlots, ByOwner: true},
 		"Salon":     {Message: base.Message, OpenSlots: base.OpenSlots, Salon: &step.Salon{Zone: "Europe/London"}},
 		"Withheld":  {Message: base.Message, OpenSlots: base.OpenSlots, Withheld: step.NewWithheld(nil, []string{"Rosa"}, nil, nil)},
 		"Lang":      {Message: base.Message, OpenSlots: base.OpenSlots, Lang: lang.Of("de")},
@@ -75,4 +78,27 @@ func countOf(names []string, name string) int {
 		}
 	}
 	return n
+}
+
+// TestAnOwnersMoveIsAnotherRequest: a state issued for the owner's move of a booking doesn't
+// verify for its customer's move with the same words, times and stylist, nor the other way round.
+func TestAnOwnersMoveIsAnotherRequest(t *testing.T) {
+	customers := step.Request{OpenSlots: []string{"2026-12-05T10:30:00Z"}, Moving: "b1", Choice: &domain.Choice{Stylist: "ana"}}
+	owners := customers
+	owners.ByOwner = true
+	if requeststate.Digest(salon, customers) == requeststate.Digest(salon, owners) {
+		t.Fatal("the owner's move and the customer's share a digest")
+	}
+	keys, err := requeststate.NewKeys(make([]byte, requeststate.MinKeyBytes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	state := requeststate.Issue(keys, now, time.Minute, salon, owners, owners.OpenSlots, requeststate.Nonce{1})
+	if _, err := requeststate.Verify(keys, now, salon, customers, state); !errors.Is(err, requeststate.ErrAnotherRequest) {
+		t.Errorf("the owner's state for the customer's move: %v, want %v", err, requeststate.ErrAnotherRequest)
+	}
+	if _, err := requeststate.Verify(keys, now, salon, owners, state); err != nil {
+		t.Errorf("the owner's state for the owner's move: %v", err)
+	}
 }

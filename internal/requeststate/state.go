@@ -227,12 +227,16 @@ func digest(salon string, b step.Request) [32]byte {
 	}()
 	if b.Moving != "" {
 		// A move is its own request: ["move", salon, booking, message, openSlots, stylist], with
-		// stylist "" for the booking's own.
+		// stylist "" for the booking's own; the owner's move is tagged "owner-move".
 		stylist := ""
 		if b.Choice != nil {
 			stylist = b.Choice.Stylist
 		}
-		buf = appendJSONString(append(buf, `"move",`...), salon)
+		tag := `"move",`
+		if b.ByOwner {
+			tag = `"owner-move",`
+		}
+		buf = appendJSONString(append(buf, tag...), salon)
 		buf = appendJSONString(append(buf, ','), b.Moving)
 		buf = appendJSONString(append(buf, ','), b.Message)
 		buf = boundSlots(buf, b)
@@ -303,6 +307,12 @@ var Bound = []Field{
 	}, Why: "the service and stylist at a menu salon, \"\" for anyone: a state issued for a cut can't book a colour, nor one for Ana book Ben"},
 	{Name: "Moving", Bind: func(buf []byte, _ step.Request) []byte { return buf }, Why: "the booking a move moves: a move's digest is its own, " +
 		`["move", salon, booking, message, openSlots, stylist], so a state for one booking can't move another, nor book`},
+	{Name: "ByOwner", Bind: func(buf []byte, b step.Request) []byte {
+		if b.ByOwner {
+			buf = append(buf, `,"owner"`...)
+		}
+		return buf
+	}, Why: "who asks: a state issued for the owner's move can't move a booking for its customer, nor the other way round"},
 	{Name: "Salon", Why: "the desk's own facts of the salon, filled in from its settings, never from the request"},
 	{Name: "Withheld", Why: "what the offer must never say, filled in by the desk, never from the request"},
 	{Name: "Lang", Why: "the language the words are in, chosen by each round's transport: an answer may come back in another"},

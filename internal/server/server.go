@@ -92,6 +92,9 @@ type Config struct {
 	// MCPToken is the bearer token every request to /mcp must carry; empty leaves /mcp open.
 	// Stdio takes none. It is never logged.
 	MCPToken string
+	// MCPKey is the credential of a stdio session (BOOKING_MCP_KEY): a salon's key, or the owner's
+	// token, opens the owner's tools for it. Empty: customers' tools only. Never logged.
+	MCPKey string
 	// Rate is how many requests a second each client address may make to round one, round two,
 	// the customer's own routes and /mcp, in bursts of quota.BurstFactor times that; past it they
 	// answer 429. Zero limits nothing. Stdio takes no limit.
@@ -245,8 +248,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	// The MCP tool's desk is built from the same Service as the route's, so every transport
 	// shares the signer and the spent store. A page that may call the route may call /mcp too.
 	// /mcp books as the route does, so it is behind the same quota.
-	api.MountMCP(app, mcp.Handler(mcp.NewServer(api.NewDesk(s.svc), log),
-		mcp.HTTPOptions{Log: log, Token: cfg.MCPToken, Origins: cfg.CORSOrigins}), api.Limit(s.svc.Quota, now))
+	// The owner's tools answer the same owner's token and salons' keys as the owner's routes.
+	desk := api.NewDesk(s.svc)
+	access := mcp.NewAccess(desk, cfg.OwnerToken)
+	api.MountMCP(app, mcp.Handler(mcp.NewServer(desk, mcp.Options{Log: log, Access: access}),
+		mcp.HTTPOptions{Log: log, Token: cfg.MCPToken, Origins: cfg.CORSOrigins, Access: access}), api.Limit(s.svc.Quota, now))
 	s.handler = app
 	return s, nil
 }
@@ -270,7 +276,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // process, and its credentials come from its environment.
 func (s *Server) ServeStdio(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	s.svc.Log.Info("serving MCP over stdio", "tool", mcp.ToolName)
-	err := mcp.NewServer(api.NewDesk(s.svc), s.svc.Log).Run(ctx, mcp.StdioTransport(stdin, stdout))
+	desk := api.NewDesk(s.svc)
+	err := mcp.NewServer(desk, mcp.Options{Log: s.svc.Log, Access: mcp.NewAccess(desk, s.svc.OwnerToken), Key: s.cfg.MCPKey}).
+		Run(ctx, mcp.StdioTransport(stdin, stdout))
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		err = nil
 	}

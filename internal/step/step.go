@@ -19,6 +19,9 @@ type Request struct {
 	// Moving is the id of the booking a customer is moving, when the request moves one rather than
 	// books: its rounds offer times for that booking, and its state moves only it. "" otherwise.
 	Moving string
+	// ByOwner says the salon's owner asks, not a customer: an owner's move is confirmed in two
+	// rounds, and its state can't complete a customer's move, nor theirs an owner's.
+	ByOwner bool
 	// Salon is what a salon with a calendar says of itself to round one's offerer; nil without a
 	// calendar. The desk fills it in from the salon's own settings, never from the request, and the
 	// request state's digest doesn't read it.

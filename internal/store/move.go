@@ -49,7 +49,12 @@ const (
 // An unknown salon gives salon.NoSalon, an unknown booking salon.NoBooking, a cancelled one
 // salon.NotLive; none of them, and no Taken, changes anything.
 func (s *Store) Move(ctx context.Context, salonID, id string, decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error) {
-	return s.move(ctx, salonID, id, func(b salon.Booking) (salon.Move, error) {
+	return s.move(ctx, salonID, id, live(id, decide), nil)
+}
+
+// live is decide for a booked booking id, refusing one awaiting its deposit or no longer live.
+func live(id string, decide func(salon.Booking) (salon.Move, error)) func(salon.Booking) (salon.Move, error) {
+	return func(b salon.Booking) (salon.Move, error) {
 		switch b.Status {
 		case salon.Booked:
 			return decide(b)
@@ -57,7 +62,7 @@ func (s *Store) Move(ctx context.Context, salonID, id string, decide func(salon.
 			return salon.Move{}, salon.AwaitingDeposit(id)
 		}
 		return salon.Move{}, salon.NotLive(id)
-	}, nil)
+	}
 }
 
 // spentIn is a request state spent in a move's transaction, after the move is decided and before
@@ -65,6 +70,8 @@ func (s *Store) Move(ctx context.Context, salonID, id string, decide func(salon.
 type spentIn struct {
 	id        requeststate.SpendID
 	goodUntil time.Time
+	// byOwner: the owner confirmed the move, which is audited and isn't one of the customer's own.
+	byOwner bool
 }
 
 // move is Move, with decide judging the booking whatever its status, and, when spend is not nil,
@@ -146,7 +153,7 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	// same start waits on the row, and one racing for the span finds the old cells still held, so
 	// neither waits on the other in a circle.
 	own := 0
-	if spend != nil {
+	if spend != nil && !spend.byOwner {
 		own = 1
 	}
 	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist, own); err != nil {
@@ -185,7 +192,7 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	if err != nil {
 		return salon.Booking{}, 0, err
 	}
-	if spend == nil { // the owner's move; the customer's own is no owner's action
+	if spend == nil || spend.byOwner { // the owner's move; the customer's own is no owner's action
 		if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.MoveBooking, Booking: b.ID,
 			Detail: "slot " + slotDetail(b.Start) + " to " + slotDetail(moved.Start)}); err != nil {
 			return salon.Booking{}, 0, err

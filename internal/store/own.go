@@ -79,6 +79,14 @@ func (s *Store) MoveSpend(ctx context.Context, id requeststate.SpendID, goodUnti
 	return s.move(ctx, salonID, bookingID, decide, &spentIn{id: id, goodUntil: goodUntil})
 }
 
+// OwnerMoveSpend is the owner's move (Move: a live booking only, the owner's move audited, the
+// customer's own moves not counted) with the owner's confirmation, the request state id good until
+// goodUntil, spent in the same transaction as MoveSpend spends one.
+func (s *Store) OwnerMoveSpend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, salonID, bookingID string,
+	decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error) {
+	return s.move(ctx, salonID, bookingID, live(bookingID, decide), &spentIn{id: id, goodUntil: goodUntil, byOwner: true})
+}
+
 // Spent is what a spend did, as the calendar recorded it: its outcome ("booked", "taken" or
 // "declined"), the booking it made, and the time it asked for.
 type Spent struct {

@@ -218,20 +218,72 @@ func decodeSettings(prices, hours, terms string, set *salon.Settings) error {
 // the new settings at once, and another's Calendar and Salon at once, its RecentSalon within
 // SettingsAge. The put is recorded in the audit in its own transaction.
 func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) error {
-	prices, hours, err := encodeSettings(set)
+	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	terms, err := encodeTerms(set)
+	defer tx.Rollback()
+	version, err := s.putSettings(ctx, s.w.in(tx), id, set)
 	if err != nil {
 		return err
 	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.cache.put(id, version, set.Clone())
+	return nil
+}
+
+// AmendSalon changes the settings of the registered salon id as change says, in one transaction
+// that holds the salon's row from the read to the write, so a put or an amendment racing through
+// any instance is neither lost nor loses this one. change is handed the settings as stored and
+// returns them changed, or a refusal that changes nothing; an unknown salon is salon.NoSalon. The
+// amendment is audited as a put.
+func (s *Store) AmendSalon(ctx context.Context, id string, change func(salon.Settings) (salon.Settings, error)) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
+	var set salon.Settings
+	var version int64
+	var prices, hours, terms string
+	err = w.queryRow(ctx, qSalon+s.d.lockRow, text(id)).
+		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.NoSalon(id)
+	}
+	if err != nil {
+		return err
+	}
+	if err := decodeSettings(prices, hours, terms, &set); err != nil {
+		return err
+	}
+	if set, err = change(set); err != nil {
+		return err
+	}
+	if version, err = s.putSettings(ctx, w, id, set); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.cache.put(id, version, set.Clone())
+	return nil
+}
+
+// putSettings writes set as the salon id's settings in w's transaction, raising its version, and
+// audits the put; it returns the new version.
+func (s *Store) putSettings(ctx context.Context, w prepared, id string, set salon.Settings) (int64, error) {
+	prices, hours, err := encodeSettings(set)
+	if err != nil {
+		return 0, err
+	}
+	terms, err := encodeTerms(set)
+	if err != nil {
+		return 0, err
+	}
 	var version int64
 	if err := w.queryRow(ctx, `
 		INSERT INTO salons (id, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms)
@@ -244,20 +296,13 @@ func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) err
 		RETURNING version`,
 		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
 		int64(set.SlotMinutes), int64(set.HorizonDays), terms).Scan(&version); err != nil {
-		return err
+		return 0, err
 	}
 	detail := fmt.Sprintf("settings version %d", version)
 	if version == 1 {
 		detail = "created; " + detail
 	}
-	if err := s.audit(ctx, w, id, audit.Entry{Action: audit.PutSalon, Detail: detail}); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	s.cache.put(id, version, set.Clone())
-	return nil
+	return version, s.audit(ctx, w, id, audit.Entry{Action: audit.PutSalon, Detail: detail})
 }
 
 // qSalon reads a salon's settings with their version.

@@ -85,6 +85,19 @@ type ClosureLine struct {
 	Note    string `json:"note,omitempty" maxLength:"200" doc:"The owner's words for it, such as Christmas."`
 }
 
+// closure reads c, its fields named after prefix in a refusal.
+func (c ClosureLine) closure(prefix string) (salon.Closure, error) {
+	from, err1 := time.Parse(time.RFC3339, c.From)
+	to, err2 := time.Parse(time.RFC3339, c.To)
+	switch {
+	case err1 != nil:
+		return salon.Closure{}, Refusal(prefix + "from must be a time in RFC 3339, such as 2026-12-24T13:00:00Z")
+	case err2 != nil:
+		return salon.Closure{}, Refusal(prefix + "to must be a time in RFC 3339, such as 2026-12-27T00:00:00Z")
+	}
+	return salon.Closure{From: from, To: to, Stylist: c.Stylist, Note: c.Note}, nil
+}
+
 // SalonView is a salon as GET shows it: its settings, read back whole with the defaults filled in,
 // and the slots open now (at a menu salon, for the first service with anyone).
 type SalonView struct {
@@ -323,15 +336,9 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 	if p.Closures != nil {
 		s.Closures = make([]salon.Closure, len(p.Closures))
 		for i, c := range p.Closures {
-			from, err1 := time.Parse(time.RFC3339, c.From)
-			to, err2 := time.Parse(time.RFC3339, c.To)
-			switch {
-			case err1 != nil:
-				return salon.Settings{}, salon.Given{}, Refusal(fmt.Sprintf("closures[%d].from must be a time in RFC 3339, such as 2026-12-24T13:00:00Z", i))
-			case err2 != nil:
-				return salon.Settings{}, salon.Given{}, Refusal(fmt.Sprintf("closures[%d].to must be a time in RFC 3339, such as 2026-12-27T00:00:00Z", i))
+			if s.Closures[i], err = c.closure(fmt.Sprintf("closures[%d].", i)); err != nil {
+				return salon.Settings{}, salon.Given{}, err
 			}
-			s.Closures[i] = salon.Closure{From: from, To: to, Stylist: c.Stylist, Note: c.Note}
 		}
 	}
 	return s, given, nil
@@ -368,10 +375,7 @@ func ViewOf(v booking.View) SalonView {
 			out.Stylists[i].Hours = p.Hours.Wire()
 		}
 	}
-	closures := make([]ClosureLine, len(s.Closures))
-	for i, c := range s.Closures {
-		closures[i] = ClosureLine{From: c.From.UTC().Format(time.RFC3339), To: c.To.UTC().Format(time.RFC3339), Stylist: c.Stylist, Note: c.Note}
-	}
+	closures := closureLines(s.Closures)
 	out.Closures = &closures
 	return out
 }
