@@ -7,6 +7,7 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -21,6 +22,7 @@ import (
 	"salon/internal/audit"
 	"salon/internal/booking"
 	"salon/internal/mcp"
+	"salon/internal/mcp/mcptest"
 	"salon/internal/salon"
 	"salon/internal/step"
 	"salon/internal/store"
@@ -529,4 +531,35 @@ func TestALegacyOwnerConfirmsTheMoveInTheConversation(t *testing.T) {
 	}
 	res, err = callTool(cs, mcp.OwnerMoveToolName, answering(arguments, map[string]any{"action": "accept", "content": map[string]any{"time": o.ana.later.ID}}, asking.RequestState))
 	wantBooked(t, res, err, map[string]string{"slot": o.ana.later.ID, "booking": o.ana.id, "say": "Ana Lima's booking is now " + o.ana.later.Label + "."})
+}
+
+func TestAnOwnersListsAreCachedPrivately(t *testing.T) {
+	o := newOwners(t)
+	for _, c := range []struct {
+		name, authorization, scope string
+		owners                     bool
+	}{
+		{"no credential", "", "public", false},
+		{"the salon's key", "Bearer " + o.nine.Secret, "private", true},
+		{"a wrong token", "Bearer not-a-key-of-anyone-0123456789abcdefghij", "private", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status, _, body := mcptest.Post(t, o.instances[0].URL+api.MCPPath,
+				`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+mcptest.Meta+`}}`,
+				map[string]string{"MCP-Protocol-Version": mcp.ProtocolVersion, "Mcp-Method": "tools/list", "Authorization": c.authorization})
+			var reply struct {
+				Result struct {
+					CacheScope string
+					Tools      []struct{ Name string }
+				}
+			}
+			if status != http.StatusOK || json.Unmarshal([]byte(body), &reply) != nil {
+				t.Fatalf("got %d %s", status, body)
+			}
+			listed := slices.ContainsFunc(reply.Result.Tools, func(tool struct{ Name string }) bool { return tool.Name == mcp.DayToolName })
+			if reply.Result.CacheScope != c.scope || listed != c.owners {
+				t.Errorf("got cacheScope %q, owner's tools listed %v; want %q, %v", reply.Result.CacheScope, listed, c.scope, c.owners)
+			}
+		})
+	}
 }

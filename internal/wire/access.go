@@ -56,7 +56,7 @@ type AuditList struct {
 type AuditEntry struct {
 	At      string `json:"at" doc:"When, RFC 3339 in UTC to the millisecond."`
 	By      string `json:"by" doc:"Who: a key's id, or operator for the operator's token."`
-	Action  string `json:"action" enum:"putSalon|cancelBooking|closeSlot|openSlot|createKey|revokeKey|eraseCustomer|exportCustomer|moveBooking|putWebhook|deleteWebhook|newFeed" doc:"What: the owner route's operationId."`
+	Action  string `json:"action" enum:"putSalon|cancelBooking|closeSlot|openSlot|createKey|revokeKey|eraseCustomer|exportCustomer|moveBooking|putWebhook|deleteWebhook|newFeed|markNoShow" doc:"What: the owner route's operationId."`
 	Booking string `json:"booking" doc:"The booking the action touched; empty when none."`
 	Detail  string `json:"detail" doc:"What changed, such as the slot or the settings' version; never a customer's details."`
 }

@@ -530,7 +530,8 @@ export type AuditEntry = {
     | 'moveBooking'
     | 'putWebhook'
     | 'deleteWebhook'
-    | 'newFeed';
+    | 'newFeed'
+    | 'markNoShow';
   /** When, RFC 3339 in UTC to the millisecond. */
   at: string;
   /** The booking the action touched; empty when none. */
