@@ -35,10 +35,10 @@ const ownerToken = "owner-token-of-the-tests-0123456789abcdef"
 // owners is a world of two salons on one SQLite database, studio-nine (simple) and north-star (a
 // menu), each with a key, served by two instances.
 type owners struct {
-	b                *bench
-	db               *store.Store
-	nine, north      booking.NewKey // a key of each salon
-	instances        [2]*httptest.Server
+	b                 *bench
+	db                *store.Store
+	nine, north       booking.NewKey // a key of each salon
+	instances         [2]*httptest.Server
 	ana, rosa, north1 booked // two bookings at studio-nine, one at north-star
 }
 
