@@ -5,6 +5,7 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
@@ -197,11 +198,16 @@ func (w encodingWeights) of(coding string) float64 {
 // serve answers GET and HEAD for the app's files. http.ServeContent answers If-None-Match with
 // 304 (against the ETag set here), HEAD without a body, and ranges; it reads no modification time.
 func (files appFiles) serve(c echo.Context) error {
-	req := c.Request()
-	f := files.page(req.URL.Path)
+	f := files.page(c.Request().URL.Path)
 	if f == nil {
 		return echo.ErrNotFound
 	}
+	return f.serve(c)
+}
+
+// serve answers GET and HEAD with f, in the encoding the client weighs highest.
+func (f *appFile) serve(c echo.Context) error {
+	req := c.Request()
 	r := f.pick(req.Header.Get(echo.HeaderAcceptEncoding))
 	h := c.Response().Header()
 	if f.gzip != nil || f.brotli != nil {
@@ -223,12 +229,15 @@ var pageMethods = []string{http.MethodGet, http.MethodHead}
 // serveApp serves the built web app under /, or a plain note at / where it wasn't built (or
 // couldn't be read, which log is told). Either way every other GET path belongs to the app, so
 // routing answers alike with or without it.
-func serveApp(e *echo.Echo, app fs.FS, log *slog.Logger) {
+func serveApp(e *echo.Echo, app fs.FS, log *slog.Logger, framers func(ctx context.Context, salon string) []string) {
 	if app != nil {
 		if _, err := fs.Stat(app, "index.html"); err == nil {
 			files, err := loadApp(app)
 			if err == nil {
-				e.Match(pageMethods, "/*", files.serve, pagePolicy)
+				e.Match(pageMethods, "/*", func(c echo.Context) error {
+					framedBy(c, framers)
+					return files.serve(c)
+				}, pagePolicy)
 				return
 			}
 			log.Error("the web app can't be read; serving the note instead", "error", err.Error())

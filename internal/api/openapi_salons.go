@@ -160,6 +160,13 @@ var routes = []route{{
 	replies: []response{salonView, refused(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},
 	serve:   (*Service).readSalon,
 }, {
+	method: http.MethodGet, path: "/salons/{salon}/qr.svg", id: "salonQR",
+	summary: "A QR code of the salon's booking page (this server's /book/{salon}, at the host and scheme the request came to), as SVG, for the front desk and social profiles.",
+	params:  openapi3.Parameters{salonParam},
+	replies: []response{textReply("The QR code, black on white with its quiet zone, 8 px a module.", "image/svg+xml"),
+		refused(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},
+	serve: (*Service).salonQR,
+}, {
 	method: http.MethodGet, path: "/salons/{salon}/availability", id: "getAvailability",
 	summary: "Lists a menu salon's open starts for one service, with one stylist or anyone, earliest first.",
 	params: openapi3.Parameters{salonParam,

@@ -62,7 +62,8 @@ func New(s Service) *echo.Echo {
 	e.Use(observe(s.Log, s.metrics, apiSecurityHeaders))
 
 	s.serveRoutes(e, routes)
-	serveApp(e, s.App, s.Log)
+	serveApp(e, s.App, s.Log, s.embedOrigins)
+	serveEmbed(e)
 	e.GET("/openapi.json", serveDocument)
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, "ok") })
 	e.GET("/readyz", s.ready)

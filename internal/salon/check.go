@@ -45,6 +45,9 @@ func (s Settings) Check(load func(name string) (*time.Location, error)) error {
 	if s.Language != "" && !lang.Valid(s.Language) {
 		return ErrLanguage
 	}
+	if err := checkEmbedOrigins(s.EmbedOrigins); err != nil {
+		return err
+	}
 	if len(s.Prices) > MaxPrices {
 		return Refusal(fmt.Sprintf("prices must hold at most %d entries", MaxPrices))
 	}

@@ -12,6 +12,7 @@ import (
 // stays empty, so a stylist without hours of their own still follows the salon's.
 func (s Settings) Clone() Settings {
 	s.Prices = slices.Clone(s.Prices)
+	s.EmbedOrigins = slices.Clone(s.EmbedOrigins)
 	s.Hours = s.Hours.clone()
 	if s.Services != nil {
 		s.Services = slices.Clone(s.Services)

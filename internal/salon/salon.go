@@ -44,7 +44,10 @@ type Settings struct {
 	// Language is the BCP 47 tag of the language the salon speaks, one of those shipped (see
 	// package lang), such as "de"; "" is English.
 	Language string
-	Prices   []Price
+	// EmbedOrigins are the sites that may show the salon's booking page in a frame, such as
+	// "https://studio-nine.example": at most MaxEmbedOrigins origins; none, no site may.
+	EmbedOrigins []string
+	Prices       []Price
 	Hours    Hours
 	// SlotMinutes is the length of one appointment.
 	SlotMinutes int

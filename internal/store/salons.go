@@ -41,6 +41,7 @@ type storedTerms struct {
 	MaxBookingsPerMinute int             `json:"maxBookingsPerMinute,omitempty"`
 	PaymentMinutes       int             `json:"paymentMinutes,omitempty"`
 	Language             string          `json:"language,omitempty"`
+	EmbedOrigins         []string        `json:"embedOrigins,omitempty"`
 	Closures             []storedClosure `json:"closures,omitempty"`
 }
 
@@ -73,6 +74,7 @@ func encodeTerms(set salon.Settings) (string, error) {
 		Currency: set.Currency, GridMinutes: set.GridMinutes, MinNoticeMinutes: set.MinNoticeMinutes,
 		ChangeCutoffHours: set.ChangeCutoffHours, MaxUpcomingPerContact: set.MaxUpcomingPerContact,
 		MaxBookingsPerMinute: set.MaxBookingsPerMinute, PaymentMinutes: set.PaymentMinutes, Language: set.Language,
+		EmbedOrigins: set.EmbedOrigins,
 	}
 	for _, v := range set.Services {
 		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})
@@ -104,6 +106,7 @@ func decodeTerms(terms string, set *salon.Settings) error {
 	set.Currency, set.GridMinutes, set.MinNoticeMinutes = t.Currency, t.GridMinutes, t.MinNoticeMinutes
 	set.ChangeCutoffHours, set.MaxUpcomingPerContact = t.ChangeCutoffHours, t.MaxUpcomingPerContact
 	set.MaxBookingsPerMinute, set.PaymentMinutes, set.Language = t.MaxBookingsPerMinute, t.PaymentMinutes, t.Language
+	set.EmbedOrigins = t.EmbedOrigins
 	set.Services, set.Stylists, set.Closures = nil, nil, nil
 	for _, v := range t.Services {
 		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})

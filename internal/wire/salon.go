@@ -27,6 +27,7 @@ type SalonSettings struct {
 	TimeZone              string                `json:"timeZone" doc:"An IANA time zone name, such as Europe/London. Opening hours are wall-clock times in it."`
 	Phone                 string                `json:"phone" minLength:"1" maxLength:"40" doc:"Shown when nothing is booked, and for changes."`
 	Language              *string               `json:"language,omitempty" maxLength:"35" doc:"The salon's language, as a BCP 47 tag: en, de, fr or es, a region allowed (de-AT); en when absent. Its questions, mails and texts are in it, unless the customer's Accept-Language matches another."`
+	EmbedOrigins          []string              `json:"embedOrigins,omitempty" maxItems:"10" doc:"The sites that may show the booking page in a frame (the embed script's iframe): at most 10 origins such as https://studio-nine.example; http only for localhost. None when absent: no site may frame it."`
 	Prices                []PriceLine           `json:"prices,omitempty" maxItems:"20" doc:"The price list of a simple salon, as words; never computed. Refused with services."`
 	Hours                 map[string][][]string `json:"hours" doc:"Weekly opening hours by day (mon to sun), each a list of [start, end] in HH:MM, 24-hour, in the salon's zone. A day absent is closed."`
 	SlotMinutes           *int                  `json:"slotMinutes,omitempty" doc:"The length of one appointment at a simple salon, 5 to 480 minutes; 45 when absent. Refused with services."`
@@ -106,6 +107,7 @@ type SalonView struct {
 	TimeZone              string                `json:"timeZone"`
 	Phone                 string                `json:"phone"`
 	Language              string                `json:"language" doc:"The salon's language, as put; en when none was."`
+	EmbedOrigins          []string              `json:"embedOrigins" doc:"The sites that may frame the booking page; empty when none may."`
 	Prices                *[]PriceLine          `json:"prices,omitempty" doc:"A simple salon's price list; empty when no price is set. Absent at a menu salon."`
 	Hours                 map[string][][]string `json:"hours"`
 	SlotMinutes           *int                  `json:"slotMinutes,omitempty" doc:"A simple salon's appointment length; absent at a menu salon."`
@@ -284,6 +286,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 	if p.Language != nil {
 		s.Language = *p.Language
 	}
+	s.EmbedOrigins = p.EmbedOrigins
 	given := salon.Given{
 		Prices: p.Prices != nil, Currency: p.Currency != nil, Services: p.Services != nil,
 		Stylists: p.Stylists != nil, Closures: p.Closures != nil,
@@ -349,6 +352,7 @@ func ViewOf(v booking.View) SalonView {
 	s := v.Settings
 	out := SalonView{
 		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Language: s.LanguageOrDefault(), Hours: s.Hours.Wire(),
+		EmbedOrigins: append([]string{}, s.EmbedOrigins...),
 		HorizonDays: s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
 		MaxBookingsPerMinute: s.BookingsPerMinute(), PaymentMinutes: s.HoldMinutes(), OpenSlots: make([]OpenSlot, len(v.Open)),
 	}

@@ -21,7 +21,10 @@ import (
 )
 
 // A calendar reply's body is text, which the document describes as a string.
-func init() { openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.PlainBodyDecoder) }
+func init() {
+	openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.PlainBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("image/svg+xml", openapi3filter.PlainBodyDecoder)
+}
 
 // Reply is what came back from one request.
 type Reply struct {

@@ -421,6 +421,8 @@ export type SalonView = {
   closures?: ClosureLine[] | null;
   /** The currency of the menu's prices; absent at a simple salon, or when no service has a price and none was put. */
   currency?: string;
+  /** The sites that may frame the booking page; empty when none may. */
+  embedOrigins: string[];
   /** Absent at a simple salon. */
   gridMinutes?: number | null;
   horizonDays: number;
@@ -477,6 +479,8 @@ export type SalonSettings = {
   closures?: ClosureLine[];
   /** The ISO 4217 code of every price, such as GBP: three capital letters. Required when a service has a price; needs services. */
   currency?: string | null;
+  /** The sites that may show the booking page in a frame (the embed script's iframe): at most 10 origins such as https://studio-nine.example; http only for localhost. None when absent: no site may frame it. */
+  embedOrigins?: string[];
   /** How far apart start times are: 5 to 60, a multiple of 5; 15 when absent. Needs services. */
   gridMinutes?: number | null;
   /** How many local days slots open on, today included: 1 to 90; 14 when absent. */
