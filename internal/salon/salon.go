@@ -48,7 +48,7 @@ type Settings struct {
 	// "https://studio-nine.example": at most MaxEmbedOrigins origins; none, no site may.
 	EmbedOrigins []string
 	Prices       []Price
-	Hours    Hours
+	Hours        Hours
 	// SlotMinutes is the length of one appointment.
 	SlotMinutes int
 	// HorizonDays is how many local days slots open on: today and the HorizonDays-1 days after it.

@@ -353,7 +353,7 @@ func ViewOf(v booking.View) SalonView {
 	out := SalonView{
 		Salon: v.ID, Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Language: s.LanguageOrDefault(), Hours: s.Hours.Wire(),
 		EmbedOrigins: append([]string{}, s.EmbedOrigins...),
-		HorizonDays: s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
+		HorizonDays:  s.HorizonDays, ChangeCutoffHours: s.ChangeCutoffHours, MaxUpcomingPerContact: s.MaxUpcomingPerContact,
 		MaxBookingsPerMinute: s.BookingsPerMinute(), PaymentMinutes: s.HoldMinutes(), OpenSlots: make([]OpenSlot, len(v.Open)),
 	}
 	for i, slot := range v.Open {
