@@ -1,9 +1,11 @@
 // The app's entry: reads which page the address asks for, makes the store, keeps the owner's token for this tab, and renders the page.
+import { localStore, sessionStore } from './page/storage';
 import { LanguagePicker } from './i18n/LanguagePicker';
 import { say, startLanguage, useSay } from './i18n/say';
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { embedderOf, tellHeight } from './page/embedded';
 import { fromAddress } from './page/fromAddress';
 import { HomePage } from './page/HomePage';
 import { LoadingPage } from './page/parts';
@@ -24,7 +26,7 @@ const store = makeStore({
   origin: window.location.origin,
   ...start,
   visitSalon: route.page === 'salon' ? route.salon : '',
-  ownerToken: route.page === 'owner' ? recallOwnerToken(window.sessionStorage) : null,
+  ownerToken: route.page === 'owner' ? recallOwnerToken(sessionStore()) : null,
   // The manage key lives in the fragment, which no request line or Referer carries; it goes only in the Authorization header.
   own: route.page === 'my' ? { salon: route.salon, booking: route.booking, key: keyOf(window.location.hash) } : undefined,
 });
@@ -37,7 +39,7 @@ if (route.page === 'owner') {
     const token = store.getState().owner.token;
     if (token !== kept) {
       kept = token;
-      keepOwnerToken(window.sessionStorage, token);
+      keepOwnerToken(sessionStore(), token);
     }
   });
 }
@@ -99,12 +101,18 @@ function Shown({ at }: { at: Route }) {
   }
 }
 
+// In a salon's own site, the frame the embed script made takes the page's height.
+const embedder = route.page === 'salon' ? embedderOf(window.location.search) : null;
+if (embedder !== null) {
+  tellHeight(window, embedder);
+}
+
 const root = document.getElementById('root');
 if (root === null) {
   throw new Error('index.html has no #root');
 }
 // The page opens in its language, fetched first when it isn't English, and keeps its title in it.
-void startLanguage(window.localStorage, navigator.languages).then(() => {
+void startLanguage(localStore(), navigator.languages).then(() => {
   document.title = titleOf(route);
   createRoot(root).render(
     <StrictMode>

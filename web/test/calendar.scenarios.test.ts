@@ -91,6 +91,7 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
       maxBookingsPerMinute: 30,
       paymentMinutes: 30,
       language: 'en',
+      embedOrigins: [],
       prices: studioNine.prices,
       slotMinutes: 45,
       menu: null,

@@ -228,6 +228,7 @@ function draftOfDemo() {
     name: s.name,
     phone: s.phone,
     language: 'en',
+    embedOrigins: [],
     timeZone: s.timeZone,
     hours: s.hours as unknown as Salon['hours'],
     horizonDays: s.horizonDays,

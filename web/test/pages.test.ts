@@ -67,6 +67,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
     maxBookingsPerMinute: 30,
     paymentMinutes: 30,
     language: 'en',
+    embedOrigins: ['https://studio-nine.example'],
     openSlots: [{ slot: '2026-12-05T09:00:00Z', label: 'Saturday 5 December, 09:00' }],
   };
   it('reads a simple salon, keeping only what the pages use', () => {
@@ -84,6 +85,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
         maxBookingsPerMinute: 30,
         paymentMinutes: 30,
         language: 'en',
+        embedOrigins: ['https://studio-nine.example'],
         prices: view.prices,
         slotMinutes: 45,
         menu: null,
@@ -93,6 +95,7 @@ describe('Scenario: the calendar’s replies decode strictly, or name the field 
   });
   it.each([
     ['a salon that is a list', [], 'the salon is not an object'],
+    ['an embedding site that is no string', { ...view, embedOrigins: [7] }, 'the salon.embedOrigins[0] is not a non-empty string'],
     ['a salon with no phone', { ...view, phone: undefined }, 'the salon.phone is not a non-empty string'],
     ['a salon with an empty name', { ...view, name: '' }, 'the salon.name is not a non-empty string'],
     ['prices that are not a list', { ...view, prices: 'cut $45' }, 'the salon.prices is not a list'],

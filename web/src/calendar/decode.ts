@@ -89,6 +89,8 @@ export interface Salon {
   readonly phone: string;
   /** The salon's language, a BCP 47 tag such as "de": the page speaks it when the browser's languages aren't shipped. */
   readonly language: string;
+  /** The sites that may show the booking page in a frame: origins such as https://studio-nine.example. */
+  readonly embedOrigins: readonly string[];
   readonly timeZone: string;
   readonly hours: Hours;
   readonly horizonDays: number;
@@ -294,6 +296,7 @@ function readSalon(body: unknown, where: string): Salon {
     name: text(raw, 'name', where, { empty: false }),
     phone: text(raw, 'phone', where, { empty: false }),
     language: text(raw, 'language', where, { empty: false }),
+    embedOrigins: has(raw, 'embedOrigins') ? texts(raw, 'embedOrigins', where) : [],
     timeZone: text(raw, 'timeZone', where, { empty: false }),
     hours: readHours(raw['hours'], `${where}.hours`),
     horizonDays: whole(raw, 'horizonDays', where, 1),

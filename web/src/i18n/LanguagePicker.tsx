@@ -1,4 +1,5 @@
 // The picker of the page's language: each shipped language by its own name, remembered on this device.
+import { localStore } from '../page/storage';
 import { useId } from 'react';
 import { endonyms, isShipped, language, pick, say, shipped, useSay } from './say';
 
@@ -15,7 +16,7 @@ export function LanguagePicker() {
         onChange={(event) => {
           const next = event.target.value;
           if (isShipped(next)) {
-            void pick(window.localStorage, next);
+            void pick(localStore(), next);
           }
         }}
       >

@@ -40,6 +40,8 @@ export interface Draft {
   readonly phone: string;
   /** The salon's language, a BCP 47 tag. */
   readonly language: string;
+  /** The sites that may frame the booking page, one origin a line, as typed. */
+  readonly embedOrigins: string;
   readonly hours: DraftHours;
   readonly horizonDays: string;
   readonly changeCutoffHours: string;
@@ -76,6 +78,7 @@ export function draftOf(salon: Salon): Draft {
     timeZone: salon.timeZone,
     phone: salon.phone,
     language: salon.language,
+    embedOrigins: salon.embedOrigins.join('\n'),
     hours: draftHours(salon.hours),
     horizonDays: String(salon.horizonDays),
     changeCutoffHours: String(salon.changeCutoffHours),
@@ -122,6 +125,14 @@ function wholeOf(typed: string): number {
   return /^\s*\d{1,9}\s*$/.test(typed) ? Number(typed) : Number.NaN;
 }
 
+/** originsOf reads the origins typed one a line: each trimmed, a slash at the end dropped, blank lines left out. */
+export function originsOf(typed: string): string[] {
+  return typed
+    .split('\n')
+    .map((line) => line.trim().replace(/\/$/, ''))
+    .filter((line) => line !== '');
+}
+
 /** closureLine is a closure as the service takes it. */
 export function closureLine(closure: Closure): ClosureLine {
   return { from: closure.from, to: closure.to, ...(closure.stylist === null ? {} : { stylist: closure.stylist }), ...(closure.note === '' ? {} : { note: closure.note }) };
@@ -155,6 +166,8 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     timeZone: draft.timeZone,
     phone: draft.phone,
     language: draft.language,
+    // Left out is none, as an empty list is: PUT replaces the settings whole.
+    ...(originsOf(draft.embedOrigins).length === 0 ? {} : { embedOrigins: originsOf(draft.embedOrigins) }),
     hours: hoursBody(draft.hours),
     horizonDays: wholeOf(draft.horizonDays),
     changeCutoffHours: wholeOf(draft.changeCutoffHours),
@@ -222,7 +235,7 @@ export function isRefused(value: SalonSettings | Refused): value is Refused {
 
 /** The places on the settings form where a refusal can be shown: one per field, row and section the form draws. */
 export function placesOf(draft: Draft): Set<string> {
-  const places = new Set(['settings', 'name', 'timeZone', 'phone', 'language', 'hours', 'horizonDays', 'changeCutoffHours', 'maxUpcomingPerContact', 'maxBookingsPerMinute', 'paymentMinutes']);
+  const places = new Set(['settings', 'name', 'timeZone', 'phone', 'language', 'embedOrigins', 'hours', 'horizonDays', 'changeCutoffHours', 'maxUpcomingPerContact', 'maxBookingsPerMinute', 'paymentMinutes']);
   const addHours = (prefix: string, hours: DraftHours) => {
     for (const day of dayKeys) {
       places.add(`${prefix}.${day}`);

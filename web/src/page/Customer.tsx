@@ -1,4 +1,5 @@
 // What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the manage page), not booked, or failed.
+import { localStore, sessionStore } from './storage';
 import { Said } from '../i18n/Said';
 import { when } from '../calendar/zone';
 import { say } from '../i18n/say';
@@ -24,7 +25,7 @@ export interface Typed {
 
 /** initialTyped is the details this device kept, if the customer asked it to, and no words. */
 export function initialTyped(): Typed {
-  const kept = recallCustomer(window.localStorage);
+  const kept = recallCustomer(localStore());
   return { name: kept?.name ?? '', contact: kept?.contact ?? '', message: '', remember: kept !== null };
 }
 
@@ -195,7 +196,7 @@ interface EndingProps {
  */
 function PayLink({ pending, go, onCheckAgain }: { pending: Pending; go: boolean; onCheckAgain?: (pending: Pending) => void }) {
   useEffect(() => {
-    keepPending(window.sessionStorage, pending);
+    keepPending(sessionStore(), pending);
     if (go) {
       window.location.assign(pending.url);
     }

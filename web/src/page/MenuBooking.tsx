@@ -1,4 +1,5 @@
 // A menu salon's page: the menu with each service's length and price in the salon's currency, the stylist with "Anyone", the customer's details, the open times for that choice by day, each a button that asks with that time first, then the question and the outcome.
+import { localStore, sessionStore } from './storage';
 import { Said } from '../i18n/Said';
 import { language, say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -55,7 +56,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
     }
     finishing.current = true;
     window.history.replaceState(null, '', bookingPath(view.salon));
-    const pending = recallPending(window.sessionStorage, view.salon, paid.booking);
+    const pending = recallPending(sessionStore(), view.salon, paid.booking);
     if (pending === null) {
       setOrphan(true);
       return;
@@ -65,7 +66,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
   const outcome = visit.flow.phase === 'done' ? visit.flow.outcome : null;
   useEffect(() => {
     if (outcome !== null && outcome.kind !== 'pay') {
-      forgetPending(window.sessionStorage);
+      forgetPending(sessionStore());
     }
   }, [outcome]);
   const checkAgain = (pending: Pending) => void dispatch(payAtSalon({ pending, paid: true }));
@@ -121,7 +122,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
       return;
     }
     const who = customerOf(typed);
-    rememberCustomer(window.localStorage, who, typed.remember);
+    rememberCustomer(localStore(), who, typed.remember);
     setTapped(first);
     if (visit.flow.phase !== 'idle') {
       dispatch(startOver());

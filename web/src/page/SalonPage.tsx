@@ -1,4 +1,5 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
+import { localStore } from './storage';
 import { Said } from '../i18n/Said';
 import { when } from '../calendar/zone';
 import { followSalon, language, say } from '../i18n/say';
@@ -74,7 +75,7 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
 
   const ask = () => {
     const who = customerOf(details);
-    rememberCustomer(window.localStorage, who, details.remember);
+    rememberCustomer(localStore(), who, details.remember);
     void dispatch(askAtSalon({ message: tidyWords(details.message), customer: who, open: view.openSlots }));
   };
   // Asking again replaces the card the customer is on, so focus goes to the button that asks first.

@@ -101,6 +101,14 @@ export function SettingsForm({ salon }: { salon: Salon }) {
           <Field path="phone" label={say('settings.phone')} value={draft.phone} onChange={(phone) => change({ ...draft, phone })} errorFor={errorFor} />
           <Field path="timeZone" label={say('settings.timeZone')} hint={say('settings.timeZoneHint')} value={draft.timeZone} onChange={(timeZone) => change({ ...draft, timeZone })} errorFor={errorFor} />
           <Field path="language" label={say('language.label')} hint={say('settings.languageHint')} value={draft.language} onChange={(language) => change({ ...draft, language })} errorFor={errorFor} />
+          <Lines
+            path="embedOrigins"
+            label={say('settings.embedOrigins')}
+            hint={say('settings.embedOriginsHint')}
+            value={draft.embedOrigins}
+            onChange={(embedOrigins) => change({ ...draft, embedOrigins })}
+            errorFor={errorFor}
+          />
           <Field path="horizonDays" label={say('settings.horizonDays')} numeric value={draft.horizonDays} onChange={(horizonDays) => change({ ...draft, horizonDays })} errorFor={errorFor} />
           <Field
             path="changeCutoffHours"
@@ -215,6 +223,32 @@ export function Field({ path, label, value, onChange, errorFor, hint, numeric = 
           {hint}
         </p>
       )}
+    </div>
+  );
+}
+
+/** Lines is a field of one entry a line, such as the sites that may frame the booking page. */
+function Lines({ path, label, hint, value, onChange, errorFor }: { path: string; label: string; hint: string; value: string; onChange: (value: string) => void; errorFor: ErrorFor }) {
+  const id = useId();
+  const error = errorFor(path);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        data-field={path}
+        rows={3}
+        spellCheck={false}
+        autoCapitalize="off"
+        value={value}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={[`${id}-hint`, error === undefined ? null : `${id}-error`].filter((d) => d !== null).join(' ')}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={`${id}-error`} words={error} />
+      <p className="hint" id={`${id}-hint`}>
+        {hint}
+      </p>
     </div>
   );
 }
