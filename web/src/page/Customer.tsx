@@ -195,12 +195,15 @@ interface EndingProps {
  * pay the deposit; the link stays for a browser that doesn't follow.
  */
 function PayLink({ pending, go, onCheckAgain }: { pending: Pending; go: boolean; onCheckAgain?: (pending: Pending) => void }) {
+  // In a frame on a salon's own site Stripe's page can't be shown, and the frame may not send the
+  // window elsewhere unasked: the link takes the whole window there when the customer follows it.
+  const framed = window.top !== window.self;
   useEffect(() => {
     keepPending(sessionStore(), pending);
-    if (go) {
+    if (go && !framed) {
       window.location.assign(pending.url);
     }
-  }, [pending, go]);
+  }, [pending, go, framed]);
   return (
     <p className="actions">
       {!go && onCheckAgain !== undefined && (
@@ -208,7 +211,7 @@ function PayLink({ pending, go, onCheckAgain }: { pending: Pending; go: boolean;
           {say('ending.checkAgain')}
         </button>
       )}
-      <a className={go ? 'button' : 'button quiet'} href={pending.url}>
+      <a className={go ? 'button' : 'button quiet'} href={pending.url} {...(framed ? { target: '_top' } : {})}>
         {say('ending.pay')}
       </a>
     </p>
