@@ -77,6 +77,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			return keygen(stdout)
 		case "healthcheck":
 			return healthcheck(ctx, args[1:], stderr)
+		case "backup":
+			return backup(ctx, args[1:], getenv, stderr)
+		case "copy":
+			return copyData(ctx, args[1:], stderr)
 		case "openapi":
 			doc, err := api.DocumentJSON()
 			if err != nil {
@@ -243,7 +247,8 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.BoolVar(&cfg.unpaced, "unpaced", false, "lift every salon's maxBookingsPerMinute, for load tests and benchmarks on a machine of one's own; never in service")
 	proxies := fs.String("trusted-proxies", getenv(envProxies), "comma-separated addresses and CIDR ranges (such as 10.0.0.0/8) of the proxies whose X-Forwarded-For names the client (default $"+envProxies+", else none: the client is the connection's peer)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n\n"+
+		fmt.Fprintf(stderr, "usage: bookingd [flags]\n       bookingd keygen\n       bookingd openapi\n       bookingd healthcheck [-url URL]\n       bookingd mcp [flags]\n"+
+			"       bookingd backup [-db sqlite:PATH] -to FILE\n       bookingd copy -from sqlite:PATH -to postgres://…\n\n"+
 			"environment: %s (hex, at least %d bytes), %s (comma-separated hex, verify only),\n"+
 			"             %s (the owner's token, at least %d characters; unset, the owner's endpoints don't exist),\n"+
 			"             %s (the bearer token /mcp requires, at least %d characters; unset, /mcp is open),\n"+
@@ -261,7 +266,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	fs.Visit(func(f *flag.Flag) { cfg.addrGiven = cfg.addrGiven || f.Name == "addr" })
 	if fs.NArg() > 0 {
-		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck and mcp", fs.Arg(0))
+		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck, mcp, backup and copy", fs.Arg(0))
 	}
 	var err error
 	if cfg.signingKey, err = secret(getenv, envSigningKey); err != nil {

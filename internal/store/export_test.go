@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"math"
 	"time"
 )
@@ -61,5 +62,21 @@ func (s *Store) MigrateTo(ctx context.Context, version int64) error {
 	} else {
 		_, err = provider.UpTo(ctx, version)
 	}
+	return err
+}
+
+// MigrateSQLiteTo makes a SQLite database at path standing at migration v, for the tests of what
+// refuses an older schema.
+func MigrateSQLiteTo(ctx context.Context, path string, v int64) error {
+	db, err := sql.Open("sqlite", path+"?"+sqliteWriter)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	provider, err := migrationsOn(db, sqliteDialect, nil)
+	if err != nil {
+		return err
+	}
+	_, err = provider.UpTo(ctx, v)
 	return err
 }

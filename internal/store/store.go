@@ -25,7 +25,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"runtime"
 	"strings"
@@ -244,19 +243,7 @@ func (s *Store) start(ctx context.Context, option goose.ProviderOption) error {
 // migrations is the schema's migrations on s's writer: the embedded SQL files and, for the few
 // that differ by database, Go (dayspans.go). A nil option adds none.
 func (s *Store) migrations(option goose.ProviderOption) (*goose.Provider, error) {
-	dir, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		return nil, err
-	}
-	options := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(daySpansMigration(s.d))}
-	if option != nil {
-		options = append(options, option)
-	}
-	provider, err := goose.NewProvider(s.d.goose, s.write, dir, options...)
-	if err != nil {
-		return nil, fmt.Errorf("migrations: %w", err)
-	}
-	return provider, nil
+	return migrationsOn(s.write, s.d, option)
 }
 
 // Ping checks that the database answers, for readiness.
