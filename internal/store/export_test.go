@@ -5,6 +5,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"github.com/pressly/goose/v3"
 	"math"
 	"time"
 )
@@ -79,4 +81,93 @@ func MigrateSQLiteTo(ctx context.Context, path string, v int64) error {
 	}
 	_, err = provider.UpTo(ctx, v)
 	return err
+}
+
+// Versions are the schema's migrations, in order.
+func Versions() []int64 {
+	var out []int64
+	db, _ := sql.Open("sqlite", ":memory:")
+	defer db.Close()
+	provider, err := migrationsOn(db, sqliteDialect, nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, s := range provider.ListSources() {
+		out = append(out, s.Version)
+	}
+	return out
+}
+
+// Contents are every table of s's database (goose's aside) as rows of column → value, each value
+// written canonically: what a migration must keep.
+func (s *Store) Contents(ctx context.Context) (map[string][]map[string]string, error) {
+	db := s.write
+	var listTables, listColumns string
+	if s.d.goose == goose.DialectSQLite3 {
+		listTables = `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'goose_db_version'`
+		listColumns = `SELECT name, lower(type) FROM pragma_table_info($1) ORDER BY cid`
+	} else {
+		listTables = `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'goose_db_version'`
+		listColumns = `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`
+	}
+	names, err := listed(ctx, db, listTables)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]map[string]string{}
+	for _, table := range names {
+		rows, err := db.QueryContext(ctx, listColumns, table)
+		if err != nil {
+			return nil, err
+		}
+		var columns []column
+		for rows.Next() {
+			var c column
+			if err := rows.Scan(&c.name, &c.kind); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if c.kind == "integer" || c.kind == "bigint" || c.kind == "smallint" {
+				c.kind = "bigint"
+			}
+			columns = append(columns, c)
+		}
+		rows.Close()
+		data, err := selectRows(ctx, db, table, columns)
+		if err != nil {
+			return nil, err
+		}
+		values := make([]any, len(columns))
+		out[table] = []map[string]string{}
+		for data.Next() {
+			if err := scanRow(data, values, columns); err != nil {
+				data.Close()
+				return nil, err
+			}
+			row := map[string]string{}
+			for i, c := range columns {
+				row[c.name] = string(canonical(nil, values[i]))
+			}
+			out[table] = append(out[table], row)
+		}
+		data.Close()
+	}
+	return out, nil
+}
+
+func listed(ctx context.Context, db *sql.DB, query string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }
