@@ -58,9 +58,9 @@ func copyData(ctx context.Context, args []string, stderr io.Writer) error {
 	started := time.Now()
 	tables, err := store.Copy(ctx, *from, *to, func(table string, rows int64, done bool) {
 		if done {
-			fmt.Fprintf(stderr, "copied %s: %d rows\n", table, rows)
+			fmt.Fprintf(stderr, "copied %s: %s\n", table, rowsOf(rows))
 		} else if rows%10_000 == 0 {
-			fmt.Fprintf(stderr, "copying %s: %d rows so far\n", table, rows)
+			fmt.Fprintf(stderr, "copying %s: %s so far\n", table, rowsOf(rows))
 		}
 	})
 	if err != nil {
@@ -68,9 +68,17 @@ func copyData(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	var rows int64
 	for _, t := range tables {
-		fmt.Fprintf(stderr, "compared %s: %d rows, the same on both sides (digest %s)\n", t.Name, t.Rows, t.Digest[:16])
+		fmt.Fprintf(stderr, "compared %s: %s, the same on both sides (digest %s)\n", t.Name, rowsOf(t.Rows), t.Digest[:16])
 		rows += t.Rows
 	}
-	fmt.Fprintf(stderr, "copied %d tables, %d rows, in %s: the two databases hold the same\n", len(tables), rows, time.Since(started).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "copied %d tables, %s, in %s: the two databases hold the same\n", len(tables), rowsOf(rows), time.Since(started).Round(time.Millisecond))
 	return nil
+}
+
+// rowsOf is n rows, in words.
+func rowsOf(n int64) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
 }
