@@ -164,6 +164,11 @@ func TestTheQRCodeReadsAsTheSalonsBookingPage(t *testing.T) {
 			t.Errorf("the SVG has no title for a screen reader: %s", reply.Body[:200])
 		}
 	}
+	public := newCalendarAppWith(t, func(s *api.Service) { s.PublicURL = "https://book.studio-nine.example" })
+	public.put("studio-nine", teamSettings)
+	if r := public.send(http.MethodGet, "/salons/studio-nine/qr.svg", "", false); decodeQR(t, r.Body) != "https://book.studio-nine.example/book/studio-nine" {
+		t.Errorf("with -public-url: the QR code reads %q", decodeQR(t, r.Body))
+	}
 	if r := a.send(http.MethodGet, "/salons/nowhere/qr.svg", "", false); r.Status != http.StatusNotFound {
 		t.Errorf("an unknown salon: got %d, want 404", r.Status)
 	}

@@ -161,7 +161,7 @@ var routes = []route{{
 	serve:   (*Service).readSalon,
 }, {
 	method: http.MethodGet, path: "/salons/{salon}/qr.svg", id: "salonQR",
-	summary: "A QR code of the salon's booking page (this server's /book/{salon}, at the host and scheme the request came to), as SVG, for the front desk and social profiles.",
+	summary: "A QR code of the salon's booking page (/book/{salon} at the service's public address, or at the host and scheme the request came to), as SVG, for the front desk and social profiles.",
 	params:  openapi3.Parameters{salonParam},
 	replies: []response{textReply("The QR code, black on white with its quiet zone, 8 px a module.", "image/svg+xml"),
 		refused(http.StatusBadRequest, "The salon's id is outside its bounds."), noSalon, unavailable},

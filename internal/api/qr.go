@@ -20,8 +20,8 @@ import (
 // quietZone is the white margin a QR code needs around it, in modules.
 const quietZone = 4
 
-// salonQR answers GET /salons/{salon}/qr.svg: the QR code of the salon's booking page at the host
-// and scheme the request came to (behind a proxy, the Host and X-Forwarded-Proto it passes on).
+// salonQR answers GET /salons/{salon}/qr.svg: the QR code of the salon's booking page at the
+// service's public address (-public-url), or without one at the host and scheme the request came to.
 func (s *Service) salonQR(c echo.Context) error {
 	id, err := salonID(c)
 	if err != nil {
@@ -34,7 +34,7 @@ func (s *Service) salonQR(c echo.Context) error {
 	if err != nil {
 		return refusal.Or(err)
 	}
-	page := c.Scheme() + "://" + c.Request().Host + "/book/" + id
+	page := s.publicURL(c) + "/book/" + id
 	code, err := qr.Encode(page, qr.M, qr.Auto)
 	if err != nil {
 		return refusal.Failed(fmt.Errorf("encoding %s as a QR code: %w", page, err))
