@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures what a full calendar costs, all on loopback against bookingd on SQLite (and in memory):
 # a menu salon's open times at 0, 5,000 and 20,000 live bookings against the bare baseline; round
-# two at menu salons on SQLite against round two in memory; and a simple salon's page, round one
+# two at menu salons on SQLite against round two in memory, and the floor of SQLite's durable
+# writes under it; and a simple salon's page, round one
 # and round two at 20,000 future bookings against an empty salon's; and both rounds and a salon's
 # read at a salon speaking German against an English one. The figures of docs/performance-menu.md.
 # Usage: cmd/bookbench/bench-menu.sh [bookbench flags], e.g. -runs 5 -d 3s (the defaults below).
@@ -37,6 +38,9 @@ echo "## GET /salons/{salon}/availability at menu salons of 0, 5,000 and 20,000 
 echo "## round two at menu salons on SQLite against round two in memory"
 "$bin/bookbench" -c 32 -d 3s -runs 5 -menu -calendar sqlite \
 	-url "mem=$mem,sqlite=$sqlite" -pid "mem=$mem_pid,sqlite=$sqlite_pid" "$@"
+echo "## the floor: one booking's rows in one durable transaction, through the same driver and settings"
+mkdir -p "$bin/floor" && rm -f "$bin"/floor/floor-*.db*
+"$bin/bookbench" -floor "$bin/floor" -c 32 -d 3s -runs 5
 echo "## GET /salons/{salon} at a simple salon of 20,000 future bookings against an empty one"
 "$bin/bookbench" -c 32 -d 3s -runs 5 -mode read -salons 1 -calendar empty,b20k -fill empty=0,b20k=20000 \
 	-url "empty=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b20k=$sqlite_pid" "$@"

@@ -70,6 +70,8 @@ type config struct {
 	menu          bool
 	// fills is -fill: each named target's salons are kept over the runs, filled with so many bookings.
 	fills map[string]int
+	// floorDir is -floor: measure the SQLite floor in fresh databases there, and nothing else.
+	floorDir string
 }
 
 // inprocessName is the target name of the booking app served by -inprocess.
@@ -124,6 +126,8 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	var languages string
 	fs.StringVar(&languages, "language", "", "-calendar targets whose salons speak another language than English, comma-separated `name=code` (de, fr, es): "+
 		"their questions and says are worded in it, and the customers' words read in it")
+	fs.StringVar(&cfg.floorDir, "floor", "", "only measure the floor: -c writers write one booking's rows (spent state, booking, event) in one durable transaction each, "+
+		"through the store's SQLite driver and settings, for -d, -runs times, in fresh databases in this `directory`, and print bookings a second")
 	fs.StringVar(&cfg.inprocessDB, "inprocess-db", "", "with -inprocess, give the app a calendar in this database (sqlite:PATH or postgres://…), as -db gives bookingd one")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bookbench [flags]\n\nBooks in two rounds (or, with -mode read, reads a salon) with -c customers against each -url and a bare Echo\nbaseline, and prints "+
@@ -259,6 +263,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cfg, err := configure(args, os.Getenv, stderr)
 	if err != nil {
 		return err
+	}
+	if cfg.floorDir != "" {
+		return printFloor(ctx, stdout, cfg.floorDir, cfg.customers, cfg.runs, cfg.duration)
 	}
 	if cfg.serveBaseline != "" {
 		var untilClosed io.Reader

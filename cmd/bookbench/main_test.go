@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"io"
 	"net/http"
@@ -254,5 +255,25 @@ func TestTheBaselineServesUntilItsInputCloses(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("the baseline still serves after its input closed")
+	}
+}
+
+func TestTheFloorWritesABookingsRowsDurably(t *testing.T) {
+	dir := t.TempDir()
+	rate, err := floor(t.Context(), dir+"/floor.db", 4, 300*time.Millisecond)
+	if err != nil || rate <= 0 {
+		t.Fatalf("floor: %v %v", rate, err)
+	}
+	db, err := sql.Open("sqlite", dir+"/floor.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var bookings, spent, events int
+	if err := db.QueryRow(`SELECT (SELECT COUNT(*) FROM bookings), (SELECT COUNT(*) FROM spent_states), (SELECT COUNT(*) FROM events)`).Scan(&bookings, &spent, &events); err != nil {
+		t.Fatal(err)
+	}
+	if bookings == 0 || spent != bookings || events != bookings {
+		t.Errorf("got %d bookings, %d spent states, %d events: want each booking's three rows", bookings, spent, events)
 	}
 }

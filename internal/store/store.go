@@ -96,6 +96,10 @@ func Open(ctx context.Context, dbURL string, now func() time.Time) (*Store, erro
 // journal is WAL, so reads go on beside the writer; each commit reaches the disk before it returns.
 // secure_delete has the writer overwrite with zeros what it deletes or rewrites, so an erased
 // customer's details leave no bytes behind in the file's free space (see scrub).
+// SQLiteWriter is the writer's settings as a DSN's query, for a tool that writes as the store
+// does (bookbench's floor).
+const SQLiteWriter = sqliteWriter
+
 const (
 	sqliteEvery  = "_busy_timeout=5000&_foreign_keys=1"
 	sqliteWriter = sqliteEvery + "&_journal_mode=WAL&_synchronous=FULL&_txlock=immediate&_pragma=secure_delete(1)"
