@@ -21,7 +21,6 @@ import (
 
 	"salon/internal/audit"
 	"salon/internal/booking"
-	refuse "salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/step"
 	"salon/internal/wire"
@@ -484,16 +483,12 @@ func (b *booker) readDay(ctx context.Context, req *sdk.ReadResourceRequest) (*sd
 	}, nil
 }
 
-// resourceRefused is a read's refusal: not found for an unknown salon, the refusal's reason for a
-// bad date, and unavailable when the store fails.
+// resourceRefused is a read's refusal: not found for an unknown salon, else the refusal through codes.
 func (b *booker) resourceRefused(req *sdk.ReadResourceRequest, uri string, err error) error {
-	switch refuse.KindOf(err) {
-	case refuse.NotFound:
+	if missing(err) {
 		return notFound(req, uri)
-	case refuse.Invalid:
-		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	}
-	return errUnavailable
+	return asRPC(err)
 }
 
 // planPrompt answers prompts/get of plan_my_day: the day's resource, embedded, and what to do with it.
@@ -507,10 +502,7 @@ func (b *booker) planPrompt(ctx context.Context, req *sdk.GetPromptRequest) (*sd
 	}
 	day, err := b.day(ctx, id, date)
 	if err != nil {
-		if k := refuse.KindOf(err); k == refuse.NotFound || k == refuse.Invalid {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
-		}
-		return nil, errUnavailable
+		return nil, asRPC(err)
 	}
 	text, err := json.Marshal(day)
 	if err != nil {

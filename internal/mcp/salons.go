@@ -13,7 +13,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"salon/internal/booking"
-	refuse "salon/internal/refusal"
 	"salon/internal/salon"
 	"salon/internal/wire"
 )
@@ -63,7 +62,7 @@ func (s salons) read(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.Re
 	}
 	view, err := s.desk.Salon(ctx, id)
 	switch {
-	case refuse.KindOf(err) == refuse.NotFound:
+	case missing(err):
 		return nil, notFound(req, uri)
 	case err != nil:
 		return nil, errUnavailable
@@ -180,7 +179,7 @@ func (s salons) settings(ctx context.Context, id string) (salon.Settings, bool, 
 	}
 	set, err := s.desk.Calendar.RecentSalon(ctx, id)
 	switch {
-	case refuse.KindOf(err) == refuse.NotFound:
+	case missing(err):
 		return salon.Settings{}, false, nil
 	case err != nil:
 		return salon.Settings{}, false, errUnavailable
@@ -198,11 +197,8 @@ func (s salons) prompt(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.Get
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "the prompt needs its salon argument"}
 	}
 	view, err := s.desk.Salon(ctx, id)
-	switch {
-	case refuse.KindOf(err) == refuse.NotFound:
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
-	case err != nil:
-		return nil, errUnavailable
+	if err != nil {
+		return nil, asRPC(err)
 	}
 	set := view.Settings
 	if !set.HasMenu() {

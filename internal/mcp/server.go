@@ -201,6 +201,27 @@ var codes = map[refuse.Kind]int64{
 	refuse.Unavailable: jsonrpc.CodeInternalError,
 }
 
+// missing reports whether err says what a read names isn't there: a resource read answers it as
+// not found, and a completion with nothing to complete.
+func missing(err error) bool { return refuse.KindOf(err) == refuse.NotFound }
+
+// asRPC is the JSON-RPC error of a read's refusal (a resource, a prompt), through codes: a refusal
+// keeps its reason, the store failing is unavailable, anything else internal.
+func asRPC(err error) error {
+	r, ok := refuse.As(err)
+	var code int64
+	if ok {
+		code, ok = codes[r.Kind]
+	}
+	switch {
+	case !ok:
+		return errInternal
+	case r.Kind == refuse.Unavailable:
+		return errUnavailable
+	}
+	return &jsonrpc.Error{Code: code, Message: r.Reason}
+}
+
 // refused maps a desk error to the JSON-RPC error the client is told, through codes. A refusal
 // keeps the HTTP route's reason, word for word; a failure of the store is logged with its cause,
 // and the client hears only that the service is unavailable.
