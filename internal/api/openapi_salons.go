@@ -21,8 +21,6 @@ const ownerScheme = "ownerToken"
 // security schemes.
 const manageScheme = "manageKey"
 
-// days are the keys of a salon's weekly hours, in the week's order.
-var days = []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"}
 
 // hoursSchema is the schema of a salon's weekly hours: for each day, a list of [start, end] pairs in HH:MM.
 func hoursSchema(description string) *openapi3.SchemaRef {
@@ -31,7 +29,7 @@ func hoursSchema(description string) *openapi3.SchemaRef {
 	day := openapi3.NewArraySchema().WithItems(pair)
 	hours := openapi3.NewObjectSchema().WithoutAdditionalProperties()
 	hours.Description = description
-	for _, d := range days {
+	for _, d := range salon.DayKeys() {
 		hours.WithProperty(d, day)
 	}
 	return hours.NewRef()
