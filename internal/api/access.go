@@ -205,11 +205,7 @@ func (s *Service) exportCustomer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list := wire.BookingList{Bookings: make([]wire.BookingView, len(found))}
-	for i, b := range found {
-		list.Bookings[i] = wire.BookingViewOf(b)
-	}
-	return noStore(c, list)
+	return noStore(c, wire.BookingListOf(found, nil))
 }
 
 // eraseMine answers POST /salons/{salon}/my/{booking}/erase: the customer erases their own

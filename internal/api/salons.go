@@ -131,14 +131,7 @@ func (s *Service) listBookings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list := wire.BookingList{Bookings: make([]wire.BookingView, len(page.Bookings))}
-	for i, b := range page.Bookings {
-		list.Bookings[i] = wire.BookingViewOf(b)
-	}
-	if page.Next != nil {
-		list.Next = wire.BookingCursor(*page.Next)
-	}
-	return noStore(c, list)
+	return noStore(c, wire.BookingListOf(page.Bookings, page.Next))
 }
 
 func (s *Service) listSlots(c echo.Context) error {

@@ -151,6 +151,19 @@ type BookingList struct {
 	Next     string        `json:"next,omitempty" doc:"When more bookings follow: send it as after for the next page. Absent on the last page."`
 }
 
+// BookingListOf is bookings as the owner's list and the export show them; next, when not nil,
+// is where the next page starts.
+func BookingListOf(bookings []booking.Listed, next *salon.BookingKey) BookingList {
+	list := BookingList{Bookings: make([]BookingView, len(bookings))}
+	for i, b := range bookings {
+		list.Bookings[i] = BookingViewOf(b)
+	}
+	if next != nil {
+		list.Next = BookingCursor(*next)
+	}
+	return list
+}
+
 // BookingView is one booking as the owner sees it. At a simple salon it holds only the fields
 // every salon has; at a menu salon every row adds the six of the menu.
 type BookingView struct {
