@@ -68,6 +68,20 @@ func (s *Store) salonExists(ctx context.Context, id string) (bool, error) {
 	return err == nil, err
 }
 
+// orNoSalon is list, or salon.NoSalon when list is empty because no salon is registered under
+// salonID: a list reads its rows first, and asks whether the salon exists only when it found none.
+func orNoSalon[T any](ctx context.Context, s *Store, salonID string, list []T) ([]T, error) {
+	if len(list) > 0 {
+		return list, nil
+	}
+	if ok, err := s.salonExists(ctx, salonID); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, salon.NoSalon(salonID)
+	}
+	return list, nil
+}
+
 // Bookings lists the salon's bookings, live and cancelled, whose slots start at or after from and
 // before to, earliest slot first (then earliest booked): salon.NoSalon when no salon is registered
 // under the id.
@@ -90,14 +104,7 @@ func (s *Store) Bookings(ctx context.Context, salonID string, from, to time.Time
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if len(all) == 0 {
-		if ok, err := s.salonExists(ctx, salonID); err != nil {
-			return nil, err
-		} else if !ok {
-			return nil, salon.NoSalon(salonID)
-		}
-	}
-	return all, nil
+	return orNoSalon(ctx, s, salonID, all)
 }
 
 // Cancel makes the salon's booking cancelled, so its slot (at a menu salon, its stylist's span) is

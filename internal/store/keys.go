@@ -77,14 +77,7 @@ func (s *Store) Keys(ctx context.Context, salonID string) ([]Key, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if len(keys) == 0 {
-		if ok, err := s.salonExists(ctx, salonID); err != nil {
-			return nil, err
-		} else if !ok {
-			return nil, salon.NoSalon(salonID)
-		}
-	}
-	return keys, nil
+	return orNoSalon(ctx, s, salonID, keys)
 }
 
 // RevokeKey revokes the salon's live key id, and records it in the audit in the same transaction:

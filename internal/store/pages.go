@@ -53,14 +53,7 @@ func (s *Store) BookingPage(ctx context.Context, salonID string, from, to time.T
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if len(page) == 0 {
-		if ok, err := s.salonExists(ctx, salonID); err != nil {
-			return nil, err
-		} else if !ok {
-			return nil, salon.NoSalon(salonID)
-		}
-	}
-	return page, nil
+	return orNoSalon(ctx, s, salonID, page)
 }
 
 // SalonPage lists, as Salons does, the registered salons ordered by id, byte by byte, but at most

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"salon/internal/audit"
-	"salon/internal/salon"
 )
 
 // errOutsideTransaction is a bug of the store: an audit entry written outside the transaction of
@@ -84,12 +83,5 @@ func (s *Store) Audit(ctx context.Context, salonID string, after *audit.Cursor, 
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if len(page) == 0 {
-		if ok, err := s.salonExists(ctx, salonID); err != nil {
-			return nil, err
-		} else if !ok {
-			return nil, salon.NoSalon(salonID)
-		}
-	}
-	return page, nil
+	return orNoSalon(ctx, s, salonID, page)
 }

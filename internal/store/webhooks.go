@@ -167,14 +167,7 @@ func (s *Store) Webhooks(ctx context.Context, salonID string) ([]WebhookState, e
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if len(all) == 0 {
-		if ok, err := s.salonExists(ctx, salonID); err != nil {
-			return nil, err
-		} else if !ok {
-			return nil, salon.NoSalon(salonID)
-		}
-	}
-	return all, nil
+	return orNoSalon(ctx, s, salonID, all)
 }
 
 // DeleteWebhook deletes the salon's webhook id with its deliveries, made or still to go, in one
