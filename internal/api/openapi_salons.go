@@ -21,7 +21,6 @@ const ownerScheme = "ownerToken"
 // security schemes.
 const manageScheme = "manageKey"
 
-
 // hoursSchema is the schema of a salon's weekly hours: for each day, a list of [start, end] pairs in HH:MM.
 func hoursSchema(description string) *openapi3.SchemaRef {
 	clock := openapi3.NewStringSchema().WithPattern(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
