@@ -5,6 +5,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -82,7 +83,19 @@ func TestTheToolStatesTheRouteBoundsAndItsOutput(t *testing.T) {
 	if err := json.Unmarshal([]byte(mustJSON(t, tool.OutputSchema)), &out); err != nil {
 		t.Fatal(err)
 	}
-	for _, field := range []string{"status", "slot", "say", "booking", "service", "stylist", "times", mcp.ArgRequestState} {
+	// Every field a completed booking or a question in the conversation can carry is in it.
+	fields := []string{}
+	for _, v := range []any{wire.Completion{}, mcp.Asking{}} {
+		for _, f := range reflect.VisibleFields(reflect.TypeOf(v)) {
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+				fields = append(fields, name)
+			}
+		}
+	}
+	if len(fields) < 10 {
+		t.Fatalf("read %d fields of the results, want every one", len(fields))
+	}
+	for _, field := range fields {
 		if _, ok := out.Properties[field]; !ok {
 			t.Errorf("output schema: got %s, without %s", mustJSON(t, tool.OutputSchema), field)
 		}

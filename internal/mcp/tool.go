@@ -5,7 +5,6 @@ package mcp
 import (
 	"encoding/json"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -47,10 +46,26 @@ var bookDescriptions = map[string]string{
 	ArgRequestState: "Round two, when the last result's status was input_required: its requestState, exactly as given. Send it with answer.",
 }
 
+// BookResult is book's structuredContent, from which its output schema is derived: a completed
+// booking (wire.Completion's fields) or, for a client asked in the conversation, the question with
+// its times and state (Asking's).
+type BookResult struct {
+	Status       string   `json:"status" enum:"booked|not_booked|input_required" doc:"booked or not_booked when the booking is complete; input_required when the customer must choose first."`
+	Slot         string   `json:"slot,omitempty" doc:"The booked slot; present only when status is booked."`
+	Say          string   `json:"say" doc:"What to tell the customer; when status is input_required, the question to ask them."`
+	Booking      string   `json:"booking,omitempty" doc:"The booking's reference, at a salon with a calendar; present only when status is booked there."`
+	Manage       string   `json:"manage,omitempty" doc:"The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it, it is shown only here. Present only when status is booked there."`
+	Times        []string `json:"times,omitempty" doc:"The times offered, in order; present only when status is input_required."`
+	RequestState string   `json:"requestState,omitempty" doc:"Present only when status is input_required: send it back unchanged as the requestState argument, with answer."`
+	Service      string   `json:"service,omitempty" doc:"The id of the service booked, at a salon with a menu; present only when status is booked there."`
+	Stylist      string   `json:"stylist,omitempty" doc:"The id of the stylist booked, at a salon with a menu (for anyone, the one who was free); present only when status is booked there."`
+	Deposit      int64    `json:"deposit,omitempty" doc:"The deposit paid to hold the booking, in the minor unit of the salon's currency; present only when its service asked one."`
+}
+
 // bookTool is the definition clients list: its input schema, derived from BookInput, states the
 // bounds the route's decoder enforces and the two arguments that bring round two back in the
-// conversation; its output schema the shape of a completed booking and of a question asked in the
-// conversation.
+// conversation; its output schema, derived from BookResult, the shape of a completed booking and of
+// a question asked in the conversation.
 func bookTool() *sdk.Tool {
 	input := schemaOf[BookInput]()
 	for name, description := range bookDescriptions {
@@ -61,24 +76,7 @@ func bookTool() *sdk.Tool {
 		Title:       "Book a salon time",
 		Description: bookDescription,
 		InputSchema: input,
-		OutputSchema: &jsonschema.Schema{
-			Type: "object",
-			Properties: map[string]*jsonschema.Schema{
-				"status": {Type: "string", Enum: []any{wire.StatusBooked, wire.StatusNotBooked, wire.ResultInputRequired},
-					Description: "booked or not_booked when the booking is complete; input_required when the customer must choose first."},
-				"slot":    {Type: "string", Description: "The booked slot; present only when status is booked."},
-				"say":     {Type: "string", Description: "What to tell the customer; when status is input_required, the question to ask them."},
-				"booking": {Type: "string", Description: "The booking's reference, at a salon with a calendar; present only when status is booked there."},
-				"manage":  {Type: "string", Description: "The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it, it is shown only here. Present only when status is booked there."},
-				"times": {Type: "array", Items: &jsonschema.Schema{Type: "string"},
-					Description: "The times offered, in order; present only when status is input_required."},
-				ArgRequestState: {Type: "string",
-					Description: "Present only when status is input_required: send it back unchanged as the requestState argument, with answer."},
-				"service": {Type: "string", Description: "The id of the service booked, at a salon with a menu; present only when status is booked there."},
-				"stylist": {Type: "string", Description: "The id of the stylist booked, at a salon with a menu (for anyone, the one who was free); present only when status is booked there."},
-			},
-			Required: []string{"status", "say"},
-		},
+		OutputSchema: schemaOf[BookResult](),
 		Annotations: &sdk.ToolAnnotations{
 			Title:           "Book a salon time",
 			ReadOnlyHint:    false, // it books
