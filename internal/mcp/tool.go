@@ -72,10 +72,10 @@ func bookTool() *sdk.Tool {
 		input.Properties[name].Description = description
 	}
 	return &sdk.Tool{
-		Name:        ToolName,
-		Title:       "Book a salon time",
-		Description: bookDescription,
-		InputSchema: input,
+		Name:         ToolName,
+		Title:        "Book a salon time",
+		Description:  bookDescription,
+		InputSchema:  input,
 		OutputSchema: schemaOf[BookResult](),
 		Annotations: &sdk.ToolAnnotations{
 			Title:           "Book a salon time",
