@@ -84,21 +84,7 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
-	// The salon's row, shared, as a booking takes it: a close of a slot waits for the move, and a
-	// move that waited on a close sees the closed slot.
-	var one int
-	err = w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.shareSalon, text(salonID)).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return salon.Booking{}, 0, salon.NoSalon(salonID)
-	}
-	if err != nil {
-		return salon.Booking{}, 0, err
-	}
-	b, err := scanBooking(w.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`+s.d.lockRow,
-		text(salonID), text(id)))
-	if errors.Is(err, sql.ErrNoRows) {
-		return salon.Booking{}, 0, salon.NoBooking(id)
-	}
+	b, err := s.lockForMove(ctx, w, salonID, id)
 	if err != nil {
 		return salon.Booking{}, 0, err
 	}
@@ -107,98 +93,25 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 		return salon.Booking{}, 0, err
 	}
 	if spend != nil {
-		res, err := w.exec(ctx, qSpend, spend.id[:], spend.goodUntil.Unix(), "taken", nil)
-		if err != nil {
-			return salon.Booking{}, 0, err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return salon.Booking{}, 0, err
-		} else if n == 0 {
-			return salon.Booking{}, 0, requeststate.ErrAlreadyUsed
-		}
-	}
-	// With a spend, the move's writes go under a savepoint (the same statements in both
-	// databases), so a move that finds its start taken undoes them and still commits the spend.
-	if spend != nil {
-		if _, err := w.exec(ctx, `SAVEPOINT move`); err != nil {
+		if err := spendForMove(ctx, w, spend); err != nil {
 			return salon.Booking{}, 0, err
 		}
 	}
-	taken := func(why salon.Taken) (salon.Booking, salon.Taken, error) {
-		if spend == nil {
-			return salon.Booking{}, why, nil
-		}
+	why, err := s.placeMove(ctx, w, salonID, b, m, spend != nil && !spend.byOwner)
+	switch {
+	case err != nil:
+		return salon.Booking{}, 0, err
+	case why != 0 && spend == nil:
+		return salon.Booking{}, why, nil
+	case why != 0:
+		// The move's writes are undone; the spend stands, and commits.
 		if _, err := w.exec(ctx, `ROLLBACK TO SAVEPOINT move`); err != nil {
 			return salon.Booking{}, 0, err
 		}
 		return b, why, tx.Commit()
 	}
-	start := m.Slot.Start.Unix()
-	if b.Service == "" {
-		var closed, booked bool
-		if err := w.queryRow(ctx, qIsClosed, text(salonID), start).Scan(&closed); err != nil {
-			return salon.Booking{}, 0, err
-		}
-		if closed {
-			return taken(salon.TakenClosed)
-		}
-		if err := w.queryRow(ctx, qSlotBookedByAnother, text(salonID), start, text(b.ID)).Scan(&booked); err != nil {
-			return salon.Booking{}, 0, err
-		}
-		if booked {
-			return taken(salon.TakenBooked)
-		}
-	}
-	// The row first, then the cells, in the order a booking writes them: a booking racing for the
-	// same start waits on the row, and one racing for the span finds the old cells still held, so
-	// neither waits on the other in a circle.
-	own := 0
-	if spend != nil && !spend.byOwner {
-		own = 1
-	}
-	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist, own); err != nil {
-		if s.d.unique(err) {
-			return taken(salon.TakenBooked)
-		}
-		return salon.Booking{}, 0, err
-	}
-	if b.Service != "" {
-		first, end := cells(m.Slot.Start, b.Minutes+b.AfterMinutes)
-		var own int64
-		if err := w.queryRow(ctx, qOwnCells, text(b.ID), m.Stylist, first, end).Scan(&own); err != nil {
-			return salon.Booking{}, 0, err
-		}
-		res, err := w.exec(ctx, qTakeCells, text(salonID), m.Stylist, first, end, text(b.ID))
-		if err != nil {
-			return salon.Booking{}, 0, err
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return salon.Booking{}, 0, err
-		}
-		if n+own != end-first {
-			return taken(salon.TakenBooked)
-		}
-		if _, err := w.exec(ctx, qFreeOldCells, text(b.ID), m.Stylist, first, end); err != nil {
-			return salon.Booking{}, 0, err
-		}
-	}
-	if spend != nil {
-		if _, err := w.exec(ctx, qMenuBooked, spend.id[:], text(b.ID)); err != nil {
-			return salon.Booking{}, 0, err
-		}
-	}
-	moved, err := scanBooking(w.queryRow(ctx, qBookingByID, text(b.ID)))
+	moved, err := s.recordMove(ctx, w, salonID, b, spend)
 	if err != nil {
-		return salon.Booking{}, 0, err
-	}
-	if spend == nil || spend.byOwner { // the owner's move; the customer's own is no owner's action
-		if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.MoveBooking, Booking: b.ID,
-			Detail: "slot " + slotDetail(b.Start) + " to " + slotDetail(moved.Start)}); err != nil {
-			return salon.Booking{}, 0, err
-		}
-	}
-	if err := s.told(ctx, w, EventMoved, moved, b.Start, s.now()); err != nil {
 		return salon.Booking{}, 0, err
 	}
 	if err := tx.Commit(); err != nil {
@@ -206,4 +119,118 @@ func (s *Store) move(ctx context.Context, salonID, id string, decide func(salon.
 	}
 	s.wake()
 	return moved, 0, nil
+}
+
+// lockForMove takes the salon's row, shared, as a booking takes it (a close of a slot waits for the
+// move, and a move that waited on a close sees the closed slot), then locks the booking's row and
+// reads it.
+func (s *Store) lockForMove(ctx context.Context, w prepared, salonID, id string) (salon.Booking, error) {
+	var one int
+	err := w.queryRow(ctx, `SELECT 1 FROM salons WHERE id = $1`+s.d.shareSalon, text(salonID)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, salon.NoSalon(salonID)
+	}
+	if err != nil {
+		return salon.Booking{}, err
+	}
+	b, err := scanBooking(w.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE salon = $1 AND id = $2`+s.d.lockRow,
+		text(salonID), text(id)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return salon.Booking{}, salon.NoBooking(id)
+	}
+	return b, err
+}
+
+// spendForMove spends the move's state as taken (requeststate.ErrAlreadyUsed when it was spent
+// already), then opens a savepoint for the move's writes (the same statements in both databases),
+// so a move that finds its start taken undoes them and still commits the spend.
+func spendForMove(ctx context.Context, w prepared, spend *spentIn) error {
+	res, err := w.exec(ctx, qSpend, spend.id[:], spend.goodUntil.Unix(), "taken", nil)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return requeststate.ErrAlreadyUsed
+	}
+	_, err = w.exec(ctx, `SAVEPOINT move`)
+	return err
+}
+
+// placeMove writes b's move to m, counting it as one of the customer's own when own: a simple
+// salon's slot must be neither closed nor another's; then the row, then a menu salon's cells. It
+// reports why the move can't be placed (its writes then to be undone), or 0 once placed.
+func (s *Store) placeMove(ctx context.Context, w prepared, salonID string, b salon.Booking, m salon.Move, own bool) (salon.Taken, error) {
+	start := m.Slot.Start.Unix()
+	if b.Service == "" {
+		var closed, booked bool
+		if err := w.queryRow(ctx, qIsClosed, text(salonID), start).Scan(&closed); err != nil {
+			return 0, err
+		}
+		if closed {
+			return salon.TakenClosed, nil
+		}
+		if err := w.queryRow(ctx, qSlotBookedByAnother, text(salonID), start, text(b.ID)).Scan(&booked); err != nil {
+			return 0, err
+		}
+		if booked {
+			return salon.TakenBooked, nil
+		}
+	}
+	// The row first, then the cells, in the order a booking writes them: a booking racing for the
+	// same start waits on the row, and one racing for the span finds the old cells still held, so
+	// neither waits on the other in a circle.
+	ownMove := 0
+	if own {
+		ownMove = 1
+	}
+	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist, ownMove); err != nil {
+		if s.d.unique(err) {
+			return salon.TakenBooked, nil
+		}
+		return 0, err
+	}
+	if b.Service == "" {
+		return 0, nil
+	}
+	first, end := cells(m.Slot.Start, b.Minutes+b.AfterMinutes)
+	var held int64
+	if err := w.queryRow(ctx, qOwnCells, text(b.ID), m.Stylist, first, end).Scan(&held); err != nil {
+		return 0, err
+	}
+	res, err := w.exec(ctx, qTakeCells, text(salonID), m.Stylist, first, end, text(b.ID))
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	if n+held != end-first {
+		return salon.TakenBooked, nil
+	}
+	_, err = w.exec(ctx, qFreeOldCells, text(b.ID), m.Stylist, first, end)
+	return 0, err
+}
+
+// recordMove records b's move once placed: its state's spend as booked, the owner's move in the
+// audit (the customer's own is no owner's action), and the event; it reads the booking back.
+func (s *Store) recordMove(ctx context.Context, w prepared, salonID string, b salon.Booking, spend *spentIn) (salon.Booking, error) {
+	if spend != nil {
+		if _, err := w.exec(ctx, qMenuBooked, spend.id[:], text(b.ID)); err != nil {
+			return salon.Booking{}, err
+		}
+	}
+	moved, err := scanBooking(w.queryRow(ctx, qBookingByID, text(b.ID)))
+	if err != nil {
+		return salon.Booking{}, err
+	}
+	if spend == nil || spend.byOwner {
+		if err := s.audit(ctx, w, salonID, audit.Entry{Action: audit.MoveBooking, Booking: b.ID,
+			Detail: "slot " + slotDetail(b.Start) + " to " + slotDetail(moved.Start)}); err != nil {
+			return salon.Booking{}, err
+		}
+	}
+	return moved, s.told(ctx, w, EventMoved, moved, b.Start, s.now())
 }
