@@ -39,8 +39,36 @@ func LoadDocument(data []byte) (*openapi3.T, error) {
 	return doc, nil
 }
 
-// build assembles the document from the wire types, with its references unresolved.
+// build assembles the document from the wire types, with its references unresolved: the
+// components, the routes' operations, and the operational endpoints.
 func build() (*openapi3.T, error) {
+	schemas, err := componentSchemas()
+	if err != nil {
+		return nil, err
+	}
+	doc := &openapi3.T{
+		OpenAPI: "3.0.3",
+		Info: &openapi3.Info{
+			Title:   "Salon booking assistant",
+			Version: "1.0.0",
+			Description: "Books a salon time in two rounds with no session on the server. Round one answers " +
+				"input_required with a question and a signed requestState; round two sends the same arguments " +
+				"with the customer's answer and the state untouched, and completes.",
+		},
+		Servers:    openapi3.Servers{{URL: "/"}},
+		Paths:      openapi3.NewPaths(),
+		Components: &openapi3.Components{Schemas: schemas, SecuritySchemes: securitySchemes()},
+	}
+	addRoutes(doc, routes)
+	addOperational(doc)
+	markPublic(doc)
+	return doc, nil
+}
+
+// componentSchemas are the document's schemas: each wire type's, generated from its struct tags,
+// then what the generator can't say (nullable fields, a map of answers, one of two results) and
+// the bodies other services send.
+func componentSchemas() (openapi3.Schemas, error) {
 	schemas := openapi3.Schemas{}
 	for _, v := range []any{wire.BookRequest{}, wire.InputRequiredResult{}, wire.PaymentRequests{}, wire.CompleteResult{}, wire.Answer{},
 		wire.SalonSettings{}, wire.SalonView{}, wire.SalonList{}, wire.BookingList{}, wire.SlotList{},
@@ -102,32 +130,28 @@ func build() (*openapi3.T, error) {
 		Description: "Why the request was refused, as one sentence. The exact strings are part of the contract.",
 	})
 
-	doc := &openapi3.T{
-		OpenAPI: "3.0.3",
-		Info: &openapi3.Info{
-			Title:   "Salon booking assistant",
-			Version: "1.0.0",
-			Description: "Books a salon time in two rounds with no session on the server. Round one answers " +
-				"input_required with a question and a signed requestState; round two sends the same arguments " +
-				"with the customer's answer and the state untouched, and completes.",
-		},
-		Servers: openapi3.Servers{{URL: "/"}},
-		Paths:   openapi3.NewPaths(),
-		Components: &openapi3.Components{Schemas: schemas, SecuritySchemes: openapi3.SecuritySchemes{
-			ownerScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
-				WithBearerFormat("opaque").
-				WithDescription("As Authorization: Bearer <token>: the operator's token (BOOKING_OWNER_TOKEN), good on every " +
-					"salon, or a key the operator made for one salon (POST /salons/{salon}/keys), good on that salon's owner " +
-					"operations but not on its keys. Without an operator's token configured, the owner's operations answer 404. " +
-					"Wrong tokens from one client address are limited: past the limit every owner operation answers 429 with Retry-After.")},
-			manageScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
-				WithBearerFormat("opaque").
-				WithDescription("A booking's manage key, as round two's booked result gave it (manage), as " +
-					"Authorization: Bearer <key>. It opens its own booking and no other. A missing or wrong key " +
-					"answers 404, as an unknown booking does.")},
-		}},
+	return schemas, nil
+}
+
+// securitySchemes are the owner's token and a booking's manage key.
+func securitySchemes() openapi3.SecuritySchemes {
+	return openapi3.SecuritySchemes{
+		ownerScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
+			WithBearerFormat("opaque").
+			WithDescription("As Authorization: Bearer <token>: the operator's token (BOOKING_OWNER_TOKEN), good on every " +
+				"salon, or a key the operator made for one salon (POST /salons/{salon}/keys), good on that salon's owner " +
+				"operations but not on its keys. Without an operator's token configured, the owner's operations answer 404. " +
+				"Wrong tokens from one client address are limited: past the limit every owner operation answers 429 with Retry-After.")},
+		manageScheme: &openapi3.SecuritySchemeRef{Value: openapi3.NewJWTSecurityScheme().
+			WithBearerFormat("opaque").
+			WithDescription("A booking's manage key, as round two's booked result gave it (manage), as " +
+				"Authorization: Bearer <key>. It opens its own booking and no other. A missing or wrong key " +
+				"answers 404, as an unknown booking does.")},
 	}
-	addRoutes(doc, routes)
+}
+
+// addOperational adds the operational endpoints to doc: health, readiness, this document, metrics.
+func addOperational(doc *openapi3.T) {
 	text := openapi3.NewStringSchema().NewRef()
 	doc.Paths.Set("/healthz", &openapi3.PathItem{Get: &openapi3.Operation{
 		OperationID: "health",
@@ -155,8 +179,6 @@ func build() (*openapi3.T, error) {
 			WithDescription("The metrics.").
 			WithContent(openapi3.NewContentWithSchemaRef(text, []string{"text/plain"}))})),
 	}})
-	markPublic(doc)
-	return doc, nil
 }
 
 func jsonResponse(description string, schema *openapi3.SchemaRef) *openapi3.ResponseRef {
