@@ -77,92 +77,117 @@ func Check(c Context, output string) Ruling {
 	if err := json.Unmarshal([]byte(output), &fields); err != nil || fields == nil {
 		return refuse([]Reason{{FaultWrongShape, "the answer is not a JSON object"}})
 	}
-	var reasons []Reason
-	wrong := func(format string, args ...any) {
-		reasons = append(reasons, Reason{FaultWrongShape, fmt.Sprintf(format, args...)})
-	}
-	for _, key := range slices.Sorted(maps.Keys(fields)) {
-		if key != "choices" && key != "question" {
-			wrong("the answer has a field the grammar doesn't allow: %s", quote(key))
-		}
-	}
-	var choices []string
-	rawChoices, hasChoices := fields["choices"]
-	switch {
-	case !hasChoices:
-		wrong("the answer has no choices")
-	case !startsWith(rawChoices, '[') || json.Unmarshal(rawChoices, &choices) != nil:
-		wrong("choices must be a list of strings")
-		hasChoices = false
-	}
-	var question string
-	rawQuestion, hasQuestion := fields["question"]
-	switch {
-	case !hasQuestion:
-		wrong("the answer has no question")
-	case !startsWith(rawQuestion, '"') || json.Unmarshal(rawQuestion, &question) != nil:
-		wrong("question must be a string")
-		hasQuestion = false
-	}
-
+	choices, question, reasons := readAnswer(fields)
 	var chosen []string
-	if hasChoices {
-		switch {
-		case len(choices) == 0:
-			wrong("no time was chosen")
-		case len(choices) > MaxChoices:
-			wrong("%d times were chosen, more than %d", len(choices), MaxChoices)
-		}
-		for i, choice := range choices {
-			if slices.ContainsFunc(choices[:i], func(earlier string) bool { return strings.EqualFold(earlier, choice) }) {
-				wrong("%s was chosen twice", quote(choice))
-				continue
-			}
-			option, ok := onOffer(c.Options, choice)
-			if !ok {
-				reasons = append(reasons, Reason{FaultNotOnOffer, quote(choice) + " is not one of the options"})
-				continue
-			}
-			chosen = append(chosen, option)
-		}
+	if choices != nil {
+		chosen, reasons = checkChoices(c, *choices, reasons)
 	}
-	if hasQuestion {
-		switch n := utf8.RuneCountInString(question); {
-		case strings.TrimSpace(question) == "":
-			wrong("the question is empty")
-		case n > MaxQuestionChars:
-			wrong("the question is %d characters, over %d", n, MaxQuestionChars)
-		}
-		loc := zoneOf(c)
-		said := inZone(Claims(question), loc)
-		for _, option := range chosen {
-			if !names(c, loc, question, said, option) {
-				reasons = append(reasons, Reason{FaultNotNamed, "the question doesn't name the chosen time " + quote(option)})
-			}
-		}
-		held := factsOf(c, loc)
-		for _, claim := range said {
-			if !held.hold(claim) {
-				r := Reason{FaultUnsupported, "the question says " + quote(claim.Text) + " (" + claim.String() + "), which the facts don't hold"}
-				if !slices.Contains(reasons, r) {
-					reasons = append(reasons, r)
-				}
-			}
-		}
-		if strings.Contains(question, step.WithheldMark) {
-			reasons = append(reasons, Reason{FaultUnsupported, "the question says " + quote(step.WithheldMark) +
-				": details of another customer, which the facts don't hold"})
-		}
-		// A question that states a price the facts don't hold is refused for it, and not for this too.
-		statesOtherPrice := slices.ContainsFunc(said, func(claim Claim) bool { return claim.Kind == ClaimPrice && !held.hold(claim) })
-		if c.Salon != nil && c.AskedPrice && unpriced(*c.Salon) && !statesOtherPrice && !SaysNotOnSheet(question) {
-			reasons = append(reasons, Reason{FaultMissingNotNamed, "the customer asked about a price, and the question doesn't say the price isn't on the sheet"})
-		}
+	if question != nil {
+		reasons = checkQuestion(c, *question, chosen, reasons)
 	}
 	if len(reasons) > 0 {
 		return refuse(reasons)
 	}
-	return Ruling{Accepted: true, Times: chosen, Question: question}
+	return Ruling{Accepted: true, Times: chosen, Question: *question}
+}
+
+// wrongShape is reasons with one more: the answer breaks the grammar, as format says.
+func wrongShape(reasons []Reason, format string, args ...any) []Reason {
+	return append(reasons, Reason{FaultWrongShape, fmt.Sprintf(format, args...)})
+}
+
+// readAnswer reads the answer's two fields by the grammar: its choices and its question, each nil
+// when it is missing or of the wrong type, with the reasons it breaks the grammar for.
+func readAnswer(fields map[string]json.RawMessage) (choices *[]string, question *string, reasons []Reason) {
+	for _, key := range slices.Sorted(maps.Keys(fields)) {
+		if key != "choices" && key != "question" {
+			reasons = wrongShape(reasons, "the answer has a field the grammar doesn't allow: %s", quote(key))
+		}
+	}
+	var list []string
+	rawChoices, hasChoices := fields["choices"]
+	switch {
+	case !hasChoices:
+		reasons = wrongShape(reasons, "the answer has no choices")
+	case !startsWith(rawChoices, '[') || json.Unmarshal(rawChoices, &list) != nil:
+		reasons = wrongShape(reasons, "choices must be a list of strings")
+	default:
+		choices = &list
+	}
+	var words string
+	rawQuestion, hasQuestion := fields["question"]
+	switch {
+	case !hasQuestion:
+		reasons = wrongShape(reasons, "the answer has no question")
+	case !startsWith(rawQuestion, '"') || json.Unmarshal(rawQuestion, &words) != nil:
+		reasons = wrongShape(reasons, "question must be a string")
+	default:
+		question = &words
+	}
+	return choices, question, reasons
+}
+
+// checkChoices checks the times chosen: one to MaxChoices, none twice, each on offer. It returns
+// those on offer, in the offer's spelling, and reasons with what it refuses.
+func checkChoices(c Context, choices []string, reasons []Reason) ([]string, []Reason) {
+	switch {
+	case len(choices) == 0:
+		reasons = wrongShape(reasons, "no time was chosen")
+	case len(choices) > MaxChoices:
+		reasons = wrongShape(reasons, "%d times were chosen, more than %d", len(choices), MaxChoices)
+	}
+	var chosen []string
+	for i, choice := range choices {
+		if slices.ContainsFunc(choices[:i], func(earlier string) bool { return strings.EqualFold(earlier, choice) }) {
+			reasons = wrongShape(reasons, "%s was chosen twice", quote(choice))
+			continue
+		}
+		option, ok := onOffer(c.Options, choice)
+		if !ok {
+			reasons = append(reasons, Reason{FaultNotOnOffer, quote(choice) + " is not one of the options"})
+			continue
+		}
+		chosen = append(chosen, option)
+	}
+	return chosen, reasons
+}
+
+// checkQuestion checks the question's words against the facts: not empty nor too long, naming
+// each time chosen, claiming nothing the facts don't hold nor another customer's details, and, when
+// the customer asked a price the sheet doesn't have, saying so.
+func checkQuestion(c Context, question string, chosen []string, reasons []Reason) []Reason {
+	switch n := utf8.RuneCountInString(question); {
+	case strings.TrimSpace(question) == "":
+		reasons = wrongShape(reasons, "the question is empty")
+	case n > MaxQuestionChars:
+		reasons = wrongShape(reasons, "the question is %d characters, over %d", n, MaxQuestionChars)
+	}
+	loc := zoneOf(c)
+	said := inZone(Claims(question), loc)
+	for _, option := range chosen {
+		if !names(c, loc, question, said, option) {
+			reasons = append(reasons, Reason{FaultNotNamed, "the question doesn't name the chosen time " + quote(option)})
+		}
+	}
+	held := factsOf(c, loc)
+	for _, claim := range said {
+		if !held.hold(claim) {
+			r := Reason{FaultUnsupported, "the question says " + quote(claim.Text) + " (" + claim.String() + "), which the facts don't hold"}
+			if !slices.Contains(reasons, r) {
+				reasons = append(reasons, r)
+			}
+		}
+	}
+	if strings.Contains(question, step.WithheldMark) {
+		reasons = append(reasons, Reason{FaultUnsupported, "the question says " + quote(step.WithheldMark) +
+			": details of another customer, which the facts don't hold"})
+	}
+	// A question that states a price the facts don't hold is refused for it, and not for this too.
+	statesOtherPrice := slices.ContainsFunc(said, func(claim Claim) bool { return claim.Kind == ClaimPrice && !held.hold(claim) })
+	if c.Salon != nil && c.AskedPrice && unpriced(*c.Salon) && !statesOtherPrice && !SaysNotOnSheet(question) {
+		reasons = append(reasons, Reason{FaultMissingNotNamed, "the customer asked about a price, and the question doesn't say the price isn't on the sheet"})
+	}
+	return reasons
 }
 
 func refuse(reasons []Reason) Ruling { return Ruling{Reasons: reasons} }
