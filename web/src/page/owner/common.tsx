@@ -1,7 +1,8 @@
-// What the owner's page's sections share: a notice after an action, a confirmation before one that can't be undone, who a booking is for (a contact linked only when it passes the rules), and a field's refusal in the service's words.
+// What the owner's page's sections share: a notice after an action, a confirmation before one that can't be undone, who a booking is for (a contact linked only when it passes the rules), a field's refusal in the service's words, an instant on the salon's clock, and an event's words.
 import { say } from '../../i18n/say';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import type { Entry } from '../../calendar/decode';
+import type { Entry, Salon } from '../../calendar/decode';
+import { dayHeading, wallOf } from '../../calendar/zone';
 import { contactHref } from '../fields';
 import { useFocusOnMount } from '../parts';
 
@@ -88,4 +89,23 @@ export function FieldError({ id, words }: { id: string; words: string | undefine
       {words}
     </p>
   );
+}
+
+/** when writes an instant on the salon's clock: "Wednesday 2 December, 09:15". */
+export function when(at: string, salon: Salon): string {
+  const wall = wallOf(at, salon.timeZone);
+  return `${dayHeading(wall.date)}, ${wall.time}`;
+}
+
+/** eventWords says when a webhook is told, as the owner reads it: "a booking is made". */
+export function eventWords(type: string): string {
+  switch (type) {
+    case 'booking.created':
+      return say('extras.event.created');
+    case 'booking.cancelled':
+      return say('extras.event.cancelled');
+    case 'booking.moved':
+      return say('extras.event.moved');
+  }
+  return type;
 }
