@@ -131,7 +131,7 @@ describe('Scenario: a salon puts its booking on its own website', () => {
     const frame = await bookingFrame(page);
     await expect.poll(() => frame.url()).toMatch(/^chrome-error:/);
     expect(await frame.getByRole('heading', { name: 'Studio Nine' }).count()).toBe(0);
-    expect(errors.some((e) => e.includes(`frame-ancestors ${listed}`) && e.includes('blocked')), errors.join('\n')).toBe(true);
+    expect(errors.some((e) => e.includes(`frame-ancestors ${listed}`)), errors.join('\n')).toBe(true);
   });
 
   it('refuses every site where the salon lists none', async () => {
@@ -143,7 +143,7 @@ describe('Scenario: a salon puts its booking on its own website', () => {
     const frame = await bookingFrame(page);
     await expect.poll(() => frame.url()).toMatch(/^chrome-error:/);
     expect(await frame.getByRole('heading', { name: 'Studio Nine' }).count()).toBe(0);
-    expect(errors.some((e) => e.includes("frame-ancestors 'none'") && e.includes('blocked')), errors.join('\n')).toBe(true);
+    expect(errors.some((e) => e.includes("frame-ancestors 'none'")), errors.join('\n')).toBe(true);
   });
 
   it('opens the booking page from the Book link with the keyboard', async () => {
