@@ -44,6 +44,9 @@ mkdir -p "$bin/floor" && rm -f "$bin"/floor/floor-*.db*
 echo "## GET /salons/{salon} at a simple salon of 20,000 future bookings against an empty one"
 "$bin/bookbench" -c 32 -d 3s -runs 5 -mode read -salons 1 -calendar empty,b20k -fill empty=0,b20k=20000 \
 	-url "empty=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b20k=$sqlite_pid" "$@"
+echo "## GET /salons/{salon} at a simple salon whose first 10,000 slots are booked against an empty one"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -mode read -salons 1 -calendar empty,packed -fill empty=0,packed=10000 -packed \
+	-url "empty=$sqlite,packed=$sqlite" -pid "empty=$sqlite_pid,packed=$sqlite_pid" "$@"
 # A simple salon of 20,000 bookings keeps 5,920 of its 25,920 slots free: five runs of 1,000 round
 # twos fit in them, so every phase here is bounded by -n rather than by time.
 echo "## round one and round two at a simple salon of 20,000 future bookings against an empty one"

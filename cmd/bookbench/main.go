@@ -70,6 +70,8 @@ type config struct {
 	menu          bool
 	// fills is -fill: each named target's salons are kept over the runs, filled with so many bookings.
 	fills map[string]int
+	// packed is -packed: a simple salon's fill takes its first slots rather than spreading them.
+	packed bool
 	// floorDir is -floor: measure the SQLite floor in fresh databases there, and nothing else.
 	floorDir string
 }
@@ -126,6 +128,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	var languages string
 	fs.StringVar(&languages, "language", "", "-calendar targets whose salons speak another language than English, comma-separated `name=code` (de, fr, es): "+
 		"their questions and says are worded in it, and the customers' words read in it")
+	fs.BoolVar(&cfg.packed, "packed", false, "with -fill, book a simple salon's first slots rather than spreading the bookings over its horizon: a packed front of the calendar")
 	fs.StringVar(&cfg.floorDir, "floor", "", "only measure the floor: -c writers write one booking's rows (spent state, booking, event) in one durable transaction each, "+
 		"through the store's SQLite driver and settings, for -d, -runs times, in fresh databases in this `directory`, and print bookings a second")
 	fs.StringVar(&cfg.inprocessDB, "inprocess-db", "", "with -inprocess, give the app a calendar in this database (sqlite:PATH or postgres://…), as -db gives bookingd one")

@@ -124,16 +124,19 @@ func spread(total, n int) (picked, rest []int) {
 
 // fillPlan is where the fill books n live bookings at a salon whose starts are ids (earliest
 // first), and which starts the measured customers are handed afterwards. At a simple salon each
-// booking takes one of the slots, spread evenly over the horizon, and the customers are handed the
-// others. At a menu salon each is a half-hour cut with a named stylist at every other start (so
+// booking takes one of the slots, spread evenly over the horizon (with packed, the first n), and
+// the customers are handed the others. At a menu salon each is a half-hour cut with a named stylist at every other start (so
 // no two overlap), spread evenly over the horizon, the stylists taken in turn; the customers are
 // handed every start, which anyone may still book with whoever is free.
-func fillPlan(ids []string, n int, menu bool) (seats []fillSeat, free []string, err error) {
+func fillPlan(ids []string, n int, menu, packed bool) (seats []fillSeat, free []string, err error) {
 	if !menu {
 		if n > len(ids) {
 			return nil, nil, fmt.Errorf("-fill: a bench salon has %d slots, fewer than %d", len(ids), n)
 		}
 		picked, rest := spread(len(ids), n)
+		if packed {
+			picked, rest = first(len(ids), n)
+		}
 		for _, i := range picked {
 			seats = append(seats, fillSeat{slot: ids[i]})
 		}
@@ -262,7 +265,7 @@ func fillAll(ctx context.Context, cfg config, targets []target, out io.Writer) e
 		if cfg.menu {
 			ids = benchMenuStartIDs(now)
 		}
-		seats, free, err := fillPlan(ids, t.fill, cfg.menu)
+		seats, free, err := fillPlan(ids, t.fill, cfg.menu, cfg.packed)
 		if err != nil {
 			return err
 		}
@@ -288,4 +291,16 @@ func fillAll(ctx context.Context, cfg config, targets []target, out io.Writer) e
 		t.salons = salons
 	}
 	return nil
+}
+
+// first is the indexes 0 to n-1 of a list of size, and the rest.
+func first(size, n int) (picked, rest []int) {
+	for i := range size {
+		if i < n {
+			picked = append(picked, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	return picked, rest
 }

@@ -38,7 +38,7 @@ func TestSpreadPicksEvenlyAndKeepsTheRest(t *testing.T) {
 func TestAFillPlanBooksOnlyPlacesThatCantOverlap(t *testing.T) {
 	now := time.Date(2026, 12, 1, 8, 2, 30, 0, time.UTC)
 	ids := benchSlotIDs(now)
-	seats, free, err := fillPlan(ids, 20000, false)
+	seats, free, err := fillPlan(ids, 20000, false, false)
 	if err != nil || len(seats) != 20000 || len(free) != len(ids)-20000 {
 		t.Fatalf("simple: got %d seats, %d free, %v; want 20000 and %d", len(seats), len(free), err, len(ids)-20000)
 	}
@@ -54,12 +54,12 @@ func TestAFillPlanBooksOnlyPlacesThatCantOverlap(t *testing.T) {
 			t.Fatalf("simple: %s is both filled and handed out", slot)
 		}
 	}
-	if _, _, err := fillPlan(ids, len(ids)+1, false); err == nil {
+	if _, _, err := fillPlan(ids, len(ids)+1, false, false); err == nil {
 		t.Error("simple: got a plan for more bookings than slots, want an error")
 	}
 
 	starts := benchMenuStartIDs(now)
-	seats, free, err = fillPlan(starts, 20000, true)
+	seats, free, err = fillPlan(starts, 20000, true, false)
 	if err != nil || len(seats) != 20000 || len(free) != len(starts) {
 		t.Fatalf("menu: got %d seats, %d free, %v; want 20000 and every start", len(seats), len(free), err)
 	}
