@@ -205,8 +205,8 @@ var codes = map[refuse.Kind]int64{
 // not found, and a completion with nothing to complete.
 func missing(err error) bool { return refuse.KindOf(err) == refuse.NotFound }
 
-// asRPC is the JSON-RPC error of a read's refusal (a resource, a prompt), through codes: a refusal
-// keeps its reason, the store failing is unavailable, anything else internal.
+// asRPC is the JSON-RPC error of a desk's error, through codes: a refusal keeps its reason, the
+// store failing is unavailable, anything else internal. A tool's call logs it too (refused).
 func asRPC(err error) error {
 	r, ok := refuse.As(err)
 	var code int64
@@ -222,28 +222,23 @@ func asRPC(err error) error {
 	return &jsonrpc.Error{Code: code, Message: r.Reason}
 }
 
-// refused maps a desk error to the JSON-RPC error the client is told, through codes. A refusal
+// refused maps a desk error to the JSON-RPC error the client is told, as asRPC does. A refusal
 // keeps the HTTP route's reason, word for word; a failure of the store is logged with its cause,
 // and the client hears only that the service is unavailable.
 func (b *booker) refused(req *sdk.CallToolRequest, round int, err error) error {
-	r, ok := refuse.As(err)
-	var code int64
-	if ok {
-		code, ok = codes[r.Kind]
-	}
-	switch {
-	case !ok:
+	out := asRPC(err)
+	switch out {
+	case errInternal:
 		b.log.Error("mcp tool call failed", "error", err.Error())
-		return errInternal
-	case r.Kind == refuse.Unavailable:
-		if r.Cause != nil {
+	case errUnavailable:
+		if r, ok := refuse.As(err); ok && r.Cause != nil {
 			b.log.Error("the store failed", "error", r.Cause.Error())
 		}
 		b.logCall(req, round, "unavailable")
-		return errUnavailable
+	default:
+		b.logCall(req, round, "refused", "reason", out.(*jsonrpc.Error).Message)
 	}
-	b.logCall(req, round, "refused", "reason", r.Reason)
-	return &jsonrpc.Error{Code: code, Message: r.Reason}
+	return out
 }
 
 // logCall writes the one line of a call: which tool, who asked, which round, what it came to.
