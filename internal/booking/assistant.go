@@ -41,8 +41,8 @@ var errDay = salon.Refusal("date must be a day written as YYYY-MM-DD, such as 20
 // Day is one local day of a salon as its owner plans it: its bookings by stylist and the
 // closures over it.
 type Day struct {
-	// Date is the day, YYYY-MM-DD in the salon's zone.
-	Date string
+	// Date is the day, YYYY-MM-DD in the salon's zone, TimeZone.
+	Date, TimeZone string
 	// From and To are the day's first instant and the next day's.
 	From, To time.Time
 	// Stylists are the day's columns: at a menu salon each stylist of the team in its order, then
@@ -73,7 +73,7 @@ func (d *Desk) Day(ctx context.Context, id, date string) (Day, error) {
 		}
 	}
 	from := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, cal.loc)
-	out := Day{Date: from.Format(DayLayout), From: from, To: from.AddDate(0, 0, 1)}
+	out := Day{Date: from.Format(DayLayout), TimeZone: cal.Settings.TimeZone, From: from, To: from.AddDate(0, 0, 1)}
 	var all []Listed
 	for page := (BookingPage{Next: nil}); ; {
 		if page, err = d.Bookings(ctx, id, out.From, out.To, MaxPageLimit, page.Next); err != nil {

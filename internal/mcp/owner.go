@@ -343,11 +343,7 @@ func (b *booker) day(ctx context.Context, id, date string) (wire.SalonDay, error
 	if err != nil {
 		return wire.SalonDay{}, err
 	}
-	view, err := b.desk.Salon(ctx, id)
-	if err != nil {
-		return wire.SalonDay{}, err
-	}
-	return wire.SalonDayOf(id, view.Settings.TimeZone, d), nil
+	return wire.SalonDayOf(id, d), nil
 }
 
 func (b *booker) cancelAsOwner(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {

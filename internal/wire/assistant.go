@@ -28,8 +28,8 @@ type StylistDay struct {
 }
 
 // SalonDayOf is the day d of the salon id as salon_day shows it.
-func SalonDayOf(id, zone string, d booking.Day) SalonDay {
-	out := SalonDay{Salon: id, Date: d.Date, TimeZone: zone, Stylists: make([]StylistDay, len(d.Stylists)), Closures: closureLines(d.Closures)}
+func SalonDayOf(id string, d booking.Day) SalonDay {
+	out := SalonDay{Salon: id, Date: d.Date, TimeZone: d.TimeZone, Stylists: make([]StylistDay, len(d.Stylists)), Closures: closureLines(d.Closures)}
 	for i, s := range d.Stylists {
 		col := StylistDay{Name: s.Name, Bookings: make([]BookingView, len(s.Bookings))}
 		if s.ID != "" {
