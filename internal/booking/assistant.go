@@ -272,7 +272,7 @@ func (d *Desk) closeSlots(ctx context.Context, id string, c salon.Closure) (Clos
 	for _, s := range slots {
 		switch s.Taken {
 		case 0:
-			if _, err := d.CloseSlot(ctx, id, s.ID); err != nil {
+			if err := d.markSlot(ctx, id, s.ID, true); err != nil {
 				if refusal.KindOf(err) == refusal.Conflict {
 					out.Booked = append(out.Booked, s.Slot) // booked meanwhile
 					continue

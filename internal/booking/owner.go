@@ -378,25 +378,30 @@ func (d *Desk) OpenSlot(ctx context.Context, id, slotID string) (View, error) {
 }
 
 func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (View, error) {
+	if err := d.markSlot(ctx, id, slotID, closed); err != nil {
+		return View{}, err
+	}
+	return d.Salon(ctx, id)
+}
+
+// markSlot closes or opens the slot slotID of the simple salon id.
+func (d *Desk) markSlot(ctx context.Context, id, slotID string, closed bool) error {
 	from, to := window([]string{slotID})
 	cal, err := d.read(ctx, id, from, to)
 	if err != nil {
-		return View{}, err
+		return err
 	}
 	if cal.Settings.HasMenu() {
-		return View{}, salon.ClosesWithClosures(id)
+		return salon.ClosesWithClosures(id)
 	}
 	start, ok := cal.slot(slotID)
 	if !ok {
-		return View{}, salon.NoSlot(slotID)
+		return salon.NoSlot(slotID)
 	}
 	if closed {
 		err = d.Calendar.CloseSlot(ctx, id, salon.NewSlot(start, cal.loc))
 	} else {
 		err = d.Calendar.OpenSlot(ctx, id, start)
 	}
-	if err != nil {
-		return View{}, refusal.Or(err)
-	}
-	return d.Salon(ctx, id)
+	return refusal.Or(err)
 }
