@@ -176,6 +176,15 @@ type patron struct {
 	state         string // round one's requestState
 }
 
+// patronsFor are a patron for each of slots, patron i asking for slots[i] alone.
+func patronsFor(slots []string) []*patron {
+	patrons := make([]*patron, len(slots))
+	for i := range patrons {
+		patrons[i] = newPatron(i, slots[i])
+	}
+	return patrons
+}
+
 func newPatron(i int, openSlots ...string) *patron {
 	return &patron{name: fmt.Sprintf("Customer %03d", i), contact: fmt.Sprintf("+44 7700 900%03d", i), openSlots: openSlots}
 }

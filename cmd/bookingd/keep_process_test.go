@@ -120,10 +120,7 @@ func TestTheRestoreDrillFindsEveryBookingAnsweredBeforeTheBackup(t *testing.T) {
 	p := spawn(t, calendarEnv(), "-db", "sqlite:"+live)
 	putNightOwls(t, p.base())
 	slots := slotsAhead(n)
-	patrons := make([]*patron, n)
-	for i := range patrons {
-		patrons[i] = newPatron(i, slots[i])
-	}
+	patrons := patronsFor(slots)
 	askAll(t, patrons, p.base())
 
 	var mu sync.Mutex

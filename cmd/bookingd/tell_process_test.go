@@ -225,10 +225,7 @@ func TestAKillWhile200BookingsAreMadeLosesNoEventAndInventsNone(t *testing.T) {
 	putNightOwls(t, p.base())
 	receiver.register(t, p.base(), "desk")
 	slots := slotsAhead(n)
-	patrons := make([]*patron, n)
-	for i := range patrons {
-		patrons[i] = newPatron(i, slots[i])
-	}
+	patrons := patronsFor(slots)
 	askAll(t, patrons, p.base())
 
 	// The kill comes once a third of the bookings are answered and deliveries have begun, whichever
@@ -288,10 +285,7 @@ func TestTwoInstancesOnPostgreSQLDeliverEveryEventToOneReceiver(t *testing.T) {
 	putNightOwls(t, a.base())
 	receiver.register(t, b.base(), "desk")
 	slots := slotsAhead(n)
-	patrons := make([]*patron, n)
-	for i := range patrons {
-		patrons[i] = newPatron(i, slots[i])
-	}
+	patrons := patronsFor(slots)
 	bases := []string{a.base(), b.base()}
 	askAll(t, patrons, bases...)
 	var wg sync.WaitGroup

@@ -95,10 +95,7 @@ func TestAKillWhile200BookingsAreTextedLosesNoTextAndInventsNone(t *testing.T) {
 	p := spawn(t, env, args...)
 	putNightOwls(t, p.base())
 	slots := slotsAhead(n)
-	patrons := make([]*patron, n)
-	for i := range patrons {
-		patrons[i] = newPatron(i, slots[i])
-	}
+	patrons := patronsFor(slots)
 	askAll(t, patrons, p.base())
 
 	// The kill comes once a third of the bookings are answered and texting has begun.
