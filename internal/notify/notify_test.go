@@ -159,13 +159,13 @@ func TestAFailingReceiverGetsTheSameEventAgainAfterAGrowingGap(t *testing.T) {
 func TestAReceiverStillFailingADayLaterIsGivenUpAndTheOwnerSeesIt(t *testing.T) {
 	w := newWorld(t)
 	w.putWebhook("desk")
-	// Each attempt moves the clock five hours on: the fifth failure is more than a day after the first.
+	// Each failure, once recorded, moves the clock seven hours on: the fifth is more than a day
+	// after the first. Moving it during an attempt would outrun the attempt's lease, as no attempt
+	// outside a test can.
 	var offset atomic.Int64
 	w.d.Now = func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }
-	w.recv.answer = func(int) int {
-		offset.Add(int64(5 * time.Hour))
-		return http.StatusServiceUnavailable
-	}
+	w.d.Store = laterEachRetry{Store: w.db, offset: &offset, by: 7 * time.Hour}
+	w.recv.answer = func(int) int { return http.StatusServiceUnavailable }
 	w.d.FirstRetry = time.Millisecond // the gaps in milliseconds, the day's limit as it is
 	w.start()
 	w.book("bk-1", "Ana Lima", "+44 7700 900123", ahead(72*time.Hour))
@@ -186,6 +186,19 @@ func TestAReceiverStillFailingADayLaterIsGivenUpAndTheOwnerSeesIt(t *testing.T) 
 	if got := w.counter("bookingd_deliveries_failed_total", "kind", "webhook"); got != 1 {
 		t.Errorf("failed deliveries: got %v, want 1", got)
 	}
+}
+
+// laterEachRetry is the store, with the test's clock moved on by each retry it records.
+type laterEachRetry struct {
+	*store.Store
+	offset *atomic.Int64
+	by     time.Duration
+}
+
+func (s laterEachRetry) Retry(ctx context.Context, dl store.Delivery, owner string, next time.Time, status int, why string) error {
+	err := s.Store.Retry(ctx, dl, owner, next, status, why)
+	s.offset.Add(int64(s.by))
+	return err
 }
 
 // parsedMail is a mail as a customer's client reads it.
