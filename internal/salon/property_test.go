@@ -282,3 +282,44 @@ func isCandidate(s salon.Settings, local time.Time) bool {
 	}
 	return false
 }
+
+// TestStartsFromAndCountStartsAgreeWithStarts: from any instant, StartsFrom yields what Starts
+// yields from it on, and CountStarts counts what Starts yields in any window.
+func TestStartsFromAndCountStartsAgreeWithStarts(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	property := func(sc longScenario) bool {
+		s, loc := sc.settings, sc.loc
+		all := slices.Collect(salon.Starts(s, loc, sc.now))
+		span := salon.HorizonEnd(s, loc, sc.now).Sub(sc.now) + 48*time.Hour
+		for range 8 {
+			from := sc.now.Add(time.Duration(r.Int63n(int64(span))) - 24*time.Hour)
+			if r.Intn(3) == 0 && len(all) > 0 {
+				from = all[r.Intn(len(all))] // from on a start, now and then
+			}
+			to := from.Add(time.Duration(r.Int63n(int64(span))))
+			var want []time.Time
+			count := 0
+			for _, start := range all {
+				if !start.Before(from) {
+					want = append(want, start)
+					if start.Before(to) {
+						count++
+					}
+				}
+			}
+			got := slices.Collect(salon.StartsFrom(s, loc, sc.now, from))
+			if !slices.EqualFunc(got, want, time.Time.Equal) {
+				t.Errorf("%v: StartsFrom(%s) gave %d starts, want %d", sc, from.Format(time.RFC3339Nano), len(got), len(want))
+				return false
+			}
+			if n := salon.CountStarts(s, loc, sc.now, from, to); n != count {
+				t.Errorf("%v: CountStarts(%s, %s) = %d, want %d", sc, from.Format(time.RFC3339Nano), to.Format(time.RFC3339Nano), n, count)
+				return false
+			}
+		}
+		return true
+	}
+	if err := quick.Check(property, &quick.Config{MaxCount: 300}); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -21,16 +21,27 @@ const (
 // nothing, and an interval that is not two times of day in order is left out, so unchecked
 // settings never make it loop without end. loc must not be nil.
 func Starts(s Settings, loc *time.Location, now time.Time) iter.Seq[time.Time] {
+	return StartsFrom(s, loc, now, now)
+}
+
+// StartsFrom yields the starts Starts(s, loc, now) yields at or after from, earliest first. The
+// local days wholly before from are passed over without placing their slots, so starting far into
+// the horizon costs what the days from there hold.
+func StartsFrom(s Settings, loc *time.Location, now, from time.Time) iter.Seq[time.Time] {
 	return func(yield func(time.Time) bool) {
 		if !s.slotsInBounds() {
 			return
 		}
-		after := now.Unix() // a slot starts on a whole second, so it is after now exactly when it is after this
+		// A slot starts on a whole second, so it is after now exactly when it is after now's
+		// second, and at or after from exactly when it is at or after from's next whole second.
+		lowest := max(now.Unix()+1, ceilSecond(from))
 		today := localDate(now.In(loc))
+		// A local day before from's can still hold a start after it where the clocks go back over
+		// midnight, so the days as far before it as any two offsets differ by are placed too.
+		firstDay := max(today, localDate(time.Unix(lowest, 0).In(loc))-transitionMargin)
 		var p placer
 		var day []int64
-		for i := range int64(s.HorizonDays) {
-			midnight := today + i*secondsPerDay
+		for midnight := firstDay; midnight < today+int64(s.HorizonDays)*secondsPerDay; midnight += secondsPerDay {
 			intervals := s.Hours[weekday(midnight)]
 			if len(intervals) == 0 {
 				continue
@@ -42,7 +53,7 @@ func Starts(s Settings, loc *time.Location, now time.Time) iter.Seq[time.Time] {
 					continue
 				}
 				for m := iv.Start; m+Clock(s.SlotMinutes) <= iv.End; m += Clock(s.SlotMinutes) {
-					if start, ok := p.place(m); ok && start > after {
+					if start, ok := p.place(m); ok && start >= lowest {
 						day = append(day, start)
 					}
 				}
@@ -57,6 +68,88 @@ func Starts(s Settings, loc *time.Location, now time.Time) iter.Seq[time.Time] {
 			}
 		}
 	}
+}
+
+// CountStarts is how many starts Starts(s, loc, now) yields in [from, to), found by arithmetic on
+// the days whose clocks don't change: a day of a packed calendar costs its intervals, not its slots.
+func CountStarts(s Settings, loc *time.Location, now, from, to time.Time) int {
+	if !s.slotsInBounds() {
+		return 0
+	}
+	lowest, end := max(now.Unix()+1, ceilSecond(from)), ceilSecond(to)
+	if lowest >= end {
+		return 0
+	}
+	today := localDate(now.In(loc))
+	firstDay := max(today, localDate(time.Unix(lowest, 0).In(loc))-transitionMargin)
+	lastDay := min(today+int64(s.HorizonDays-1)*secondsPerDay, localDate(time.Unix(end, 0).In(loc))+transitionMargin)
+	step := int64(s.SlotMinutes)
+	n := 0
+	var p placer
+	var day []int64
+	for midnight := firstDay; midnight <= lastDay; midnight += secondsPerDay {
+		intervals := s.Hours[weekday(midnight)]
+		if len(intervals) == 0 {
+			continue
+		}
+		p.reset(loc, midnight)
+		if p.steady && inOrder(intervals) {
+			for _, iv := range intervals {
+				// The interval's starts are at base + j*step minutes for j in [0, count).
+				if iv.End-iv.Start < Clock(step) {
+					continue
+				}
+				count := (int64(iv.End)-int64(iv.Start)-step)/step + 1
+				base := midnight - p.offset + int64(iv.Start)*60
+				first := max(0, ceilDiv(lowest-base, step*60))
+				last := min(count, ceilDiv(end-base, step*60))
+				n += int(max(0, last-first))
+			}
+			continue
+		}
+		day = day[:0]
+		for _, iv := range intervals {
+			if !iv.Start.valid() || !iv.End.valid() {
+				continue
+			}
+			for m := iv.Start; m+Clock(s.SlotMinutes) <= iv.End; m += Clock(s.SlotMinutes) {
+				if start, ok := p.place(m); ok && start >= lowest && start < end {
+					day = append(day, start)
+				}
+			}
+		}
+		slices.Sort(day)
+		n += len(slices.Compact(day))
+	}
+	return n
+}
+
+// inOrder reports whether intervals are valid and each ends at or before the next starts, as
+// checked hours are: their starts are then distinct, and none needs sorting out.
+func inOrder(intervals []Interval) bool {
+	for i, iv := range intervals {
+		if !iv.Start.valid() || !iv.End.valid() || iv.Start >= iv.End || i > 0 && iv.Start < intervals[i-1].End {
+			return false
+		}
+	}
+	return true
+}
+
+// ceilSecond is the first whole second at or after t, in Unix seconds.
+func ceilSecond(t time.Time) int64 {
+	if t.Nanosecond() > 0 {
+		return t.Unix() + 1
+	}
+	return t.Unix()
+}
+
+// ceilDiv is a/b rounded up, for b above zero.
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a > 0 {
+		q++
+	}
+	return q
 }
 
 // Slots returns every slot of s's horizon that starts after now, earliest first, with its id and
