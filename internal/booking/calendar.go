@@ -30,6 +30,9 @@ type Calendar interface {
 	Salons(ctx context.Context) ([]salon.Summary, error)
 	// Calendar reads a salon's settings and what is taken in [from, to), at one moment.
 	Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error)
+	// DayFills reads how full the UTC days of [from, to) are, as the store keeps it with the
+	// bookings: the days it can vouch for that hold a live booking, in order.
+	DayFills(ctx context.Context, id string, from, to time.Time) ([]salon.DayFill, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
 	// BookedSince counts the salon's bookings made after since, on every instance, and says when
 	// the first of them was made.
@@ -139,6 +142,22 @@ func (cal reading) open(limit int) []salon.Slot {
 	return salon.Open(cal.Settings, cal.loc, cal.now, cal.taken, limit)
 }
 
+// openIn is the first limit slots of the salon's horizon that start in [from, to) and are neither
+// booked nor closed, and how many of the horizon's starts it went through to find them.
+func (cal reading) openIn(from, to time.Time, limit int) (slots []salon.Slot, starts int) {
+	slots = make([]salon.Slot, 0, limit)
+	for start := range salon.StartsFrom(cal.Settings, cal.loc, cal.now, from) {
+		if !start.Before(to) || len(slots) == limit {
+			break
+		}
+		starts++
+		if !cal.taken(start) {
+			slots = append(slots, salon.NewSlot(start, cal.loc))
+		}
+	}
+	return slots, starts
+}
+
 // label is how the slot starting at start reads in the salon's zone, in English: refusals and
 // what a model is shown say it so.
 func (cal reading) label(start time.Time) string { return salon.Label(start, cal.loc) }
@@ -165,67 +184,95 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 	return d.located(id, cal, now)
 }
 
-// readOpen reads the salon id's calendar over a window just long enough to hold its first
-// MaxOpenSlots open slots: up to the start of its MaxOpenSlots-th slot by its recent settings, then,
-// while what the window holds is taken leaves fewer open, as many more as the share it found open
-// says the rest need.
-// A busy salon costs what those slots' times hold, not what its whole horizon does. It gives the
-// reading with those open slots, found once; a menu salon's reading comes with its settings alone
-// and no slots.
+// readOpen reads the salon id's first MaxOpenSlots open slots from now, over windows of whole UTC
+// days just long enough to hold them: the first up to its MaxOpenSlots-th slot by its recent
+// settings. When what that holds is taken, the full days after it are passed over unread
+// (pastFullDays), and each next window holds as many more starts as the share found open says the
+// rest need. A packed salon costs what its open days hold, not what its booked ones do. It gives
+// the last window's reading with the open slots found; a menu salon's reading comes with its
+// settings alone and no slots.
 func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, error) {
-	recent, err := d.readSettingsOf(ctx, id)
-	if err != nil || recent.Settings.HasMenu() {
-		return recent, nil, err
+	cal, err := d.readSettingsOf(ctx, id)
+	if err != nil || cal.Settings.HasMenu() {
+		return cal, nil, err
 	}
-	want := MaxOpenSlots
+	var open []salon.Slot
+	from, want, passed := cal.now, MaxOpenSlots, false
 	for {
-		to, whole := nthStart(recent, want)
-		cal, err := d.read(ctx, id, recent.now, to)
-		if err != nil || cal.Settings.HasMenu() {
-			return cal, nil, err
+		to, whole := nthStart(cal, from, want)
+		next, err := d.read(ctx, id, from, endOfDay(to))
+		if err != nil || next.Settings.HasMenu() {
+			return next, nil, err
 		}
-		// The window asked for holds want starts, but the calendar may know more (a whole day read
-		// at once): use it all.
-		asked := to
+		cal, to = next, endOfDay(to)
 		if cal.Through.After(to) {
-			to = cal.Through
+			to = cal.Through // the calendar knows more than was asked: use it all
 		}
-		open := cal.open(MaxOpenSlots)
-		if whole || len(open) == MaxOpenSlots && open[MaxOpenSlots-1].Start.Before(to) {
+		found, starts := cal.openIn(from, to, MaxOpenSlots-len(open))
+		if open = append(open, found...); len(open) == MaxOpenSlots || whole {
 			return cal, open, nil
 		}
-		// As many starts again as, at the share the window found open, hold the rest, and a fifth more.
-		inside := 0
-		for _, slot := range open {
-			if slot.Start.Before(to) {
-				inside++
+		// As many starts again as, at the share this window found open, hold the rest, and a fifth more.
+		from, want = to, (MaxOpenSlots-len(open))*max(starts, 1)/max(len(found), 1)*6/5+1
+		if !passed {
+			passed = true
+			past, err := d.pastFullDays(ctx, id, cal, from)
+			if err != nil {
+				return reading{}, nil, err
+			}
+			if past.After(from) {
+				from, want = past, MaxOpenSlots-len(open)
 			}
 		}
-		known := want
-		if to.After(asked) {
-			known = startsBefore(cal, to)
-		}
-		recent, want = cal, known+(MaxOpenSlots-inside)*known/max(inside, 1)*6/5+1
 	}
 }
 
-// startsBefore is how many slots of cal's horizon start from its now and before to.
-func startsBefore(cal reading, to time.Time) int {
-	n := 0
-	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
-		if !start.Before(to) {
-			break
-		}
-		n++
+// pastFullDays is the start of the first UTC day, from the one from starts on, that may hold an
+// open slot: from itself unless the store counts that day as full. A day is full when it holds no
+// slot, or as many live bookings as slots and the store vouches for them (salon.DayFill). It is
+// the horizon's end when every day to it is full.
+func (d *Desk) pastFullDays(ctx context.Context, id string, cal reading, from time.Time) (time.Time, error) {
+	end := salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
+	if from.Unix()%secondsPerDay != 0 || !from.Before(end) {
+		return from, nil
 	}
-	return n
+	fills, err := d.Calendar.DayFills(ctx, id, from, end)
+	if err != nil {
+		return time.Time{}, refusal.Or(err)
+	}
+	days := int((end.Unix() - from.Unix() + secondsPerDay - 1) / secondsPerDay)
+	for i, starts := range salon.StartsPerDay(cal.Settings, cal.loc, cal.now, from, days) {
+		day := from.Add(time.Duration(i) * secondsPerDay * time.Second)
+		for len(fills) > 0 && fills[0].Day.Before(day) {
+			fills = fills[1:]
+		}
+		if starts == 0 {
+			continue
+		}
+		if len(fills) == 0 || !fills[0].Day.Equal(day) || fills[0].Booked != starts {
+			return day, nil
+		}
+	}
+	return end, nil
 }
 
-// nthStart is the instant just after the start of the n-th slot of cal's horizon from its now, and
+// secondsPerDay is a UTC day, the unit the store counts a calendar's bookings in.
+const secondsPerDay = 24 * 60 * 60
+
+// endOfDay is the end of the UTC day t falls in, or t when a day ends there.
+func endOfDay(t time.Time) time.Time {
+	u := t.Unix()
+	if t.Nanosecond() > 0 || u%secondsPerDay != 0 {
+		u = (u/secondsPerDay + 1) * secondsPerDay
+	}
+	return time.Unix(u, 0).In(t.Location())
+}
+
+// nthStart is the instant just after the start of the n-th slot of cal's horizon from from, and
 // whether fewer than n slots come before the horizon's end, so that the window reaches it.
-func nthStart(cal reading, n int) (time.Time, bool) {
+func nthStart(cal reading, from time.Time, n int) (time.Time, bool) {
 	i := 0
-	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
+	for start := range salon.StartsFrom(cal.Settings, cal.loc, cal.now, from) {
 		if i++; i == n {
 			return start.Add(time.Second), false
 		}

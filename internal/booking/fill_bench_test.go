@@ -79,6 +79,28 @@ func benchSalon(b *testing.B, set salon.Settings, n int, stylists []string, serv
 	return s.desk
 }
 
+// packedSalon is a desk at friday over a SQLite calendar with studio-nine registered as set, in
+// London, whose first n slots are booked.
+func packedSalon(b *testing.B, set salon.Settings, n int) *booking.Desk {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "calendar.db")
+	s := openSalonAt(b, "sqlite:"+path)
+	if _, err := s.desk.PutSalon(context.Background(), "studio-nine", set, salon.Given{}); err != nil {
+		b.Fatal(err)
+	}
+	london, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		b.Fatal(err)
+	}
+	slots := salon.Slots(set, london, friday)
+	rows := make([]liveRow, n)
+	for i := range rows {
+		rows[i] = liveRow{start: slots[i].Start}
+	}
+	writeLive(b, path, "studio-nine", "", rows)
+	return s.desk
+}
+
 // fillMenu writes n live half-hour bookings of the menu salon id straight into the SQLite
 // calendar at path, as a busy salon holds them: at every other 15-minute start of the 90 days
 // after from (open around the clock), spread evenly, the stylists taken in turn, so no two of a
@@ -150,7 +172,8 @@ func BenchmarkAvailability(b *testing.B) {
 }
 
 // BenchmarkSalonPage reads a simple salon's page (its first fifty open slots) and answers its
-// round one, with 0, 10,000 and 20,000 future bookings.
+// round one, with 0, 10,000 and 20,000 future bookings spread over the horizon, and with its first
+// 10,000 slots booked (packed).
 func BenchmarkSalonPage(b *testing.B) {
 	day := []salon.Interval{{Start: 0, End: 23*60 + 55}}
 	hours := salon.Hours{}
@@ -159,9 +182,18 @@ func BenchmarkSalonPage(b *testing.B) {
 	}
 	set := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
 		SlotMinutes: 5, HorizonDays: 90, ChangeCutoffHours: 24}
-	for _, n := range []int{0, 10000, 20000} {
-		b.Run(fmt.Sprintf("bookings=%d", n), func(b *testing.B) {
-			d := benchSalon(b, set, n, nil, "", 0)
+	for _, c := range []struct {
+		name   string
+		n      int
+		packed bool
+	}{{"bookings=0", 0, false}, {"bookings=10000", 10000, false}, {"bookings=20000", 20000, false}, {"packed=10000", 10000, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			var d *booking.Desk
+			if c.packed {
+				d = packedSalon(b, set, c.n)
+			} else {
+				d = benchSalon(b, set, c.n, nil, "", 0)
+			}
 			view, err := d.Salon(context.Background(), "studio-nine")
 			if err != nil {
 				b.Fatal(err)

@@ -133,3 +133,89 @@ func TestTheSalonsPageReadsFarEnoughForItsOpenSlots(t *testing.T) {
 			len(got), got[0], got[len(got)-1], len(want), want[0].ID, want[len(want)-1].ID, len(all))
 	}
 }
+
+// TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore books a salon's first days full, its evening
+// hours running over midnight in UTC: the page reads its first window, the days' counts once, and
+// the first day with an open slot, and lists exactly what every booking read one by one leaves
+// open. A day with one slot left stops the passing over; so does a day full of bookings made before
+// the owner moved the hours, where a slot the new hours bring is open though the count matches.
+func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
+	evenings := salon.Hours{}
+	for d := time.Monday; d <= time.Saturday; d++ {
+		evenings[d] = []salon.Interval{{Start: 16 * 60, End: 23 * 60}}
+	}
+	set := salon.Settings{Name: "Studio Nine", TimeZone: "America/New_York", Phone: "+1 212 555 0100",
+		Hours: evenings, SlotMinutes: 30, HorizonDays: 30}
+	newYork, err := time.LoadLocation(set.TimeZone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	every := salon.Slots(set, newYork, friday)
+	dayOf := func(slot salon.Slot) string { return slot.Start.UTC().Format(time.DateOnly) }
+	fullDays := map[string]bool{}
+	for _, slot := range every {
+		if len(fullDays) < 10 || fullDays[dayOf(slot)] {
+			fullDays[dayOf(slot)] = true
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		// leave is the slot of the full days left open, -1 for none.
+		leave int
+		// moved puts the hours half an hour later once the days are booked.
+		moved bool
+		// calendarReads is how many windows the page reads.
+		calendarReads int
+	}{
+		{"the first ten days full", -1, false, 2},
+		{"one slot left on the sixth", 5*14 + 3, false, 2},
+		{"the hours moved after the booking", -1, true, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSalon(t, nil)
+			if err := s.db.PutSalon(context.Background(), "studio-nine", set); err != nil {
+				t.Fatal(err)
+			}
+			taken := map[int64]bool{}
+			for i, slot := range every {
+				if !fullDays[dayOf(slot)] || i == tc.leave {
+					continue
+				}
+				h := &salon.Hold{ID: fmt.Sprint("b", i), Salon: "studio-nine", Slot: slot.ID, Start: slot.Start, Customer: salon.Customer{Name: "x", Contact: "x"}}
+				if out, err := s.db.Spend(context.Background(), requeststate.SpendID{byte(i), byte(i >> 8), 2}, friday.Add(time.Minute), h, friday); err != nil || out.Booking == nil {
+					t.Fatalf("booking slot %d: %+v, %v", i, out, err)
+				}
+				taken[slot.Start.Unix()] = true
+			}
+			now := set
+			if tc.moved {
+				for d, day := range now.Hours {
+					now.Hours[d] = []salon.Interval{{Start: day[0].Start + 30, End: day[0].End + 30}}
+				}
+				if err := s.db.PutSalon(context.Background(), "studio-nine", now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			calls := &counting{calendar: s.db, db: s.db, calls: map[string]int{}}
+			s.desk.Calendar = calls
+			want := salon.Open(now, newYork, friday, func(start time.Time) bool { return taken[start.Unix()] }, booking.MaxOpenSlots)
+			got := s.open(t, "studio-nine")
+			if len(got) != len(want) || len(got) == 0 || got[0] != want[0].ID || got[len(got)-1] != want[len(want)-1].ID {
+				t.Fatalf("the page lists %d slots %v, want %d from %s", len(got), got, len(want), want[0].ID)
+			}
+			for i := range want {
+				if got[i] != want[i].ID {
+					t.Fatalf("the page's slot %d is %s, want %s", i, got[i], want[i].ID)
+				}
+			}
+			if reads := calls.took(); reads["Calendar"] != tc.calendarReads || reads["DayFills"] != 1 {
+				t.Errorf("the page read %v, want the calendar %d times and the days' counts once", reads, tc.calendarReads)
+			}
+		})
+	}
+}
+
+func (c *counting) DayFills(ctx context.Context, id string, from, to time.Time) ([]salon.DayFill, error) {
+	c.count("DayFills")
+	return c.db.DayFills(ctx, id, from, to)
+}

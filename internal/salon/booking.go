@@ -194,6 +194,18 @@ type Calendar struct {
 	Through time.Time
 }
 
+// DayFill is how full one UTC day of a salon's calendar is, as the store keeps it with the
+// bookings: enough to know a simple salon's day is full without reading it. The store vouches that
+// each of the day's live bookings sits on a slot of the salon's present settings, one to a slot:
+// none was made before the owner last changed what the slots depend on. So Booked equal to the
+// day's slots makes it full.
+type DayFill struct {
+	// Day is the UTC day's first instant.
+	Day time.Time
+	// Booked is how many live bookings start in it.
+	Booked int
+}
+
 // SpendOutcome is what spending a state did with its hold.
 type SpendOutcome struct {
 	// Booking is the booking made, as the calendar stored it; nil when nothing was booked.

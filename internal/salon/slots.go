@@ -47,6 +47,18 @@ func StartsFrom(s Settings, loc *time.Location, now, from time.Time) iter.Seq[ti
 				continue
 			}
 			p.reset(loc, midnight)
+			if p.steady && inOrder(intervals) {
+				// One offset all day, and the intervals in order: the starts come in order as they are.
+				base := midnight - p.offset
+				for _, iv := range intervals {
+					for m := iv.Start; m+Clock(s.SlotMinutes) <= iv.End; m += Clock(s.SlotMinutes) {
+						if start := base + int64(m)*60; start >= lowest && !yield(time.Unix(start, 0).In(loc)) {
+							return
+						}
+					}
+				}
+				continue
+			}
 			day = day[:0]
 			for _, iv := range intervals {
 				if !iv.Start.valid() || !iv.End.valid() {
@@ -70,21 +82,24 @@ func StartsFrom(s Settings, loc *time.Location, now, from time.Time) iter.Seq[ti
 	}
 }
 
-// CountStarts is how many starts Starts(s, loc, now) yields in [from, to), found by arithmetic on
-// the days whose clocks don't change: a day of a packed calendar costs its intervals, not its slots.
-func CountStarts(s Settings, loc *time.Location, now, from, to time.Time) int {
-	if !s.slotsInBounds() {
-		return 0
+// StartsPerDay is how many starts Starts(s, loc, now) yields in each of the days 24-hour spans
+// from from: element i counts [from+i days, from+i+1 days). A day whose clocks don't change is
+// counted by arithmetic on its intervals, so a packed calendar's days cost their intervals, not
+// their slots.
+func StartsPerDay(s Settings, loc *time.Location, now, from time.Time, days int) []int {
+	counts := make([]int, max(days, 0))
+	if !s.slotsInBounds() || days < 1 {
+		return counts
 	}
-	lowest, end := max(now.Unix()+1, ceilSecond(from)), ceilSecond(to)
+	first := ceilSecond(from)
+	lowest, end := max(now.Unix()+1, first), first+int64(days)*secondsPerDay
 	if lowest >= end {
-		return 0
+		return counts
 	}
 	today := localDate(now.In(loc))
 	firstDay := max(today, localDate(time.Unix(lowest, 0).In(loc))-transitionMargin)
 	lastDay := min(today+int64(s.HorizonDays-1)*secondsPerDay, localDate(time.Unix(end, 0).In(loc))+transitionMargin)
-	step := int64(s.SlotMinutes)
-	n := 0
+	step := int64(s.SlotMinutes) * 60
 	var p placer
 	var day []int64
 	for midnight := firstDay; midnight <= lastDay; midnight += secondsPerDay {
@@ -95,15 +110,19 @@ func CountStarts(s Settings, loc *time.Location, now, from, to time.Time) int {
 		p.reset(loc, midnight)
 		if p.steady && inOrder(intervals) {
 			for _, iv := range intervals {
-				// The interval's starts are at base + j*step minutes for j in [0, count).
-				if iv.End-iv.Start < Clock(step) {
+				if iv.End-iv.Start < Clock(s.SlotMinutes) {
 					continue
 				}
-				count := (int64(iv.End)-int64(iv.Start)-step)/step + 1
+				// The interval's starts are base + j*step for j in [0, n); count those in [lowest,
+				// end), a run of them to each day.
 				base := midnight - p.offset + int64(iv.Start)*60
-				first := max(0, ceilDiv(lowest-base, step*60))
-				last := min(count, ceilDiv(end-base, step*60))
-				n += int(max(0, last-first))
+				n := (int64(iv.End-iv.Start)*60-step)/step + 1
+				for j, last := max(0, ceilDiv(lowest-base, step)), min(n, ceilDiv(end-base, step)); j < last; {
+					i := (base + j*step - first) / secondsPerDay
+					next := min(last, ceilDiv(first+(i+1)*secondsPerDay-base, step))
+					counts[i] += int(next - j)
+					j = next
+				}
 			}
 			continue
 		}
@@ -119,9 +138,11 @@ func CountStarts(s Settings, loc *time.Location, now, from, to time.Time) int {
 			}
 		}
 		slices.Sort(day)
-		n += len(slices.Compact(day))
+		for _, start := range slices.Compact(day) {
+			counts[(start-first)/secondsPerDay]++
+		}
 	}
-	return n
+	return counts
 }
 
 // inOrder reports whether intervals are valid and each ends at or before the next starts, as

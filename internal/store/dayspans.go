@@ -5,8 +5,6 @@ package store
 
 import (
 	"cmp"
-	"context"
-	"database/sql"
 	"errors"
 	"strings"
 	"time"
@@ -135,17 +133,7 @@ func daySpansMigration(d dialect) *goose.Migration {
 	if d.goose != goose.DialectSQLite3 {
 		return goose.NewGoMigration(daySpansVersion, &goose.GoFunc{Mode: goose.TransactionEnabled}, &goose.GoFunc{Mode: goose.TransactionEnabled})
 	}
-	run := func(statements []string) *goose.GoFunc {
-		return &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
-			for _, statement := range statements {
-				if _, err := tx.ExecContext(ctx, statement); err != nil {
-					return err
-				}
-			}
-			return nil
-		}}
-	}
-	return goose.NewGoMigration(daySpansVersion, run(daySpansSQLite), run(daySpansSQLiteDown))
+	return goose.NewGoMigration(daySpansVersion, runAll(daySpansSQLite), runAll(daySpansSQLiteDown))
 }
 
 // daySpan is one token of a list, read.
@@ -194,8 +182,8 @@ func eachToken(list string, from, to int64, yield func(daySpan)) error {
 	return nil
 }
 
-// number reads the decimal digits of list from i up to end (or the list's end, when end is ';'),
-// and gives the number and where the next field starts.
+// number reads the decimal digits of list from i up to end (or the list's end, when end separates
+// entries: ';' or ','), and gives the number and where the next field starts.
 func number(list string, i int, end byte) (n int64, next int, ok bool) {
 	start := i
 	for ; i < len(list) && list[i] >= '0' && list[i] <= '9'; i++ {
@@ -208,7 +196,7 @@ func number(list string, i int, end byte) (n int64, next int, ok bool) {
 	case i == start:
 		return 0, i, false
 	case i == len(list):
-		return n, i, end == ';'
+		return n, i, end == ';' || end == ','
 	case list[i] != end:
 		return 0, i, false
 	}

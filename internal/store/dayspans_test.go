@@ -58,6 +58,15 @@ func TestTheDaysListsFollowEveryWriteOfTheBookings(t *testing.T) {
 					t.Errorf("after %s, the taken starts of [%s, %s): got %v, want %v", after, w[0].Format(time.DateTime), through.Format(time.DateTime), got, want)
 				}
 			}
+			// Each day's count is its live bookings, whatever wrote them.
+			from, to := now.Add(-30*24*time.Hour), now.Add(14*24*time.Hour)
+			fills, err := s.DayFills(ctx, "studio-nine", from, to)
+			if err != nil {
+				t.Fatalf("after %s: DayFills: %v", after, err)
+			}
+			if got, want := dayCounts(fills), liveByDay(t, db, from, to); !reflect.DeepEqual(got, want) {
+				t.Errorf("after %s, the days' counts: got %v, want %v", after, got, want)
+			}
 			if b.name == "sqlite" {
 				if got, want := listed(t, db), liveTokens(t, db); !reflect.DeepEqual(got, want) {
 					t.Errorf("after %s, day_spans: got %v, want the live bookings %v", after, got, want)
@@ -153,6 +162,13 @@ func TestTheDaysListsAreBuiltFromTheBookingsThereAndGoAwayDown(t *testing.T) {
 	if got := listed(t, db); !reflect.DeepEqual(got, want) {
 		t.Errorf("after up: got %v, want every live booking %v", got, want)
 	}
+	fills, err := s.DayFills(t.Context(), "studio-nine", now, at(7*24))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dayCounts(fills), liveByDay(t, db, now, at(7*24)); !reflect.DeepEqual(got, want) {
+		t.Errorf("after up, the days' counts: got %v, want %v", got, want)
+	}
 	bookTeam(t, s, "after", "cut", "ben", at(26))
 	if got, want := listed(t, db), liveTokens(t, db); !reflect.DeepEqual(got, want) {
 		t.Errorf("a booking after up: got %v, want %v", got, want)
@@ -174,6 +190,40 @@ func TestAListThatDoesntReadIsAnErrorNotAWrongCalendar(t *testing.T) {
 	if _, err := s.Calendar(t.Context(), "studio-nine", now, at(24)); err == nil {
 		t.Error("Calendar: got no error, want the broken list refused")
 	}
+}
+
+// dayCounts is the days of fills that hold a live booking, as "day: n", checking on the way that the
+// days come in order; a day with none may be listed or not.
+func dayCounts(fills []salon.DayFill) []string {
+	out := []string{}
+	for i, f := range fills {
+		if i > 0 && !fills[i-1].Day.Before(f.Day) {
+			return append(out, "out of order at "+f.Day.String())
+		}
+		if f.Booked != 0 {
+			out = append(out, fmt.Sprintf("%s: %d", f.Day.Format(time.DateOnly), f.Booked))
+		}
+	}
+	return out
+}
+
+// liveByDay counts studio-nine's live bookings in each UTC day of [from, to), as dayCounts writes them.
+func liveByDay(t *testing.T, db *sql.DB, from, to time.Time) []string {
+	t.Helper()
+	out := []string{}
+	n, day := 0, int64(0)
+	for _, r := range liveRows(t, db, `WHERE salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3 ORDER BY starts_at`,
+		[]byte("studio-nine"), from.Unix(), to.Unix()) {
+		if n > 0 && r.start/86400 != day {
+			out = append(out, fmt.Sprintf("%s: %d", time.Unix(day*86400, 0).UTC().Format(time.DateOnly), n))
+			n = 0
+		}
+		n, day = n+1, r.start/86400
+	}
+	if n > 0 {
+		out = append(out, fmt.Sprintf("%s: %d", time.Unix(day*86400, 0).UTC().Format(time.DateOnly), n))
+	}
+	return out
 }
 
 // spanWords is spans as "stylist start minutes+after", in their order.

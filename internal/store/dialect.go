@@ -53,6 +53,8 @@ type dialect struct {
 	// taken when asked up to end.
 	daySpans, calendar string
 	through            func(end int64) int64
+	// dayFills reads how full a window's days are (dayfills.go).
+	dayFills string
 
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
@@ -62,6 +64,7 @@ var sqliteDialect = dialect{
 	goose:    goose.DialectSQLite3,
 	scrub:    `PRAGMA wal_checkpoint(TRUNCATE)`,
 	daySpans: qDaySpansSQLite,
+	dayFills: qDayFillsSQLite,
 	calendar: calendarWith(takenSQLite),
 	through:  throughDays,
 	unique: func(err error) bool {
@@ -82,6 +85,7 @@ var postgresDialect = dialect{
 	scrub:       `VACUUM bookings`,
 	rewrite:     `VACUUM (FULL) bookings`,
 	daySpans:    qDaySpansPostgres,
+	dayFills:    qDayFillsPostgres,
 	calendar:    qCalendarNarrow,
 	through:     throughEnd,
 	unique: func(err error) bool {

@@ -171,3 +171,6 @@ func listed(ctx context.Context, db *sql.DB, query string) ([]string, error) {
 	}
 	return out, rows.Err()
 }
+
+// GridSettle is how long after a change of a salon's slots a day's bookings are taken to be on them.
+const GridSettle = gridSettle

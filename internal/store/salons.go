@@ -295,10 +295,10 @@ func (s *Store) putSettings(ctx context.Context, w prepared, id string, set salo
 			name = excluded.name, time_zone = excluded.time_zone, phone = excluded.phone,
 			prices = excluded.prices, hours = excluded.hours,
 			slot_minutes = excluded.slot_minutes, horizon_days = excluded.horizon_days, terms = excluded.terms,
-			version = salons.version + 1
+			version = salons.version + 1, grid_changed_at = `+qGridChanged+`
 		RETURNING version`,
 		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
-		int64(set.SlotMinutes), int64(set.HorizonDays), terms).Scan(&version); err != nil {
+		int64(set.SlotMinutes), int64(set.HorizonDays), terms, s.now().Unix()).Scan(&version); err != nil {
 		return 0, err
 	}
 	detail := fmt.Sprintf("settings version %d", version)
