@@ -47,8 +47,8 @@ const (
 			service, stylist, minutes, after_minutes, manage_hash, contact_key,
 			deposit, checkout, checkout_url, pay_until, deposit_status, language)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15,
-			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END, $20)
-		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
+			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END, $20)` +
+		qOneLivePerStart
 	// qCellsTaken reports whether a live booking holds any of the salon's stylist's cells from $3
 	// up to $4: a stylist found busy by this read costs one lookup, not a booking written and undone.
 	qCellsTaken = `SELECT EXISTS (SELECT 1 FROM booking_cells WHERE salon = $1 AND stylist = $2 AND cell >= $3 AND cell < $4)`

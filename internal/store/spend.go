@@ -42,6 +42,18 @@ const (
 	qBookingByID = `SELECT ` + bookingColumns + ` FROM bookings WHERE id = $1`
 )
 
+// Both databases insert a simple salon's booking alike: qInsertSlot, under conditions of their
+// own, and qOneLivePerStart. A menu salon's (qMenuBook) names a stylist, a span and a deposit too.
+const (
+	// qInsertSlot inserts $1 to $12 as a live booking of a slot, as a SELECT that a WHERE follows.
+	qInsertSlot = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key, language)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12`
+	// qOneLivePerStart inserts nothing where a live booking holds the stylist's start already
+	// (bookings_one_live_per_slot), rather than fail, so the transaction goes on.
+	qOneLivePerStart = `
+		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
+)
+
 // On SQLite a booking is qBookFirst, then, in the same transaction, the booking read back by
 // qBookingByID and its spend written by qSpend. The transaction holds the only write lock, so
 // nothing can spend the state or book the slot between the checks and the writes, and the spend
@@ -49,12 +61,10 @@ const (
 const (
 	// qBookFirst books a slot of a registered salon unless the state is spent or the slot is
 	// closed. ON CONFLICT DO NOTHING: a live booking of the slot makes it insert nothing.
-	qBookFirst = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key, language)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12
+	qBookFirst = qInsertSlot + `
 		WHERE EXISTS (SELECT 1 FROM salons WHERE id = $2)
 			AND NOT EXISTS (SELECT 1 FROM spent_states WHERE id = $9)
-			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
-		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING`
+			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)` + qOneLivePerStart
 	// qIsClosed says whether a salon's slot is closed.
 	qIsClosed = `SELECT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $1 AND starts_at = $2)`
 )
@@ -68,11 +78,9 @@ const (
 	// CONFLICT DO NOTHING: a live booking of the slot, committed or committing, makes it insert
 	// nothing instead of failing, so the transaction goes on to spend the state as taken. It
 	// returns the row as the database stored it.
-	qBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, manage_hash, contact_key, language)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12
+	qBook = qInsertSlot + `
 		WHERE EXISTS (SELECT 1 FROM spent_states WHERE id = $9 AND booking = $1)
-			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)
-		ON CONFLICT (salon, stylist, starts_at) WHERE status = 'booked' DO NOTHING
+			AND NOT EXISTS (SELECT 1 FROM closed_slots WHERE salon = $2 AND starts_at = $4)` + qOneLivePerStart + `
 		RETURNING ` + bookingColumns
 	// qNotBooked records a spend written as booked as taken instead, when qBook booked nothing,
 	// and returns whether the slot is closed, which is why.
