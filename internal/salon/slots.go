@@ -4,6 +4,7 @@ package salon
 
 import (
 	"iter"
+	"math"
 	"slices"
 	"time"
 )
@@ -59,21 +60,8 @@ func StartsFrom(s Settings, loc *time.Location, now, from time.Time) iter.Seq[ti
 				}
 				continue
 			}
-			day = day[:0]
-			for _, iv := range intervals {
-				if !iv.Start.valid() || !iv.End.valid() {
-					continue
-				}
-				for m := iv.Start; m+Clock(s.SlotMinutes) <= iv.End; m += Clock(s.SlotMinutes) {
-					if start, ok := p.place(m); ok && start >= lowest {
-						day = append(day, start)
-					}
-				}
-			}
-			// Checked hours already come in order; the sort keeps the promise for any others, and
-			// for a zone whose clocks jump twice within a day.
-			slices.Sort(day)
-			for _, start := range slices.Compact(day) {
+			day = p.placeAll(day[:0], intervals, s.SlotMinutes, lowest, maxSecond)
+			for _, start := range day {
 				if !yield(time.Unix(start, 0).In(loc)) {
 					return
 				}
@@ -126,24 +114,35 @@ func StartsPerDay(s Settings, loc *time.Location, now, from time.Time, days int)
 			}
 			continue
 		}
-		day = day[:0]
-		for _, iv := range intervals {
-			if !iv.Start.valid() || !iv.End.valid() {
-				continue
-			}
-			for m := iv.Start; m+Clock(s.SlotMinutes) <= iv.End; m += Clock(s.SlotMinutes) {
-				if start, ok := p.place(m); ok && start >= lowest && start < end {
-					day = append(day, start)
-				}
-			}
-		}
-		slices.Sort(day)
-		for _, start := range slices.Compact(day) {
+		day = p.placeAll(day[:0], intervals, s.SlotMinutes, lowest, end)
+		for _, start := range day {
 			counts[(start-first)/secondsPerDay]++
 		}
 	}
 	return counts
 }
+
+// placeAll appends to day the starts of the day p is reset to, each interval's every slotMinutes,
+// that fall in [lowest, end), placed one by one, and gives them in order, each once: checked hours
+// already come in order; the sort keeps the promise for any others, and for a zone whose clocks
+// jump twice within a day.
+func (p *placer) placeAll(day []int64, intervals []Interval, slotMinutes int, lowest, end int64) []int64 {
+	for _, iv := range intervals {
+		if !iv.Start.valid() || !iv.End.valid() {
+			continue
+		}
+		for m := iv.Start; m+Clock(slotMinutes) <= iv.End; m += Clock(slotMinutes) {
+			if start, ok := p.place(m); ok && start >= lowest && start < end {
+				day = append(day, start)
+			}
+		}
+	}
+	slices.Sort(day)
+	return slices.Compact(day)
+}
+
+// maxSecond is a Unix second after every slot's start.
+const maxSecond = math.MaxInt64
 
 // inOrder reports whether intervals are valid and each ends at or before the next starts, as
 // checked hours are: their starts are then distinct, and none needs sorting out.

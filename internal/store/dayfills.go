@@ -137,13 +137,23 @@ var removeCounted = `UPDATE day_spans SET spans = replace(spans, ';' || ` + toke
 			taken = taken - (instr(spans, ';' || ` + tokenOf("OLD.") + ` || ';') > 0)
 		WHERE salon = OLD.salon AND day = OLD.starts_at / 86400`
 
+// dropDaySpansTriggers drops the triggers that keep day_spans.
+var dropDaySpansTriggers = []string{
+	`DROP TRIGGER day_spans_delete`,
+	`DROP TRIGGER day_spans_update`,
+	`DROP TRIGGER day_spans_insert`,
+}
+
 // daySpansTriggers drops the triggers that keep day_spans and makes them again with add and
 // remove as the statements that add NEW's token and remove OLD's.
 func daySpansTriggers(add, remove string) []string {
+	return append(slices.Clone(dropDaySpansTriggers), createDaySpansTriggers(add, remove)...)
+}
+
+// createDaySpansTriggers makes the triggers that keep day_spans, with add and remove as the
+// statements that add NEW's token and remove OLD's.
+func createDaySpansTriggers(add, remove string) []string {
 	return []string{
-		`DROP TRIGGER day_spans_insert`,
-		`DROP TRIGGER day_spans_update`,
-		`DROP TRIGGER day_spans_delete`,
 		`CREATE TRIGGER day_spans_insert AFTER INSERT ON bookings WHEN NEW.status = 'booked'
 		BEGIN
 			` + add + `;

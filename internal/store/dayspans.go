@@ -6,6 +6,7 @@ package store
 import (
 	"cmp"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,7 +79,7 @@ const daySpansVersion = 14
 // daySpansSQLite is that migration on SQLite: the table, the triggers that keep it, and every live
 // booking already written. A token is removed by replacing ";token;" with ";", and is unique in its
 // day: a stylist has one live booking at a start (bookings_one_live_per_slot).
-var daySpansSQLite = []string{
+var daySpansSQLite = append([]string{
 	`CREATE TABLE day_spans (
 		salon BYTEA  NOT NULL,
 		day   BIGINT NOT NULL,
@@ -88,29 +89,10 @@ var daySpansSQLite = []string{
 	`INSERT INTO day_spans (salon, day, spans)
 		SELECT salon, starts_at / 86400, ';' || group_concat(` + rowToken + `, ';') || ';'
 		FROM bookings WHERE status = 'booked' GROUP BY salon, starts_at / 86400`,
-	`CREATE TRIGGER day_spans_insert AFTER INSERT ON bookings WHEN NEW.status = 'booked'
-	BEGIN
-		` + addSpan + `;
-	END`,
-	`CREATE TRIGGER day_spans_update AFTER UPDATE OF salon, status, starts_at, stylist, minutes, after_minutes ON bookings
-		WHEN OLD.status = 'booked' OR NEW.status = 'booked'
-	BEGIN
-		` + removeSpan + ` AND OLD.status = 'booked';
-		` + addSpan + `;
-	END`,
-	`CREATE TRIGGER day_spans_delete AFTER DELETE ON bookings WHEN OLD.status = 'booked'
-	BEGIN
-		` + removeSpan + `;
-	END`,
-}
+}, createDaySpansTriggers(addSpan, removeSpan)...)
 
 // daySpansSQLiteDown undoes daySpansSQLite.
-var daySpansSQLiteDown = []string{
-	`DROP TRIGGER day_spans_delete`,
-	`DROP TRIGGER day_spans_update`,
-	`DROP TRIGGER day_spans_insert`,
-	`DROP TABLE day_spans`,
-}
+var daySpansSQLiteDown = append(slices.Clone(dropDaySpansTriggers), `DROP TABLE day_spans`)
 
 // tokenOf is rowToken of the row a trigger names, "NEW." or "OLD.".
 func tokenOf(row string) string {
