@@ -226,7 +226,7 @@ type config struct {
 }
 
 func configure(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{previous: getenv(envPreviousKeys), mcpToken: getenv(envMCPToken), mcpKey: getenv(envMCPKey), cacheDir: userCacheDir(getenv), stderr: stderr}
+	cfg := config{cacheDir: userCacheDir(getenv), stderr: stderr}
 	fs := flag.NewFlagSet("bookingd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", defaultAddr, "address to serve on (with -dev, "+devAddr+" and loopback only)")
@@ -236,7 +236,7 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.DurationVar(&cfg.redisTimeout, "redis-timeout", 500*time.Millisecond, "bound on every round two's spend, and every Redis call: past it round two answers 503")
 	fs.IntVar(&cfg.replicas, "redis-replicas", 0, "count a spend as done only once this many Redis replicas hold it (WAIT), so a failover to one of them forgets none")
 	fs.StringVar(&cfg.db, "db", getenv(envDatabaseURL), "the salons' calendar: sqlite:PATH for one instance, postgres://… for many (default $"+envDatabaseURL+", else none: the app owns its calendar)")
-	cfg.model.register(fs, getenv)
+	cfg.model.register(fs)
 	cfg.tell.register(fs, getenv)
 	cfg.payments.register(fs)
 	cfg.texts.register(fs)
@@ -268,12 +268,18 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q: the subcommands are keygen, openapi, healthcheck, mcp, backup and copy", fs.Arg(0))
 	}
-	var err error
-	if cfg.signingKey, err = secret(getenv, envSigningKey); err != nil {
-		return config{}, err
-	}
-	if cfg.owner, err = secret(getenv, envOwnerToken); err != nil {
-		return config{}, err
+	// Every key, token and secret may come from its variable or from the file its _FILE twin names.
+	for _, s := range []struct {
+		name string
+		to   *string
+	}{
+		{envSigningKey, &cfg.signingKey}, {envPreviousKeys, &cfg.previous}, {envOwnerToken, &cfg.owner},
+		{envMCPToken, &cfg.mcpToken}, {envMCPKey, &cfg.mcpKey}, {envModelKey, &cfg.model.key},
+	} {
+		var err error
+		if *s.to, err = secret(getenv, s.name); err != nil {
+			return config{}, err
+		}
 	}
 	if cfg.redisTimeout <= 0 {
 		return config{}, fmt.Errorf("-redis-timeout must be positive, got %s", cfg.redisTimeout)

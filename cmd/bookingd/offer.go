@@ -43,9 +43,8 @@ type modelConfig struct {
 	key       string
 }
 
-// register adds the model flags to fs and reads the key from the environment.
-func (m *modelConfig) register(fs *flag.FlagSet, getenv func(string) string) {
-	m.key = getenv(envModelKey)
+// register adds the model flags to fs; configure reads the key, as it reads every secret.
+func (m *modelConfig) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.kind, "model", modelNone, "who proposes round one's times and question: none (the first two open slots), "+
 		"standin (a built-in deterministic model, no key), openai (an OpenAI-compatible chat-completions server) or anthropic; the key is read from $"+envModelKey)
 	fs.StringVar(&m.url, "model-url", "", "the model service's base URL (default "+models.OpenAIURL+" for openai, "+models.AnthropicURL+" for anthropic)")

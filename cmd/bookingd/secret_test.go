@@ -154,3 +154,34 @@ func TestTheOwnersTokenFromAFileGuardsTheOwnersEndpoints(t *testing.T) {
 		t.Errorf("stderr speaks of the owner's token:\n%s", logs)
 	}
 }
+
+// TestEveryKeyTokenAndSecretIsReadFromItsFileToo: the usage promises a _FILE twin for each secret,
+// and each one is read from it, its line ending aside; given both ways, start-up refuses.
+func TestEveryKeyTokenAndSecretIsReadFromItsFileToo(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		read func(config) string
+	}{
+		{envSigningKey, func(c config) string { return c.signingKey }},
+		{envPreviousKeys, func(c config) string { return c.previous }},
+		{envOwnerToken, func(c config) string { return c.owner }},
+		{envMCPToken, func(c config) string { return c.mcpToken }},
+		{envMCPKey, func(c config) string { return c.mcpKey }},
+		{envModelKey, func(c config) string { return c.model.key }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			value := "secret-of-" + strings.ToLower(tt.name)
+			env := map[string]string{tt.name + fileSuffix: writeSecret(t, value+"\n")}
+			cfg, err := configure(nil, func(k string) string { return env[k] }, io.Discard)
+			if err != nil || tt.read(cfg) != value {
+				t.Fatalf("from %s%s: got %q, %v, want %q", tt.name, fileSuffix, tt.read(cfg), err, value)
+			}
+			env[tt.name] = value
+			if _, err := configure(nil, func(k string) string { return env[k] }, io.Discard); err == nil ||
+				!strings.Contains(err.Error(), "are both set") || strings.Contains(err.Error(), value) {
+				t.Errorf("given both ways: got %v, want a refusal that quotes nothing", err)
+			}
+		})
+	}
+}
