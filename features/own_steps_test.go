@@ -21,7 +21,6 @@ import (
 	desk "salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
-	"salon/internal/store"
 	"salon/internal/wire"
 )
 
@@ -51,9 +50,9 @@ func (f *flaky) MoveSpend(ctx context.Context, id requeststate.SpendID, goodUnti
 	return f.own().MoveSpend(ctx, id, goodUntil, salonID, bookingID, decide)
 }
 
-func (f *flaky) SpentState(ctx context.Context, id requeststate.SpendID) (store.Spent, bool, error) {
+func (f *flaky) SpentState(ctx context.Context, id requeststate.SpendID) (salon.Spent, bool, error) {
 	if err := f.fail(); err != nil {
-		return store.Spent{}, false, err
+		return salon.Spent{}, false, err
 	}
 	return f.own().SpentState(ctx, id)
 }

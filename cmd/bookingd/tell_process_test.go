@@ -27,6 +27,7 @@ import (
 	goical "github.com/emersion/go-ical"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testpg"
 	"salon/internal/testsmtp"
@@ -199,7 +200,7 @@ func heldEvents(t *testing.T, db string) map[string]webhookEvent {
 	made := map[string]int{}
 	for _, e := range events {
 		held[e.ID] = webhookEvent{id: e.ID, booking: e.Booking, kind: string(e.Type)}
-		if e.Type == store.EventCreated {
+		if e.Type == salon.EventCreated {
 			made[e.Booking]++
 		}
 	}

@@ -20,7 +20,6 @@ import (
 	"salon/internal/notify"
 	"salon/internal/payments"
 	domain "salon/internal/salon"
-	"salon/internal/store"
 	"salon/internal/teststripe"
 	"salon/internal/wire"
 )
@@ -161,7 +160,7 @@ func TestADepositHoldsTheTimeUntilPaidThenRoundThreeBooks(t *testing.T) {
 	}
 	created := 0
 	for _, e := range events {
-		if e.Booking == c.Booking && e.Type == store.EventCreated {
+		if e.Booking == c.Booking && e.Type == domain.EventCreated {
 			created++
 		}
 	}

@@ -19,17 +19,16 @@ import (
 	"salon/internal/audit"
 	"salon/internal/refusal"
 	"salon/internal/salon"
-	"salon/internal/store"
 )
 
 // Access is what the salons' keys, the audit and the customer's data need of the calendar's
 // database, beside Calendar. *store.Store is one. A Calendar that isn't one serves none of them
 // (they answer refusal.ErrUnavailable), and round one counts no cap.
 type Access interface {
-	CreateKey(ctx context.Context, salon, id, name string, hash []byte) (store.Key, error)
-	Keys(ctx context.Context, salon string) ([]store.Key, error)
+	CreateKey(ctx context.Context, salon, id, name string, hash []byte) (salon.Key, error)
+	Keys(ctx context.Context, salon string) ([]salon.Key, error)
 	RevokeKey(ctx context.Context, salon, id string) error
-	KeyByID(ctx context.Context, id string) (store.Key, bool, error)
+	KeyByID(ctx context.Context, id string) (salon.Key, bool, error)
 	Audit(ctx context.Context, salon string, after *audit.Cursor, limit int) ([]audit.Entry, error)
 	EraseContact(ctx context.Context, salon, contactKey string) (int, error)
 	ContactBookings(ctx context.Context, salon, contactKey string) ([]salon.Booking, error)
@@ -65,7 +64,7 @@ const keySeparator = "."
 // NewKey is a key just made: as stored, and the key itself, which is shown this once and never
 // kept.
 type NewKey struct {
-	store.Key
+	salon.Key
 	Secret string
 }
 
@@ -89,7 +88,7 @@ func (d *Desk) CreateKey(ctx context.Context, id, name string) (NewKey, error) {
 }
 
 // SalonKeys lists the salon id's live keys, oldest first, without the keys themselves.
-func (d *Desk) SalonKeys(ctx context.Context, id string) ([]store.Key, error) {
+func (d *Desk) SalonKeys(ctx context.Context, id string) ([]salon.Key, error) {
 	a, err := d.accessOr(id)
 	if err != nil {
 		return nil, err
@@ -122,28 +121,28 @@ var noKeyHash = keyHash("no salon has this key")
 // kept in the process, so a revocation holds at once on every instance): the key with true when
 // token is one the store holds, revoked or not, its hash compared in constant time; false when it
 // is no stored key at all. It reports an error only when the database failed.
-func (d *Desk) OpenKey(ctx context.Context, token string) (store.Key, bool, error) {
+func (d *Desk) OpenKey(ctx context.Context, token string) (salon.Key, bool, error) {
 	a, ok := d.access()
 	if !ok {
-		return store.Key{}, false, nil
+		return salon.Key{}, false, nil
 	}
 	keyID, _, found := strings.Cut(token, keySeparator)
 	given := keyHash(token)
 	if !found || keyID == "" || len(keyID) > maxKeyIDChars {
 		subtle.ConstantTimeCompare(given, noKeyHash)
-		return store.Key{}, false, nil
+		return salon.Key{}, false, nil
 	}
 	k, ok, err := a.KeyByID(ctx, keyID)
 	if err != nil {
-		return store.Key{}, false, refusal.Or(err)
+		return salon.Key{}, false, refusal.Or(err)
 	}
 	stored := k.Hash
 	if !ok || len(stored) != len(given) {
 		subtle.ConstantTimeCompare(given, noKeyHash)
-		return store.Key{}, false, nil
+		return salon.Key{}, false, nil
 	}
 	if subtle.ConstantTimeCompare(given, stored) != 1 {
-		return store.Key{}, false, nil
+		return salon.Key{}, false, nil
 	}
 	return k, true, nil
 }

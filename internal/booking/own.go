@@ -14,7 +14,6 @@ import (
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 	"salon/internal/step"
-	"salon/internal/store"
 )
 
 // Own is what the customer's own operations need of the calendar, beside Calendar. *store.Store
@@ -24,7 +23,7 @@ type Own interface {
 	CancelBefore(ctx context.Context, salon, id string, latest time.Time) (salon.Booking, bool, error)
 	MoveSpend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, salon, booking string,
 		decide func(salon.Booking) (salon.Move, error)) (salon.Booking, salon.Taken, error)
-	SpentState(ctx context.Context, id requeststate.SpendID) (store.Spent, bool, error)
+	SpentState(ctx context.Context, id requeststate.SpendID) (salon.Spent, bool, error)
 }
 
 // ErrAlreadyCancelled refuses a change of a booking that is cancelled.

@@ -17,19 +17,18 @@ import (
 	"salon/internal/lang"
 	"salon/internal/refusal"
 	"salon/internal/salon"
-	"salon/internal/store"
 	"salon/internal/webhook"
 )
 
 // Tell is what the owner's webhooks and feed need of the calendar, beside Calendar. *store.Store
 // is one.
 type Tell interface {
-	PutWebhook(ctx context.Context, w store.Webhook) (created bool, err error)
-	Webhooks(ctx context.Context, salon string) ([]store.WebhookState, error)
+	PutWebhook(ctx context.Context, w salon.Webhook) (created bool, err error)
+	Webhooks(ctx context.Context, salon string) ([]salon.WebhookState, error)
 	DeleteWebhook(ctx context.Context, salon, id string) (bool, error)
 	SetFeed(ctx context.Context, salon string, hash []byte, at time.Time) error
 	FeedHash(ctx context.Context, salon string) ([]byte, error)
-	DroppedMessages(ctx context.Context, salon string, limit int) ([]store.Dropped, error)
+	DroppedMessages(ctx context.Context, salon string, limit int) ([]salon.Dropped, error)
 }
 
 // MaxDroppedListed is how many dropped messages the owner's list shows, the newest.
@@ -85,18 +84,18 @@ func checkWebhookID(id string) error {
 
 // eventTypes reads a webhook's events: nil is every type; otherwise each must be a type, and
 // at least one given. A type given twice counts once. They come back in the order of
-// store.EventTypes.
-func eventTypes(events []string) ([]store.EventType, error) {
+// salon.EventTypes.
+func eventTypes(events []string) ([]salon.EventType, error) {
 	if events == nil {
-		return store.EventTypes, nil
+		return salon.EventTypes, nil
 	}
-	var types []store.EventType
+	var types []salon.EventType
 	for _, e := range events {
-		if !slices.Contains(store.EventTypes, store.EventType(e)) {
+		if !slices.Contains(salon.EventTypes, salon.EventType(e)) {
 			return nil, ErrWebhookEvents
 		}
 	}
-	for _, t := range store.EventTypes {
+	for _, t := range salon.EventTypes {
 		if slices.Contains(events, string(t)) {
 			types = append(types, t)
 		}
@@ -111,25 +110,25 @@ func eventTypes(events []string) ([]store.EventType, error) {
 // one it has, keeping its secret; created says which, and the secret is shown only on creation.
 // events nil is every type. The URL must keep the address rule (ErrWebhookURL), unless the desk's
 // WebhooksInsecure allows http and private addresses.
-func (d *Desk) PutWebhook(ctx context.Context, salonID, id, url string, events []string) (w store.Webhook, created bool, err error) {
+func (d *Desk) PutWebhook(ctx context.Context, salonID, id, url string, events []string) (w salon.Webhook, created bool, err error) {
 	t, err := d.tell(salonID)
 	if err != nil {
-		return store.Webhook{}, false, err
+		return salon.Webhook{}, false, err
 	}
 	if err := checkWebhookID(id); err != nil {
-		return store.Webhook{}, false, err
+		return salon.Webhook{}, false, err
 	}
 	if len(url) > MaxWebhookURLChars || webhook.CheckURL(url, d.WebhooksInsecure) != nil {
-		return store.Webhook{}, false, ErrWebhookURL
+		return salon.Webhook{}, false, ErrWebhookURL
 	}
 	types, err := eventTypes(events)
 	if err != nil {
-		return store.Webhook{}, false, err
+		return salon.Webhook{}, false, err
 	}
-	w = store.Webhook{Salon: salonID, ID: id, URL: url, Events: types, Secret: webhook.NewSecret()}
+	w = salon.Webhook{Salon: salonID, ID: id, URL: url, Events: types, Secret: webhook.NewSecret()}
 	created, err = t.PutWebhook(ctx, w)
 	if err != nil {
-		return store.Webhook{}, false, refusal.Or(err)
+		return salon.Webhook{}, false, refusal.Or(err)
 	}
 	if !created {
 		w.Secret = ""
@@ -139,7 +138,7 @@ func (d *Desk) PutWebhook(ctx context.Context, salonID, id, url string, events [
 
 // Webhooks lists the salon's webhooks, each with when a delivery to it was last made and how many
 // were given up. Their secrets are the caller's to leave out.
-func (d *Desk) Webhooks(ctx context.Context, salonID string) ([]store.WebhookState, error) {
+func (d *Desk) Webhooks(ctx context.Context, salonID string) ([]salon.WebhookState, error) {
 	t, err := d.tell(salonID)
 	if err != nil {
 		return nil, err
@@ -150,7 +149,7 @@ func (d *Desk) Webhooks(ctx context.Context, salonID string) ([]store.WebhookSta
 
 // DroppedMessages lists the salon's messages to customers dropped past a contact's daily bound,
 // the newest first, at most MaxDroppedListed.
-func (d *Desk) DroppedMessages(ctx context.Context, salonID string) ([]store.Dropped, error) {
+func (d *Desk) DroppedMessages(ctx context.Context, salonID string) ([]salon.Dropped, error) {
 	t, err := d.tell(salonID)
 	if err != nil {
 		return nil, err

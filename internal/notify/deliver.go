@@ -249,11 +249,11 @@ func (d *Dispatcher) sendMail(ctx context.Context, dl store.Delivery, held, b sa
 			return result{err: err, permanent: true}
 		}
 		switch dl.Event.Type {
-		case store.EventCreated:
+		case salon.EventCreated:
 			m = mail.Confirmation(n, ics)
-		case store.EventCancelled:
+		case salon.EventCancelled:
 			m = mail.Cancellation(n, ics)
-		case store.EventMoved:
+		case salon.EventMoved:
 			m = mail.Moved(n, l.Label(dl.Event.MovedFrom, loc), ics)
 		default:
 			return result{err: fmt.Errorf("an event of type %q", dl.Event.Type), permanent: true}

@@ -153,8 +153,8 @@ func (w *world) start() *notify.Running {
 func (w *world) putWebhook(id string) string {
 	w.t.Helper()
 	secret := webhook.NewSecret()
-	if _, err := w.db.PutWebhook(w.t.Context(), store.Webhook{Salon: salonID, ID: id, URL: w.recv.srv.URL + "/in/" + id,
-		Events: store.EventTypes, Secret: secret}); err != nil {
+	if _, err := w.db.PutWebhook(w.t.Context(), salon.Webhook{Salon: salonID, ID: id, URL: w.recv.srv.URL + "/in/" + id,
+		Events: salon.EventTypes, Secret: secret}); err != nil {
 		w.t.Fatal(err)
 	}
 	return secret

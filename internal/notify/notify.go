@@ -51,7 +51,7 @@ type Store interface {
 	ReleaseLeases(ctx context.Context) (int64, error)
 	Backlog(ctx context.Context, now time.Time) (map[string]int, error)
 	SweepEvents(ctx context.Context, before time.Time) (int64, error)
-	Webhook(ctx context.Context, salon, id string) (store.Webhook, bool, error)
+	Webhook(ctx context.Context, salon, id string) (salon.Webhook, bool, error)
 	Booking(ctx context.Context, salon, id string) (salon.Booking, error)
 	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
 	ReserveMessage(ctx context.Context, d store.Delivery, contactKey string, now time.Time, perDay int) (bool, error)

@@ -489,7 +489,7 @@ func TestAContactIsSentTenMessagesADayFromASalonAndTheRestAreDroppedForTheOwnerT
 		t.Fatalf("the owner's dropped messages: got %+v, %v, want 2", dropped, err)
 	}
 	for _, d := range dropped {
-		if !strings.HasPrefix(d.Booking, "bk-") || d.Booking == "bk-other" || d.Type != store.EventCreated || d.Target != store.MailTarget {
+		if !strings.HasPrefix(d.Booking, "bk-") || d.Booking == "bk-other" || d.Type != salon.EventCreated || d.Target != store.MailTarget {
 			t.Errorf("a dropped message: %+v, want a confirmation of one of the stranger's bookings", d)
 		}
 	}

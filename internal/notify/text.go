@@ -98,9 +98,9 @@ func TextOf(reminder bool, e store.Event, set salon.Settings, b salon.Booking, l
 	switch {
 	case reminder:
 		kind = lang.TextReminder
-	case e.Type == store.EventCancelled:
+	case e.Type == salon.EventCancelled:
 		kind = lang.TextCancelled
-	case e.Type == store.EventMoved:
+	case e.Type == salon.EventMoved:
 		kind = lang.TextMoved
 	}
 	was := ""

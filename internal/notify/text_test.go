@@ -134,7 +134,7 @@ func TestATextFitsTwoSegmentsWhateverTheNames(t *testing.T) {
 		Stylists: []salon.Stylist{{ID: "zoe", Name: "Zoë Ångström-Ñúñez", Services: []string{"cut"}}}}
 	b := salon.Booking{ID: "b1", Salon: "s", Start: time.Date(2026, 12, 5, 10, 30, 0, 0, time.UTC), Service: "cut", Stylist: "zoe"}
 	link := "https://book.studio-nine.example/my/s/b1#" + strings.Repeat("k", 43)
-	for _, e := range []store.Event{{Type: store.EventCreated}, {Type: store.EventCancelled}, {Type: store.EventMoved, MovedFrom: b.Start.Add(-time.Hour)}} {
+	for _, e := range []store.Event{{Type: salon.EventCreated}, {Type: salon.EventCancelled}, {Type: salon.EventMoved, MovedFrom: b.Start.Add(-time.Hour)}} {
 		for _, reminder := range []bool{false, true} {
 			body := notify.TextOf(reminder, e, set, b, loc, link)
 			if n, _ := sms.Segments(body); n > sms.MaxSegments || body == "" {
@@ -146,7 +146,7 @@ func TestATextFitsTwoSegmentsWhateverTheNames(t *testing.T) {
 	short := salon.Settings{Name: "Studio Nine", Services: []salon.Service{{ID: "cut", Name: "Cut", Minutes: 45}},
 		Stylists: []salon.Stylist{{ID: "ana", Name: "Ana", Services: []string{"cut"}}}}
 	b.Stylist = "ana"
-	if got, want := notify.TextOf(false, store.Event{Type: store.EventCreated}, short, b, loc, link),
+	if got, want := notify.TextOf(false, store.Event{Type: salon.EventCreated}, short, b, loc, link),
 		"Studio Nine: your Cut with Ana, Saturday 5 December, 10:30, is booked. Change or cancel: "+link; got != want {
 		t.Errorf("the confirmation:\n got %q\nwant %q", got, want)
 	}

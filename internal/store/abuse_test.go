@@ -29,8 +29,8 @@ func TestASalonHoldsAtMostTwentyWebhooksWhateverInstancePutsThem(t *testing.T) {
 				if i%2 == 1 {
 					on = other
 				}
-				_, errs[i] = on.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: fmt.Sprintf("w%d", i),
-					URL: "https://hooks.example/a", Events: store.EventTypes, Secret: "whsec_x"})
+				_, errs[i] = on.PutWebhook(ctx, salon.Webhook{Salon: "studio-nine", ID: fmt.Sprintf("w%d", i),
+					URL: "https://hooks.example/a", Events: salon.EventTypes, Secret: "whsec_x"})
 			})
 		}
 		wg.Wait()
@@ -64,8 +64,8 @@ func TestASalonHoldsAtMostTwentyWebhooksWhateverInstancePutsThem(t *testing.T) {
 		if _, err := s.DeleteWebhook(ctx, "studio-nine", first.ID); err != nil {
 			t.Fatal(err)
 		}
-		if created, err := other.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: "after", URL: "https://hooks.example/a",
-			Events: store.EventTypes, Secret: "whsec_y"}); err != nil || !created {
+		if created, err := other.PutWebhook(ctx, salon.Webhook{Salon: "studio-nine", ID: "after", URL: "https://hooks.example/a",
+			Events: salon.EventTypes, Secret: "whsec_y"}); err != nil || !created {
 			t.Errorf("a put after a delete: got created %v, %v, want created", created, err)
 		}
 	})

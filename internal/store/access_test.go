@@ -241,7 +241,7 @@ func TestKeysAreStoredListedAndRevoked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := store.Key{ID: "k1", Salon: "studio-nine", Name: "front desk", Hash: []byte("hash one"), Created: now.Add(time.Millisecond)}
+		want := salon.Key{ID: "k1", Salon: "studio-nine", Name: "front desk", Hash: []byte("hash one"), Created: now.Add(time.Millisecond)}
 		if !reflect.DeepEqual(made, want) {
 			t.Errorf("CreateKey: got %+v, want %+v", made, want)
 		}
@@ -333,7 +333,7 @@ func TestTheOwnersMoveWebhooksAndFeedWriteTheirAuditEntries(t *testing.T) {
 		}); err != nil {
 			t.Fatalf("MoveSpend: %v", err)
 		}
-		if _, err := s.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Secret: "whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3"}); err != nil {
+		if _, err := s.PutWebhook(ctx, salon.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Secret: "whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3"}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.DeleteWebhook(ctx, "studio-nine", "crm"); err != nil {

@@ -175,7 +175,7 @@ func (s *Store) cancel(ctx context.Context, salonID, booking string, keep bool) 
 		Detail: "slot " + slotDetail(b.Start)}); err != nil {
 		return salon.Booking{}, err
 	}
-	if err := s.told(ctx, w, EventCancelled, b, time.Time{}, s.now()); err != nil {
+	if err := s.told(ctx, w, salon.EventCancelled, b, time.Time{}, s.now()); err != nil {
 		return salon.Booking{}, err
 	}
 	if err := tx.Commit(); err != nil {

@@ -18,7 +18,7 @@ import (
 type Event struct {
 	// ID is the event's id, the webhook-id of every delivery of it.
 	ID   string
-	Type EventType
+	Type salon.EventType
 	// Salon and Booking name the booking; Slot, Start, Service, Stylist, Status and Sequence are
 	// its own as the change left them.
 	Salon, Booking   string
@@ -46,7 +46,7 @@ type Delivery struct {
 	Due time.Time
 }
 
-// Webhook reports whether the delivery is to a webhook, and that webhook's id.
+// salon.Webhook reports whether the delivery is to a webhook, and that webhook's id.
 func (d Delivery) Webhook() (id string, ok bool) { return strings.CutPrefix(d.Target, webhookPrefix) }
 
 // The statements of claiming and recording.
@@ -137,7 +137,7 @@ func (s *Store) event(ctx context.Context, id string) (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	e.Salon, e.Booking, e.Slot, e.Type, e.Status = string(salonID), string(booking), string(slot), EventType(kind), salon.Status(status)
+	e.Salon, e.Booking, e.Slot, e.Type, e.Status = string(salonID), string(booking), string(slot), salon.EventType(kind), salon.Status(status)
 	e.Start, e.Sequence, e.At = instant(start), int(sequence), time.UnixMilli(at).UTC()
 	if movedFrom.Valid {
 		e.MovedFrom = instant(movedFrom.Int64)

@@ -46,7 +46,7 @@ func (s *Store) Paid(ctx context.Context, booking, checkout, payment, event stri
 		}
 		return res.RowsAffected()
 	}, func(w prepared, b salon.Booking) error {
-		return s.told(ctx, w, EventCreated, b, time.Time{}, now)
+		return s.told(ctx, w, salon.EventCreated, b, time.Time{}, now)
 	})
 }
 

@@ -13,19 +13,6 @@ import (
 	"salon/internal/salon"
 )
 
-// EventType is what happened to a booking, as webhooks name it.
-type EventType string
-
-// The changes of a booking that are told.
-const (
-	EventCreated   EventType = "booking.created"
-	EventCancelled EventType = "booking.cancelled"
-	EventMoved     EventType = "booking.moved"
-)
-
-// EventTypes are every event type, in the order the contract lists them.
-var EventTypes = []EventType{EventCreated, EventCancelled, EventMoved}
-
 // The targets of a delivery beside a webhook's, which is WebhookTarget(id).
 const (
 	// MailTarget is the customer's mail about the change: a confirmation, a cancellation or a move.
@@ -106,7 +93,7 @@ const (
 // event is a change's event, ready to write.
 type event struct {
 	id        string
-	kind      EventType
+	kind      salon.EventType
 	booking   string
 	movedFrom any   // a move's old start in Unix seconds, or nil
 	at        int64 // Unix milliseconds
@@ -118,12 +105,12 @@ type event struct {
 
 // eventOf is the event of a change of kind to b (b as the change left it, or as it is being
 // written), made at at; from is a move's old start.
-func (s *Store) eventOf(kind EventType, b salon.Booking, from, at time.Time) event {
+func (s *Store) eventOf(kind salon.EventType, b salon.Booking, from, at time.Time) event {
 	e := event{id: NewEventID(), kind: kind, booking: b.ID, at: at.UnixMilli()}
-	if kind == EventMoved {
+	if kind == salon.EventMoved {
 		e.movedFrom = from.Unix()
 	}
-	if kind == EventCancelled && b.Deposit != nil && b.Deposit.Status == salon.DepositPaid {
+	if kind == salon.EventCancelled && b.Deposit != nil && b.Deposit.Status == salon.DepositPaid {
 		// A paid deposit still paid once cancelled is given back; one the owner kept is kept.
 		e.refund = 1
 	}
@@ -139,7 +126,7 @@ func (s *Store) eventOf(kind EventType, b salon.Booking, from, at time.Time) eve
 	if texted {
 		e.text = 1
 	}
-	if remind := b.Start.Add(-t.RemindBefore); (mailed || texted) && t.RemindBefore > 0 && kind != EventCancelled && remind.After(at) {
+	if remind := b.Start.Add(-t.RemindBefore); (mailed || texted) && t.RemindBefore > 0 && kind != salon.EventCancelled && remind.After(at) {
 		e.remindAt = remind.UnixMilli()
 	}
 	return e
@@ -150,9 +137,9 @@ func (s *Store) eventOf(kind EventType, b salon.Booking, from, at time.Time) eve
 // the change's time. Every change of a booking calls it before its commit (PostgreSQL's pipelined
 // spend queues the same statements with queueTold), so an event commits exactly when its change
 // does. A cancel or a move drops the booking's reminders still to go.
-func (s *Store) told(ctx context.Context, w prepared, kind EventType, b salon.Booking, from, at time.Time) error {
+func (s *Store) told(ctx context.Context, w prepared, kind salon.EventType, b salon.Booking, from, at time.Time) error {
 	e := s.eventOf(kind, b, from, at)
-	if kind != EventCreated {
+	if kind != salon.EventCreated {
 		if _, err := w.exec(ctx, qDropReminders, text(b.ID)); err != nil {
 			return err
 		}
@@ -166,7 +153,7 @@ func (s *Store) told(ctx context.Context, w prepared, kind EventType, b salon.Bo
 
 // queueTold queues in batch the statements told runs, for a booking being made: each writes
 // nothing unless the booking was written before it, in the same transaction.
-func (s *Store) queueTold(batch *pgx.Batch, kind EventType, b salon.Booking, at time.Time) {
+func (s *Store) queueTold(batch *pgx.Batch, kind salon.EventType, b salon.Booking, at time.Time) {
 	e := s.eventOf(kind, b, time.Time{}, at)
 	batch.Queue(qEvent, e.id, string(e.kind), e.movedFrom, e.at, text(e.booking))
 	batch.Queue(qDeliveries, e.id, e.mail, e.remindAt, e.refund, e.text)

@@ -27,9 +27,9 @@ func mailHold(id string, start time.Time) *salon.Hold {
 }
 
 // putWebhook registers a webhook of studio-nine for types, or fails the test.
-func putWebhook(t *testing.T, s *store.Store, id string, types ...store.EventType) {
+func putWebhook(t *testing.T, s *store.Store, id string, types ...salon.EventType) {
 	t.Helper()
-	if _, err := s.PutWebhook(t.Context(), store.Webhook{Salon: "studio-nine", ID: id, URL: "https://hooks.example/" + id,
+	if _, err := s.PutWebhook(t.Context(), salon.Webhook{Salon: "studio-nine", ID: id, URL: "https://hooks.example/" + id,
 		Events: types, Secret: "whsec_" + strings.Repeat("A", 43) + "="}); err != nil {
 		t.Fatalf("PutWebhook %s: %v", id, err)
 	}
@@ -68,7 +68,7 @@ func eventsOf(t *testing.T, db *sql.DB, booking string) []storedEvent {
 }
 
 // targetsOf lists the targets of the deliveries of booking's event of type kind still to go, sorted.
-func targetsOf(t *testing.T, db *sql.DB, booking string, kind store.EventType) []string {
+func targetsOf(t *testing.T, db *sql.DB, booking string, kind salon.EventType) []string {
 	t.Helper()
 	rows, err := db.QueryContext(t.Context(), `SELECT d.target FROM deliveries d JOIN events e ON e.id = d.event
 		WHERE e.booking = $1 AND e.type = $2 AND d.delivered_at IS NULL AND d.failed_at IS NULL ORDER BY d.target`, []byte(booking), string(kind))
@@ -112,8 +112,8 @@ func TestEveryChangeWritesItsEventAndDeliveriesWithIt(t *testing.T) {
 		s.Tell(telling)
 		db := raw(t, url)
 		ctx := t.Context()
-		putWebhook(t, s, "all", store.EventTypes...)
-		putWebhook(t, s, "cancels", store.EventCancelled)
+		putWebhook(t, s, "all", salon.EventTypes...)
+		putWebhook(t, s, "cancels", salon.EventCancelled)
 
 		// Made: mailed, with a reminder a day before, and phoned: told to the webhook only.
 		mailed, err := s.Spend(ctx, stateID(t.Name(), "mailed"), goodUntil, mailHold("mailed", at(48)), now)
@@ -133,7 +133,7 @@ func TestEveryChangeWritesItsEventAndDeliveriesWithIt(t *testing.T) {
 			{"phoned", []string{"webhook:all"}},
 			{"soon", []string{"mail", "webhook:all"}}, // made within a day of its start: no reminder
 		} {
-			if got := targetsOf(t, db, tc.booking, store.EventCreated); !reflect.DeepEqual(got, tc.want) {
+			if got := targetsOf(t, db, tc.booking, salon.EventCreated); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("the deliveries of %s's making: got %q, want %q", tc.booking, got, tc.want)
 			}
 		}
@@ -159,10 +159,10 @@ func TestEveryChangeWritesItsEventAndDeliveriesWithIt(t *testing.T) {
 		if err != nil || taken != 0 {
 			t.Fatalf("MoveSpend: %+v, %v, %v", moved, taken, err)
 		}
-		if got := targetsOf(t, db, "mailed", store.EventMoved); !reflect.DeepEqual(got, []string{"mail", "reminder", "webhook:all"}) {
+		if got := targetsOf(t, db, "mailed", salon.EventMoved); !reflect.DeepEqual(got, []string{"mail", "reminder", "webhook:all"}) {
 			t.Errorf("the deliveries of the move: got %q, want mail, reminder and webhook:all", got)
 		}
-		if got := targetsOf(t, db, "mailed", store.EventCreated); !reflect.DeepEqual(got, []string{"mail", "webhook:all"}) {
+		if got := targetsOf(t, db, "mailed", salon.EventCreated); !reflect.DeepEqual(got, []string{"mail", "webhook:all"}) {
 			t.Errorf("the making's deliveries after the move: got %q, want its reminder dropped", got)
 		}
 		events := eventsOf(t, db, "mailed")
@@ -186,10 +186,10 @@ func TestEveryChangeWritesItsEventAndDeliveriesWithIt(t *testing.T) {
 		if _, err := s.Cancel(ctx, "studio-nine", "phoned"); err != nil {
 			t.Fatal(err)
 		}
-		if got := targetsOf(t, db, "mailed", store.EventCancelled); !reflect.DeepEqual(got, []string{"mail", "webhook:all", "webhook:cancels"}) {
+		if got := targetsOf(t, db, "mailed", salon.EventCancelled); !reflect.DeepEqual(got, []string{"mail", "webhook:all", "webhook:cancels"}) {
 			t.Errorf("the deliveries of the customer's cancel: got %q, want mail and both webhooks", got)
 		}
-		if got := targetsOf(t, db, "phoned", store.EventCancelled); !reflect.DeepEqual(got, []string{"webhook:all", "webhook:cancels"}) {
+		if got := targetsOf(t, db, "phoned", salon.EventCancelled); !reflect.DeepEqual(got, []string{"webhook:all", "webhook:cancels"}) {
 			t.Errorf("the deliveries of the owner's cancel: got %q, want both webhooks", got)
 		}
 		if n := count(t, db, `SELECT count(*) FROM deliveries d JOIN events e ON e.id = d.event
@@ -224,7 +224,7 @@ func TestRacingSpendsTellEachBookingOnceAndNothingElse(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, url := b.withSalon(t)
 		s.Tell(telling)
-		putWebhook(t, s, "all", store.EventTypes...)
+		putWebhook(t, s, "all", salon.EventTypes...)
 		const racers = 60
 		errs := make([]error, racers)
 		// Three racers for each of twenty slots: twenty bookings, forty taken.
@@ -306,7 +306,7 @@ func TestClaimsHandEachDeliveryToOneHolderUntilItsLeaseRunsOut(t *testing.T) {
 		s, url := b.withSalon(t)
 		s.Tell(telling)
 		ctx := t.Context()
-		putWebhook(t, s, "all", store.EventTypes...)
+		putWebhook(t, s, "all", salon.EventTypes...)
 		for i := range 10 {
 			if _, err := s.Spend(ctx, stateID(t.Name(), i), goodUntil, mailHold(fmt.Sprint("b", i), at(float64(30+i))), now); err != nil {
 				t.Fatal(err)
@@ -326,7 +326,7 @@ func TestClaimsHandEachDeliveryToOneHolderUntilItsLeaseRunsOut(t *testing.T) {
 		}
 		for _, d := range webhooks {
 			id, ok := d.Webhook()
-			if !ok || id != "all" || d.Attempt != 1 || d.Event.Type != store.EventCreated || !strings.HasPrefix(d.Event.ID, "evt_") {
+			if !ok || id != "all" || d.Attempt != 1 || d.Event.Type != salon.EventCreated || !strings.HasPrefix(d.Event.ID, "evt_") {
 				t.Errorf("a claimed delivery: got %+v, want the first attempt at webhook all of a booking's making", d)
 			}
 		}
@@ -380,7 +380,7 @@ func TestClaimsHandEachDeliveryToOneHolderUntilItsLeaseRunsOut(t *testing.T) {
 func TestReleasingLeasesIsSQLitesAlone(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, _ := b.withSalon(t)
-		putWebhook(t, s, "all", store.EventTypes...)
+		putWebhook(t, s, "all", salon.EventTypes...)
 		book(t, s, "b1", at(5))
 		clock := now.Add(time.Second)
 		if got, err := s.Claim(t.Context(), "dead", clock, time.Minute, 10, store.ClaimMail); err != nil || len(got) != 1 {
@@ -409,7 +409,7 @@ func TestSweepingEventsKeepsWhatIsStillToGo(t *testing.T) {
 		s, url := b.withSalon(t)
 		s.Tell(telling)
 		ctx := t.Context()
-		putWebhook(t, s, "all", store.EventTypes...)
+		putWebhook(t, s, "all", salon.EventTypes...)
 		if _, err := s.Spend(ctx, stateID(t.Name(), "mailed"), goodUntil, mailHold("mailed", at(48)), now); err != nil {
 			t.Fatal(err)
 		}
@@ -462,17 +462,17 @@ func TestWebhooksAndFeeds(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, url := b.withSalon(t)
 		ctx := t.Context()
-		w := store.Webhook{Salon: "studio-nine", ID: "desk", URL: "https://hooks.example/a", Events: []store.EventType{store.EventCreated}, Secret: "whsec_first"}
+		w := salon.Webhook{Salon: "studio-nine", ID: "desk", URL: "https://hooks.example/a", Events: []salon.EventType{salon.EventCreated}, Secret: "whsec_first"}
 		if created, err := s.PutWebhook(ctx, w); err != nil || !created {
 			t.Errorf("the first put: got created %v, %v, want created", created, err)
 		}
-		w.URL, w.Events, w.Secret = "https://hooks.example/b", []store.EventType{store.EventMoved, store.EventCancelled}, "whsec_second"
+		w.URL, w.Events, w.Secret = "https://hooks.example/b", []salon.EventType{salon.EventMoved, salon.EventCancelled}, "whsec_second"
 		if created, err := s.PutWebhook(ctx, w); err != nil || created {
 			t.Errorf("the second put: got created %v, %v, want changed", created, err)
 		}
 		got, ok, err := s.Webhook(ctx, "studio-nine", "desk")
-		want := store.Webhook{Salon: "studio-nine", ID: "desk", URL: "https://hooks.example/b",
-			Events: []store.EventType{store.EventCancelled, store.EventMoved}, Secret: "whsec_first"}
+		want := salon.Webhook{Salon: "studio-nine", ID: "desk", URL: "https://hooks.example/b",
+			Events: []salon.EventType{salon.EventCancelled, salon.EventMoved}, Secret: "whsec_first"}
 		if err != nil || !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("the webhook: got %+v, %v, %v, want %+v, its secret kept", got, ok, err, want)
 		}
@@ -497,7 +497,7 @@ func TestWebhooksAndFeeds(t *testing.T) {
 			t.Errorf("Webhooks: got %+v, %v, want none", list, err)
 		}
 		for name, call := range map[string]func() error{
-			"PutWebhook":    func() error { _, err := s.PutWebhook(ctx, store.Webhook{Salon: "nowhere", ID: "x"}); return err },
+			"PutWebhook":    func() error { _, err := s.PutWebhook(ctx, salon.Webhook{Salon: "nowhere", ID: "x"}); return err },
 			"Webhooks":      func() error { _, err := s.Webhooks(ctx, "nowhere"); return err },
 			"DeleteWebhook": func() error { _, err := s.DeleteWebhook(ctx, "nowhere", "x"); return err },
 			"SetFeed":       func() error { return s.SetFeed(ctx, "nowhere", []byte("h"), now) },
@@ -524,8 +524,8 @@ func TestWebhooksAndFeeds(t *testing.T) {
 func TestClaimersRacingNeverClaimOneDeliveryTwice(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		s, url := b.withSalon(t)
-		putWebhook(t, s, "all", store.EventTypes...)
-		putWebhook(t, s, "makes", store.EventCreated)
+		putWebhook(t, s, "all", salon.EventTypes...)
+		putWebhook(t, s, "makes", salon.EventCreated)
 		const bookings = 60
 		for i := range bookings {
 			book(t, s, fmt.Sprint("b", i), at(float64(2+i)))

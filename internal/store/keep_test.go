@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"salon/internal/requeststate"
+	"salon/internal/salon"
 	"salon/internal/store"
 	"salon/internal/testpg"
 )
@@ -130,7 +131,7 @@ func filled(t *testing.T) (string, *store.Store) {
 	if _, err := s.CreateKey(ctx, "studio-nine", "k0123456789abcdef", "front desk", []byte("hash-of-a-key-of-32-bytes-------")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Events: store.EventTypes, Secret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0"}); err != nil {
+	if _, err := s.PutWebhook(ctx, salon.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Events: salon.EventTypes, Secret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Cancel(ctx, "studio-nine", "b008"); err != nil { // an event, with a delivery to the webhook

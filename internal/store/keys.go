@@ -13,28 +13,13 @@ import (
 	"salon/internal/salon"
 )
 
-// Key is one salon's key as the database holds it: never the key itself, only its hash.
-type Key struct {
-	// ID names the key in lists, in the audit and in a revocation; it is no secret.
-	ID    string
-	Salon string
-	// Name is what the operator called it, such as "front desk".
-	Name string
-	// Hash is the SHA3-256 of the key.
-	Hash []byte
-	// Created is when it was made, to the millisecond, in UTC.
-	Created time.Time
-	// Revoked says it was revoked: no check accepts it any more.
-	Revoked bool
-}
-
 // CreateKey stores a new key of the salon under id, named name, as its hash, made now, and records
 // it in the audit in the same transaction. It returns the key as stored. An unknown salon is
 // salon.NoSalon, and nothing is stored.
-func (s *Store) CreateKey(ctx context.Context, salonID, id, name string, hash []byte) (Key, error) {
+func (s *Store) CreateKey(ctx context.Context, salonID, id, name string, hash []byte) (salon.Key, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return Key{}, err
+		return salon.Key{}, err
 	}
 	defer tx.Rollback()
 	w := s.w.in(tx)
@@ -42,31 +27,31 @@ func (s *Store) CreateKey(ctx context.Context, salonID, id, name string, hash []
 	res, err := w.exec(ctx, `INSERT INTO owner_keys (id, salon, name, hash, created_ms)
 		SELECT $1, $2, $3, $4, $5 FROM salons WHERE id = $2`, id, text(salonID), name, hash, created.UnixMilli())
 	if err != nil {
-		return Key{}, err
+		return salon.Key{}, err
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return Key{}, err
+		return salon.Key{}, err
 	} else if n == 0 {
-		return Key{}, salon.NoSalon(salonID)
+		return salon.Key{}, salon.NoSalon(salonID)
 	}
 	if err := s.audit(ctx, w, salonID, audit.Entry{At: created, Action: audit.CreateKey, Detail: "key " + id}); err != nil {
-		return Key{}, err
+		return salon.Key{}, err
 	}
-	return Key{ID: id, Salon: salonID, Name: name, Hash: hash, Created: created}, tx.Commit()
+	return salon.Key{ID: id, Salon: salonID, Name: name, Hash: hash, Created: created}, tx.Commit()
 }
 
 // Keys lists the salon's live keys, oldest first, without their hashes. An unknown salon is
 // salon.NoSalon.
-func (s *Store) Keys(ctx context.Context, salonID string) ([]Key, error) {
+func (s *Store) Keys(ctx context.Context, salonID string) ([]salon.Key, error) {
 	rows, err := s.r.query(ctx, `SELECT id, name, created_ms FROM owner_keys
 		WHERE salon = $1 AND revoked_ms IS NULL ORDER BY created_ms, id`, text(salonID))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var keys []Key
+	var keys []salon.Key
 	for rows.Next() {
-		k := Key{Salon: salonID}
+		k := salon.Key{Salon: salonID}
 		var created int64
 		if err := rows.Scan(&k.ID, &k.Name, &created); err != nil {
 			return nil, err
@@ -116,18 +101,18 @@ func (s *Store) RevokeKey(ctx context.Context, salonID, id string) error {
 // KeyByID reads the key id, revoked or not, from the database itself: nothing of it is kept in the
 // process, so a revocation through any instance holds on every instance from its commit. false
 // when there is no key id.
-func (s *Store) KeyByID(ctx context.Context, id string) (Key, bool, error) {
-	k := Key{ID: id}
+func (s *Store) KeyByID(ctx context.Context, id string) (salon.Key, bool, error) {
+	k := salon.Key{ID: id}
 	var salonID []byte
 	var created int64
 	var revoked sql.NullInt64
 	err := s.r.queryRow(ctx, `SELECT salon, name, hash, created_ms, revoked_ms FROM owner_keys WHERE id = $1`, id).
 		Scan(&salonID, &k.Name, &k.Hash, &created, &revoked)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Key{}, false, nil
+		return salon.Key{}, false, nil
 	}
 	if err != nil {
-		return Key{}, false, err
+		return salon.Key{}, false, err
 	}
 	k.Salon, k.Created, k.Revoked = string(salonID), time.UnixMilli(created).UTC(), revoked.Valid
 	return k, true, nil

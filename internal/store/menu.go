@@ -107,7 +107,7 @@ func (s *Store) spendMenuIn(ctx context.Context, w prepared, sp *spend) spent {
 		}
 		if h.Deposit == nil {
 			// A hold is told of once paid (Paid).
-			if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+			if err := s.told(ctx, w, salon.EventCreated, b, time.Time{}, sp.now); err != nil {
 				return spent{err: err}
 			}
 		}

@@ -67,20 +67,10 @@ func (s *Store) ReserveMessage(ctx context.Context, d Delivery, key string, now 
 	return true, tx.Commit()
 }
 
-// Dropped is a message to a customer that was not sent, because its contact had been sent as many
-// as a day allows: which booking, which event and kind of message, and when.
-type Dropped struct {
-	Booking, Event string
-	Type           EventType
-	// Target is MailTarget or ReminderTarget.
-	Target string
-	At     time.Time
-}
-
 // DroppedMessages lists the salon id's messages dropped past the daily bound, newest first, at most
 // limit of them, over the deliveries still kept (see SweepEvents). It names no customer. An
 // unknown salon is salon.NoSalon.
-func (s *Store) DroppedMessages(ctx context.Context, id string, limit int) ([]Dropped, error) {
+func (s *Store) DroppedMessages(ctx context.Context, id string, limit int) ([]salon.Dropped, error) {
 	if ok, err := s.salonExists(ctx, id); err != nil || !ok {
 		if err == nil {
 			err = salon.NoSalon(id)
@@ -95,16 +85,16 @@ func (s *Store) DroppedMessages(ctx context.Context, id string, limit int) ([]Dr
 		return nil, err
 	}
 	defer rows.Close()
-	out := []Dropped{}
+	out := []salon.Dropped{}
 	for rows.Next() {
 		var booking []byte
-		var d Dropped
+		var d salon.Dropped
 		var at int64
 		var kind string
 		if err := rows.Scan(&booking, &d.Event, &kind, &d.Target, &at); err != nil {
 			return nil, err
 		}
-		d.Booking, d.Type, d.At = string(booking), EventType(kind), time.UnixMilli(at).UTC()
+		d.Booking, d.Type, d.At = string(booking), salon.EventType(kind), time.UnixMilli(at).UTC()
 		out = append(out, d)
 	}
 	return out, rows.Err()

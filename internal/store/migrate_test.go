@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"salon/internal/salon"
 	"salon/internal/store"
 )
 
@@ -25,7 +26,7 @@ func fillEveryKind(t *testing.T, s *store.Store) {
 	if err := s.PutSalon(ctx, "menu-nine", teamSalon); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.PutWebhook(ctx, store.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Events: store.EventTypes, Secret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0"}); err != nil {
+	if _, err := s.PutWebhook(ctx, salon.Webhook{Salon: "studio-nine", ID: "crm", URL: "https://crm.example/hook", Events: salon.EventTypes, Secret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0"}); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 12 {

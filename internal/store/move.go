@@ -232,5 +232,5 @@ func (s *Store) recordMove(ctx context.Context, w prepared, salonID string, b sa
 			return salon.Booking{}, err
 		}
 	}
-	return moved, s.told(ctx, w, EventMoved, moved, b.Start, s.now())
+	return moved, s.told(ctx, w, salon.EventMoved, moved, b.Start, s.now())
 }

@@ -55,7 +55,7 @@ func (s *Store) CancelBefore(ctx context.Context, salonID, id string, latest tim
 		return salon.Booking{}, false, err
 	}
 	if n == 1 {
-		if err := s.told(ctx, w, EventCancelled, b, time.Time{}, s.now()); err != nil {
+		if err := s.told(ctx, w, salon.EventCancelled, b, time.Time{}, s.now()); err != nil {
 			return salon.Booking{}, false, err
 		}
 	}
@@ -87,31 +87,23 @@ func (s *Store) OwnerMoveSpend(ctx context.Context, id requeststate.SpendID, goo
 	return s.move(ctx, salonID, bookingID, live(bookingID, decide), &spentIn{id: id, goodUntil: goodUntil, byOwner: true})
 }
 
-// Spent is what a spend did, as the calendar recorded it: its outcome ("booked", "taken" or
-// "declined"), the booking it made, and the time it asked for.
-type Spent struct {
-	Outcome string
-	Booking *salon.Booking
-	Slot    string
-}
-
 // SpentState reads what the spend of the state id did: false when no spend of it is recorded (never
 // spent, or swept after its life).
-func (s *Store) SpentState(ctx context.Context, id requeststate.SpendID) (Spent, bool, error) {
-	var out Spent
+func (s *Store) SpentState(ctx context.Context, id requeststate.SpendID) (salon.Spent, bool, error) {
+	var out salon.Spent
 	var booking, slot []byte
 	err := s.r.queryRow(ctx, `SELECT outcome, booking, slot FROM spent_states WHERE id = $1`, id[:]).Scan(&out.Outcome, &booking, &slot)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Spent{}, false, nil
+		return salon.Spent{}, false, nil
 	}
 	if err != nil {
-		return Spent{}, false, err
+		return salon.Spent{}, false, err
 	}
 	out.Slot = string(slot)
 	if booking != nil {
 		b, err := scanBooking(s.r.queryRow(ctx, qBookingByID, booking))
 		if err != nil {
-			return Spent{}, false, err
+			return salon.Spent{}, false, err
 		}
 		out.Booking = &b
 	}

@@ -279,7 +279,7 @@ func (s *Store) spendIn(ctx context.Context, w prepared, sp *spend) spent {
 	} else if n != 1 {
 		return spent{err: errors.New("the state was spent while its booking was being written")}
 	}
-	if err := s.told(ctx, w, EventCreated, b, time.Time{}, sp.now); err != nil {
+	if err := s.told(ctx, w, salon.EventCreated, b, time.Time{}, sp.now); err != nil {
 		return spent{err: err}
 	}
 	return spent{booked: true, booking: b}
@@ -381,7 +381,7 @@ func (s *Store) pipeline(sp *spend, c *pgx.Conn) spent {
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:], h.ManageHash, key, h.Language)
 	batch.Queue(qNotBooked, sp.id[:], text(h.ID), text(h.Salon), start)
 	// The event and its deliveries: written exactly when qBook wrote the booking.
-	s.queueTold(&batch, EventCreated, salon.Booking{ID: h.ID, Customer: h.Customer, Start: h.Start}, sp.now)
+	s.queueTold(&batch, salon.EventCreated, salon.Booking{ID: h.ID, Customer: h.Customer, Start: h.Start}, sp.now)
 	results := c.SendBatch(sp.ctx, &batch)
 	if h.MaxUpcoming > 0 {
 		if _, err := results.Exec(); err != nil {

@@ -16,28 +16,8 @@ import (
 	"salon/internal/salon"
 )
 
-// Webhook is one of a salon's webhooks.
-type Webhook struct {
-	Salon, ID string
-	// URL is where its deliveries go.
-	URL string
-	// Events are the types it takes, in the order of EventTypes.
-	Events []EventType
-	// Secret signs its deliveries: whsec_ and the base64 of its bytes.
-	Secret string
-}
-
-// WebhookState is a webhook with what became of its deliveries still kept (see SweepEvents).
-type WebhookState struct {
-	Webhook
-	// LastDelivery is when the last delivery to it was made; zero when none was.
-	LastDelivery time.Time
-	// Failures counts the deliveries to it given up.
-	Failures int
-}
-
 // eventsColumn writes types as the events column keeps them: each between commas.
-func eventsColumn(types []EventType) string {
+func eventsColumn(types []salon.EventType) string {
 	var b strings.Builder
 	b.WriteByte(',')
 	for _, t := range types {
@@ -46,10 +26,10 @@ func eventsColumn(types []EventType) string {
 	return b.String()
 }
 
-// eventsOf reads the events column, in the order of EventTypes.
-func eventsOf(column string) []EventType {
-	var types []EventType
-	for _, t := range EventTypes {
+// eventsOf reads the events column, in the order of salon.EventTypes.
+func eventsOf(column string) []salon.EventType {
+	var types []salon.EventType
+	for _, t := range salon.EventTypes {
 		if strings.Contains(column, ","+string(t)+",") {
 			types = append(types, t)
 		}
@@ -71,7 +51,7 @@ var errTooManyWebhooks = refusal.New(refusal.Conflict, "too_many_webhooks", fmt.
 //
 // The salon's row is locked for the whole put, so puts at one salon, from any instance, count its
 // webhooks one after the other.
-func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err error) {
+func (s *Store) PutWebhook(ctx context.Context, w salon.Webhook) (created bool, err error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return false, err
@@ -122,17 +102,17 @@ func (s *Store) PutWebhook(ctx context.Context, w Webhook) (created bool, err er
 	return true, tx.Commit()
 }
 
-// Webhook reads the salon's webhook id: false when there is none.
-func (s *Store) Webhook(ctx context.Context, salonID, id string) (Webhook, bool, error) {
-	w := Webhook{Salon: salonID, ID: id}
+// salon.Webhook reads the salon's webhook id: false when there is none.
+func (s *Store) Webhook(ctx context.Context, salonID, id string) (salon.Webhook, bool, error) {
+	w := salon.Webhook{Salon: salonID, ID: id}
 	var events string
 	err := s.r.queryRow(ctx, `SELECT url, events, secret FROM webhooks WHERE salon = $1 AND id = $2`, text(salonID), id).
 		Scan(&w.URL, &events, &w.Secret)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Webhook{}, false, nil
+		return salon.Webhook{}, false, nil
 	}
 	if err != nil {
-		return Webhook{}, false, err
+		return salon.Webhook{}, false, err
 	}
 	w.Events = eventsOf(events)
 	return w, true, nil
@@ -140,7 +120,7 @@ func (s *Store) Webhook(ctx context.Context, salonID, id string) (Webhook, bool,
 
 // Webhooks lists the salon's webhooks by id, each with when a delivery to it was last made and how
 // many were given up. An unknown salon is salon.NoSalon.
-func (s *Store) Webhooks(ctx context.Context, salonID string) ([]WebhookState, error) {
+func (s *Store) Webhooks(ctx context.Context, salonID string) ([]salon.WebhookState, error) {
 	rows, err := s.r.query(ctx, `SELECT w.id, w.url, w.events, w.secret,
 			(SELECT max(d.delivered_at) FROM deliveries d WHERE d.salon = w.salon AND d.target = 'webhook:' || w.id),
 			(SELECT count(*) FROM deliveries d WHERE d.salon = w.salon AND d.target = 'webhook:' || w.id AND d.failed_at IS NOT NULL)
@@ -149,9 +129,9 @@ func (s *Store) Webhooks(ctx context.Context, salonID string) ([]WebhookState, e
 		return nil, err
 	}
 	defer rows.Close()
-	var all []WebhookState
+	var all []salon.WebhookState
 	for rows.Next() {
-		w := WebhookState{Webhook: Webhook{Salon: salonID}}
+		w := salon.WebhookState{Webhook: salon.Webhook{Salon: salonID}}
 		var events string
 		var last sql.NullInt64
 		var failures int64

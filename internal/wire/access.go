@@ -15,7 +15,7 @@ import (
 
 	"salon/internal/audit"
 	"salon/internal/booking"
-	"salon/internal/store"
+	"salon/internal/salon"
 )
 
 // MaxKeyNameChars bounds a key's name, in characters.
@@ -80,7 +80,7 @@ func KeyMadeOf(k booking.NewKey) KeyMade {
 }
 
 // KeyListOf is a salon's keys as their list shows them.
-func KeyListOf(keys []store.Key) KeyList {
+func KeyListOf(keys []salon.Key) KeyList {
 	list := KeyList{Keys: make([]KeyView, len(keys))}
 	for i, k := range keys {
 		list.Keys[i] = KeyView{ID: k.ID, Name: k.Name, Created: k.Created.UTC().Format(millis)}

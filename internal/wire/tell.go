@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-json-experiment/json"
 
-	"salon/internal/store"
+	"salon/internal/salon"
 )
 
 // WebhookPut is what an owner puts to register a webhook or change it.
@@ -55,7 +55,7 @@ type DroppedMessage struct {
 }
 
 // DroppedListOf is the salon's dropped messages as the owner reads them.
-func DroppedListOf(found []store.Dropped) DroppedList {
+func DroppedListOf(found []salon.Dropped) DroppedList {
 	list := DroppedList{Dropped: make([]DroppedMessage, len(found))}
 	for i, d := range found {
 		list.Dropped[i] = DroppedMessage{Booking: d.Booking, Event: string(d.Type), Kind: d.Target, At: d.At.UTC().Format(time.RFC3339Nano)}
@@ -79,12 +79,12 @@ func DecodeWebhook(body []byte) (WebhookPut, error) {
 }
 
 // WebhookViewOf is a webhook as its put answers it.
-func WebhookViewOf(w store.Webhook) WebhookView {
+func WebhookViewOf(w salon.Webhook) WebhookView {
 	return WebhookView{ID: w.ID, URL: w.URL, Events: typeNames(w.Events), Secret: w.Secret}
 }
 
 // WebhookStateOf is a webhook as its list shows it.
-func WebhookStateOf(w store.WebhookState) WebhookState {
+func WebhookStateOf(w salon.WebhookState) WebhookState {
 	v := WebhookState{ID: w.ID, URL: w.URL, Events: typeNames(w.Events), Failures: w.Failures}
 	if !w.LastDelivery.IsZero() {
 		at := w.LastDelivery.UTC().Format(time.RFC3339Nano)
@@ -94,7 +94,7 @@ func WebhookStateOf(w store.WebhookState) WebhookState {
 }
 
 // typeNames is types as the wire names them.
-func typeNames(types []store.EventType) []string {
+func typeNames(types []salon.EventType) []string {
 	names := make([]string, len(types))
 	for i, t := range types {
 		names[i] = string(t)
