@@ -77,7 +77,8 @@ func (s *shop) serve(current []byte, previous ...[]byte) {
 	app := api.New(api.Service{
 		Keys: &s.keys, Life: 2 * time.Minute, Now: s.clock.Now, Spent: requeststate.NewMemory(s.clock.Now),
 		Nonce:    func() requeststate.Nonce { n := s.ids.Add(1); return requeststate.Nonce{byte(n), byte(n >> 8)} },
-		Calendar: s.db, BookingID: func() string { return fmt.Sprintf("b-%d", s.ids.Add(1)) }, OwnerToken: shopOwner,
+		Calendar: s.db, Access: s.db, Tell: s.db, Own: s.db, Amend: s.db,
+		BookingID: func() string { return fmt.Sprintf("b-%d", s.ids.Add(1)) }, OwnerToken: shopOwner,
 	})
 	client, err := apitest.New(app)
 	if err != nil {
@@ -600,9 +601,11 @@ func TestARoundTwoWhoseClientHangsUpStillSpendsAndTheOutcomeTellsIt(t *testing.T
 	state := s.ask("studio-nine", ana, slot)
 
 	ctx, hangUp := context.WithCancel(context.Background())
+	hung := hangingUp{s.db, hangUp}
 	app := api.New(api.Service{
 		Keys: &s.keys, Life: 2 * time.Minute, Now: s.clock.Now, Spent: requeststate.NewMemory(s.clock.Now),
-		Nonce: func() requeststate.Nonce { return requeststate.Nonce{9} }, Calendar: hangingUp{s.db, hangUp},
+		Nonce:    func() requeststate.Nonce { return requeststate.Nonce{9} },
+		Calendar: hung, Access: hung, Tell: hung, Own: hung, Amend: hung,
 		BookingID: func() string { return "b-hung-up" },
 	})
 	body := fmt.Sprintf(`{"arguments":%s,"inputResponses":%s,"requestState":%q}`, mustJSON(ana.arguments(slot)), accept(slot), state)

@@ -22,8 +22,8 @@ import (
 )
 
 // Access is what the salons' keys, the audit and the customer's data need of the calendar's
-// database, beside Calendar. *store.Store is one. A Calendar that isn't one serves none of them
-// (they answer refusal.ErrUnavailable), and round one counts no cap.
+// database, beside Calendar. *store.Store is one. A desk handed none (Desk.Access) serves none of
+// them (they answer refusal.ErrUnavailable), and round one counts no cap.
 type Access interface {
 	CreateKey(ctx context.Context, salon, id, name string, hash []byte) (salon.Key, error)
 	Keys(ctx context.Context, salon string) ([]salon.Key, error)
@@ -36,16 +36,12 @@ type Access interface {
 	Upcoming(ctx context.Context, salon, contactKey string, now time.Time) (int, error)
 }
 
-// access is the desk's calendar as Access, and whether it is one.
+// access is the desk's Access, and whether it has one beside a calendar.
 func (d *Desk) access() (Access, bool) {
-	if d.Calendar == nil {
-		return nil, false
-	}
-	a, ok := d.Calendar.(Access)
-	return a, ok
+	return d.Access, d.Calendar != nil && d.Access != nil
 }
 
-// accessOr is the desk's calendar as Access, or the refusal that there is none: no salon without a
+// accessOr is the desk's Access, or the refusal that there is none: no salon without a
 // calendar, and unavailable with a calendar that keeps no keys.
 func (d *Desk) accessOr(id string) (Access, error) {
 	if d.Calendar == nil {

@@ -26,10 +26,10 @@ type Amend interface {
 	AmendSalon(ctx context.Context, id string, change func(salon.Settings) (salon.Settings, error)) error
 }
 
-// amend is the desk's calendar as the owner's assistant uses it.
+// amend is the desk's Amend, as the owner's assistant uses it, and whether it has one beside a
+// calendar.
 func (d *Desk) amend() (Amend, bool) {
-	a, ok := d.Calendar.(Amend)
-	return a, ok
+	return d.Amend, d.Calendar != nil && d.Amend != nil
 }
 
 // DayLayout is how a day is written: the salon's local date.

@@ -83,10 +83,10 @@ type Mine struct {
 	CanChange bool
 }
 
-// own is the desk's calendar as the customer's operations use it.
+// own is the desk's Own, as the customer's operations use it, and whether it has one beside a
+// calendar.
 func (d *Desk) own() (Own, bool) {
-	o, ok := d.Calendar.(Own)
-	return o, ok
+	return d.Own, d.Calendar != nil && d.Own != nil
 }
 
 // mine reads the salon's booking id for the holder of key: the booking, and the salon's settings

@@ -70,7 +70,8 @@ func openOwnDesk(t *testing.T, url, driver, dsn string) *ownDesk {
 	}
 	d := &ownDesk{db: db, raw: raw}
 	d.desk = &booking.Desk{
-		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return raceDay }, Calendar: db,
+		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return raceDay },
+		Calendar: db, Access: db, Tell: db, Own: db, Amend: db,
 		Nonce: func() requeststate.Nonce {
 			n := d.ids.Add(1)
 			return requeststate.Nonce{byte(n), byte(n >> 8), byte(n >> 16)}

@@ -60,13 +60,13 @@ const (
 	MaxWebhookURLChars = 2000
 )
 
-// tell is the desk's calendar as the webhooks and the feed use it.
+// tell is the desk's Tell, as the webhooks and the feed use it: without one beside a calendar,
+// there is no salon to tell of.
 func (d *Desk) tell(salonID string) (Tell, error) {
-	t, ok := d.Calendar.(Tell)
-	if d.Calendar == nil || !ok {
+	if d.Calendar == nil || d.Tell == nil {
 		return nil, salon.NoSalon(salonID)
 	}
-	return t, nil
+	return d.Tell, nil
 }
 
 // checkWebhookID refuses an id a webhook can't have.
