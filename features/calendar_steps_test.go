@@ -91,11 +91,11 @@ func (f *flaky) fail() error {
 	return nil
 }
 
-func (f *flaky) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
+func (f *flaky) Window(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	if err := f.fail(); err != nil {
 		return salon.Calendar{}, err
 	}
-	return f.calendar.Calendar(ctx, id, from, to)
+	return f.calendar.Window(ctx, id, from, to)
 }
 
 func (f *flaky) RecentSalon(ctx context.Context, id string) (salon.Settings, error) {

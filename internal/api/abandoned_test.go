@@ -27,7 +27,7 @@ type stalled struct{ calendar }
 // calendar names the desk's calendar for embedding beside a Calendar method.
 type calendar = desk.Calendar
 
-func (stalled) Calendar(ctx context.Context, _ string, _, _ time.Time) (domain.Calendar, error) {
+func (stalled) Window(ctx context.Context, _ string, _, _ time.Time) (domain.Calendar, error) {
 	<-ctx.Done()
 	return domain.Calendar{}, ctx.Err()
 }

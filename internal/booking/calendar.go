@@ -28,8 +28,8 @@ type Calendar interface {
 	// may return the settings before it, for at most store.SettingsAge.
 	RecentSalon(ctx context.Context, id string) (salon.Settings, error)
 	Salons(ctx context.Context) ([]salon.Summary, error)
-	// Calendar reads a salon's settings and what is taken in [from, to), at one moment.
-	Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error)
+	// Window reads a salon's settings and what is taken in [from, to), at one moment.
+	Window(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error)
 	// DayFills reads how full the UTC days of [from, to) are, as the store keeps it with the
 	// bookings: the days it can vouch for that hold a live booking, in order.
 	DayFills(ctx context.Context, id string, from, to time.Time) ([]salon.DayFill, error)
@@ -177,7 +177,7 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 	if from.IsZero() {
 		from = now
 	}
-	cal, err := d.Calendar.Calendar(ctx, id, from, to)
+	cal, err := d.Calendar.Window(ctx, id, from, to)
 	if err != nil {
 		return reading{}, refusal.Or(err)
 	}

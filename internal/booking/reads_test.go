@@ -50,9 +50,9 @@ func (c *counting) RecentSalon(ctx context.Context, id string) (salon.Settings, 
 	return c.db.RecentSalon(ctx, id)
 }
 
-func (c *counting) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
+func (c *counting) Window(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	c.count("Calendar")
-	return c.db.Calendar(ctx, id, from, to)
+	return c.db.Window(ctx, id, from, to)
 }
 
 func (c *counting) Bookings(ctx context.Context, id string, from, to time.Time) ([]salon.Booking, error) {

@@ -174,7 +174,7 @@ func TestAnActionWhoseAuditEntryCantBeWrittenIsNotDone(t *testing.T) {
 		}
 		wantBookedAndOpen := func(t *testing.T, s *store.Store) {
 			t.Helper()
-			cal, err := s.Calendar(ctx, "studio-nine", now, now.AddDate(1, 0, 0))
+			cal, err := s.Window(ctx, "studio-nine", now, now.AddDate(1, 0, 0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -97,7 +97,7 @@ func BenchmarkCalendar(b *testing.B) {
 		}
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
-				cal, err := s.Calendar(b.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+				cal, err := s.Window(b.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 				if err != nil || len(cal.Taken) != 100 {
 					b.Fatalf("got %d taken, %v, want 100", len(cal.Taken), err)
 				}

@@ -34,15 +34,15 @@ func changedNine() salon.Settings {
 
 func TestSettingsAcrossInstances(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
-		t.Run("a put through another instance shows in Calendar and Salon at once", func(t *testing.T) {
+		t.Run("a put through another instance shows in Window and Salon at once", func(t *testing.T) {
 			first, second, _ := twoInstances(t, b)
-			if _, err := second.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0)); err != nil {
+			if _, err := second.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0)); err != nil {
 				t.Fatal(err)
 			}
 			if err := first.PutSalon(t.Context(), "studio-nine", changedNine()); err != nil {
 				t.Fatal(err)
 			}
-			cal, err := second.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+			cal, err := second.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 			if err != nil || !reflect.DeepEqual(cal.Settings, changedNine()) {
 				t.Errorf("Calendar: got %#v, %v, want %#v", cal.Settings, err, changedNine())
 			}
@@ -115,7 +115,7 @@ func TestSettingsAcrossInstances(t *testing.T) {
 				func() (salon.Settings, error) { return s.RecentSalon(t.Context(), "studio-nine") },
 				func() (salon.Settings, error) { return s.Salon(t.Context(), "studio-nine") },
 				func() (salon.Settings, error) {
-					cal, err := s.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+					cal, err := s.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 					return cal.Settings, err
 				},
 			} {

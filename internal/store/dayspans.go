@@ -35,7 +35,7 @@ const (
 	qDaySpansPostgres = `SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `
 		GROUP BY starts_at / 86400 ORDER BY starts_at / 86400`
 
-	// takenSQLite and takenFromBookings are Calendar's subquery (calendarWith): the same lists,
+	// takenSQLite and takenFromBookings are Window's subquery (calendarWith): the same lists,
 	// joined into one, read from day_spans or gathered from the bookings in [$2, $3).
 	takenSQLite       = `(SELECT string_agg(spans, ';') FROM day_spans WHERE ` + daysOfWindow + `)`
 	takenFromBookings = `(SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `)`
@@ -49,10 +49,10 @@ const (
 	rowToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
 )
 
-// qCalendarNarrow is Calendar's statement for a window of at most narrowWindow, on both databases.
+// qCalendarNarrow is Window's statement for a window of at most narrowWindow, on both databases.
 var qCalendarNarrow = calendarWith(takenFromBookings)
 
-// narrowWindow is the longest window Calendar reads from the bookings themselves on SQLite too. A
+// narrowWindow is the longest window Window reads from the bookings themselves on SQLite too. A
 // simple salon has one live booking a start and a slot every five minutes at most, so an hour holds
 // at most twelve: fewer rows than a day's list holds tokens, at a busy salon. Round one's window
 // is its few slots.

@@ -42,7 +42,7 @@ func TestTheDaysListsFollowEveryWriteOfTheBookings(t *testing.T) {
 				if got, want := spanWords(spans), liveSpans(t, db, w[0], w[1]); !reflect.DeepEqual(got, want) {
 					t.Errorf("after %s, the spans of [%s, %s): got %v, want %v", after, w[0].Format(time.DateTime), w[1].Format(time.DateTime), got, want)
 				}
-				cal, err := s.Calendar(ctx, "studio-nine", w[0], w[1])
+				cal, err := s.Window(ctx, "studio-nine", w[0], w[1])
 				if err != nil {
 					t.Fatalf("after %s: Calendar: %v", after, err)
 				}
@@ -187,7 +187,7 @@ func TestAListThatDoesntReadIsAnErrorNotAWrongCalendar(t *testing.T) {
 	if _, err := s.Spans(t.Context(), "studio-nine", now, at(24)); err == nil {
 		t.Error("Spans: got no error, want the broken list refused")
 	}
-	if _, err := s.Calendar(t.Context(), "studio-nine", now, at(24)); err == nil {
+	if _, err := s.Window(t.Context(), "studio-nine", now, at(24)); err == nil {
 		t.Error("Calendar: got no error, want the broken list refused")
 	}
 }

@@ -48,7 +48,7 @@ type dialect struct {
 	// of its dead rows behind (PostgreSQL); "" on SQLite, whose scrub does that already.
 	rewrite string
 
-	// daySpans reads the lists of a window's days (qDaySpansSQLite), and calendar is Calendar's
+	// daySpans reads the lists of a window's days (qDaySpansSQLite), and calendar is Window's
 	// statement, with those lists joined (dayspans.go). through is how far calendar knows what is
 	// taken when asked up to end.
 	daySpans, calendar string

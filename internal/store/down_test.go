@@ -78,7 +78,7 @@ func TestPostgreSQLDownThenBack(t *testing.T) {
 	if _, err := s.Spend(down, pending, goodUntil, hold("b2", "studio-nine", at(2)), now); err == nil || named(err) {
 		t.Errorf("Spend with the database down: got %v, want an error that is none of the named ones", err)
 	}
-	if _, err := s.Calendar(down, "studio-nine", now, (now).AddDate(1, 0, 0)); err == nil || named(err) {
+	if _, err := s.Window(down, "studio-nine", now, (now).AddDate(1, 0, 0)); err == nil || named(err) {
 		t.Errorf("Calendar with the database down: got %v, want an error that is none of the named ones", err)
 	}
 	if err := s.Ping(down); err == nil {

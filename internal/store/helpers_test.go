@@ -134,7 +134,7 @@ func (b backend) withSalon(t *testing.T) (*store.Store, string) {
 // want, the slot at(2) booked and at(3) closed, and nothing else taken.
 func wantBookedAndClosed(t *testing.T, s *store.Store, want salon.Settings) {
 	t.Helper()
-	cal, err := s.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+	cal, err := s.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

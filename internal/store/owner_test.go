@@ -86,7 +86,7 @@ func TestCancel(t *testing.T) {
 					t.Errorf("got %#v, want %#v", got, want)
 				}
 			}
-			cal, err := s.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+			cal, err := s.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +126,7 @@ func TestCloseAndOpenSlots(t *testing.T) {
 	eachStore(t, func(t *testing.T, b backend) {
 		taken := func(t *testing.T, s *store.Store, start time.Time) salon.Taken {
 			t.Helper()
-			cal, err := s.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+			cal, err := s.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 			if err != nil {
 				t.Fatal(err)
 			}

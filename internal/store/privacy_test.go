@@ -81,7 +81,7 @@ func TestErasingAContactErasesEveryBookingOfItAndKeepsTheirSpans(t *testing.T) {
 			t.Errorf("erasing again: got %d, %v, want 0", n, err)
 		}
 		// The calendar holds: m1's slot is still booked, and can't be booked again.
-		cal, err := s.Calendar(ctx, "studio-nine", now, at(24))
+		cal, err := s.Window(ctx, "studio-nine", now, at(24))
 		if err != nil || cal.Taken[at(2).Unix()] != salon.TakenBooked {
 			t.Errorf("the erased booking's slot: got %v, %v, want it booked", cal.Taken, err)
 		}

@@ -218,7 +218,7 @@ func decodeSettings(prices, hours, terms string, set *salon.Settings) error {
 // its bookings and closed slots are kept. The settings are stored as given, unchecked: the caller
 // checks them first. They read back exactly, the order of prices and an empty list or day included.
 // Every put raises the salon's version, so every instance learns of it: this Store's reads show
-// the new settings at once, and another's Calendar and Salon at once, its RecentSalon within
+// the new settings at once, and another's Window and Salon at once, its RecentSalon within
 // SettingsAge. The put is recorded in the audit in its own transaction.
 func (s *Store) PutSalon(ctx context.Context, id string, set salon.Settings) error {
 	tx, err := s.write.BeginTx(ctx, nil)
@@ -379,13 +379,13 @@ func (s *Store) Salons(ctx context.Context) ([]salon.Summary, error) {
 	return all, rows.Err()
 }
 
-// Calendar reads the salon id's settings with its live bookings and closed slots starting at or
+// Window reads the salon id's settings with its live bookings and closed slots starting at or
 // after from and before to, all at one moment, so it costs what the window holds: salon.NoSalon
 // when none is registered under id. On SQLite a window longer than narrowWindow reads through the
 // end of its last UTC day, and Through says so. The settings are the database's at that moment,
 // never older: their version is read with the rest, and they are decoded again only when it
 // changed.
-func (s *Store) Calendar(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
+func (s *Store) Window(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	// One statement is one snapshot in both databases, and one round trip: the live bookings come
 	// folded into the salon's row as their days' lists (dayspans.go), the closed slots as a
 	// comma-separated list of starts.

@@ -48,7 +48,7 @@ func TestSettingsReadBackAsPut(t *testing.T) {
 				if !reflect.DeepEqual(got, tc.set) {
 					t.Errorf("got %#v, want %#v", got, tc.set)
 				}
-				cal, err := s.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+				cal, err := s.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 				if err != nil {
 					t.Fatalf("Calendar: %v", err)
 				}
@@ -68,7 +68,7 @@ func TestSalons(t *testing.T) {
 				if _, err := s.Salon(t.Context(), id); refusal.KindOf(err) != refusal.NotFound {
 					t.Errorf("Salon(%q): got %v, want ErrNoSalon", id, err)
 				}
-				if _, err := s.Calendar(t.Context(), id, now, (now).AddDate(1, 0, 0)); refusal.KindOf(err) != refusal.NotFound {
+				if _, err := s.Window(t.Context(), id, now, (now).AddDate(1, 0, 0)); refusal.KindOf(err) != refusal.NotFound {
 					t.Errorf("Calendar(%q): got %v, want ErrNoSalon", id, err)
 				}
 			}
@@ -156,7 +156,7 @@ func TestCalendar(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			cal, err := s.Calendar(ctx, "studio-nine", at(2), (at(2)).AddDate(1, 0, 0))
+			cal, err := s.Window(ctx, "studio-nine", at(2), (at(2)).AddDate(1, 0, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +165,7 @@ func TestCalendar(t *testing.T) {
 				t.Errorf("got %v, want %v", cal.Taken, want)
 			}
 
-			cal, err = s.Calendar(ctx, "studio-nine", at(1), (at(1)).AddDate(1, 0, 0))
+			cal, err = s.Window(ctx, "studio-nine", at(1), (at(1)).AddDate(1, 0, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,7 +180,7 @@ func TestCalendar(t *testing.T) {
 
 		t.Run("a salon with nothing taken has an empty map", func(t *testing.T) {
 			s, _ := b.withSalon(t)
-			cal, err := s.Calendar(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
+			cal, err := s.Window(t.Context(), "studio-nine", now, (now).AddDate(1, 0, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
