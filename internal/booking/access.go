@@ -171,7 +171,7 @@ func (d *Desk) Audit(ctx context.Context, id string, after *audit.Cursor, limit 
 // salon's region), keeping
 // each booking's span, and reports how many it erased.
 func (d *Desk) EraseContact(ctx context.Context, id, contact string) (int, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return 0, err
 	}
@@ -179,14 +179,14 @@ func (d *Desk) EraseContact(ctx context.Context, id, contact string) (int, error
 	if err != nil {
 		return 0, err
 	}
-	n, err := a.EraseContact(ctx, id, salon.ContactKey(contact, cal.Settings.Region()))
+	n, err := a.EraseContact(ctx, id, salon.ContactKey(contact, rd.Settings.Region()))
 	return n, refusal.Or(err)
 }
 
 // Export lists every booking at the salon id with that contact, compared as EraseContact compares
 // it, earliest first, as the owner's list shows them.
 func (d *Desk) Export(ctx context.Context, id, contact string) ([]Listed, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -194,13 +194,13 @@ func (d *Desk) Export(ctx context.Context, id, contact string) ([]Listed, error)
 	if err != nil {
 		return nil, err
 	}
-	found, err := a.ContactBookings(ctx, id, salon.ContactKey(contact, cal.Settings.Region()))
+	found, err := a.ContactBookings(ctx, id, salon.ContactKey(contact, rd.Settings.Region()))
 	if err != nil {
 		return nil, refusal.Or(err)
 	}
 	listed := make([]Listed, len(found))
 	for i, b := range found {
-		listed[i] = Listed{Booking: b, Label: cal.label(b.Start)}
+		listed[i] = Listed{Booking: b, Label: rd.label(b.Start)}
 	}
 	return listed, nil
 }
@@ -227,21 +227,21 @@ func (d *Desk) EraseMine(ctx context.Context, id, bookingID, key string) (int, e
 	return 0, nil
 }
 
-// underCap refuses round one for customer at the salon of cal when the salon caps the upcoming
+// underCap refuses round one for customer at the salon of rd when the salon caps the upcoming
 // bookings one contact may hold and the contact holds that many already (salon.OverCap). Round two
 // counts again inside the booking's transaction, which is what holds the cap against a race.
-func (d *Desk) underCap(ctx context.Context, id string, cal reading, customer salon.Customer) error {
-	limit := cal.Settings.MaxUpcomingPerContact
+func (d *Desk) underCap(ctx context.Context, id string, rd reading, customer salon.Customer) error {
+	limit := rd.Settings.MaxUpcomingPerContact
 	a, ok := d.access()
 	if limit <= 0 || !ok {
 		return nil
 	}
-	held, err := a.Upcoming(ctx, id, salon.ContactKey(customer.Contact, cal.Settings.Region()), cal.now)
+	held, err := a.Upcoming(ctx, id, salon.ContactKey(customer.Contact, rd.Settings.Region()), rd.now)
 	if err != nil {
 		return refusal.Or(err)
 	}
 	if held >= limit {
-		return salon.OverCap(held, cal.Settings.Name)
+		return salon.OverCap(held, rd.Settings.Name)
 	}
 	return nil
 }

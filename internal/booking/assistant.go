@@ -62,18 +62,18 @@ type StylistDay struct {
 // Day is the salon id's local day date (YYYY-MM-DD; "" for today) as its owner plans it. Any day
 // may be read, past ones included.
 func (d *Desk) Day(ctx context.Context, id, date string) (Day, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Day{}, err
 	}
-	day := cal.now.In(cal.loc)
+	day := rd.now.In(rd.loc)
 	if date != "" {
-		if day, err = time.ParseInLocation(DayLayout, date, cal.loc); err != nil {
+		if day, err = time.ParseInLocation(DayLayout, date, rd.loc); err != nil {
 			return Day{}, errDay
 		}
 	}
-	from := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, cal.loc)
-	out := Day{Date: from.Format(DayLayout), TimeZone: cal.Settings.TimeZone, From: from, To: from.AddDate(0, 0, 1)}
+	from := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, rd.loc)
+	out := Day{Date: from.Format(DayLayout), TimeZone: rd.Settings.TimeZone, From: from, To: from.AddDate(0, 0, 1)}
 	var all []Listed
 	for page := (BookingPage{Next: nil}); ; {
 		if page, err = d.Bookings(ctx, id, out.From, out.To, MaxPageLimit, page.Next); err != nil {
@@ -84,7 +84,7 @@ func (d *Desk) Day(ctx context.Context, id, date string) (Day, error) {
 			break
 		}
 	}
-	set := cal.Settings
+	set := rd.Settings
 	if !set.HasMenu() {
 		out.Stylists = []StylistDay{{Bookings: all}}
 		return out, nil
@@ -133,37 +133,37 @@ func (d *Desk) MoveAsOwner(ctx context.Context, r OwnerMoveRequest) (Result, err
 	if d.Calendar == nil || !ok || !ok2 {
 		return Result{}, salon.NoSalon(r.Salon)
 	}
-	cal, err := d.readSettingsOf(ctx, r.Salon)
+	rd, err := d.readSettingsOf(ctx, r.Salon)
 	if err != nil {
 		return Result{}, err
 	}
-	cal.lang = lang.Choose("", cal.Settings.Language)
+	rd.lang = lang.Choose("", rd.Settings.Language)
 	b, err := own.Booking(ctx, r.Salon, r.Booking)
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}
-	j, err := d.judgeOwnerMove(ctx, r.Salon, cal, r.Slot, r.Stylist)
+	j, err := d.judgeOwnerMove(ctx, r.Salon, rd, r.Slot, r.Stylist)
 	if err != nil {
 		return Result{}, err
 	}
 	ask := step.Request{OpenSlots: []string{r.Slot}, Moving: b.ID, ByOwner: true,
-		Choice: &salon.Choice{Service: b.Service, Stylist: r.Stylist}, Lang: cal.lang}
+		Choice: &salon.Choice{Service: b.Service, Stylist: r.Stylist}, Lang: rd.lang}
 	req := Request{Salon: r.Salon, Booking: ask, InputResponses: r.InputResponses, RequestState: r.RequestState}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
 		return Result{}, ErrUnpaired
 	}
 	if r.RequestState == nil {
-		return d.askOwnerToMove(ctx, cal, b, j, req)
+		return d.askOwnerToMove(ctx, rd, b, j, req)
 	}
-	verified, ans, err := d.check(req, cal.now)
+	verified, ans, err := d.check(req, rd.now)
 	if err != nil {
 		return Result{}, err
 	}
 	if _, accepted := ans.Accepted(); !accepted {
-		if _, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, nil, cal.now); err != nil {
+		if _, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, nil, rd.now); err != nil {
 			return Result{}, refusal.Or(err)
 		}
-		return Result{Outcome: step.NotBooked{Say: cal.lang.OwnerStaysUnchosen(b.Name, cal.when(b.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: rd.lang.OwnerStaysUnchosen(b.Name, rd.when(b.Start))}}, nil
 	}
 	spending, done := spendContext(ctx)
 	defer done()
@@ -172,15 +172,15 @@ func (d *Desk) MoveAsOwner(ctx context.Context, r OwnerMoveRequest) (Result, err
 		return Result{}, refusal.Or(err)
 	}
 	if why != 0 {
-		return Result{Outcome: step.NotBooked{Say: cal.lang.OwnerStaysTaken(b.Name, cal.when(j.move.Slot.Start), cal.when(b.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: rd.lang.OwnerStaysTaken(b.Name, rd.when(j.move.Slot.Start), rd.when(b.Start))}}, nil
 	}
 	return Result{Outcome: step.Booked{Slot: moved.Slot, Booking: moved.ID, Service: moved.Service, Stylist: moved.Stylist,
-		Say: cal.lang.OwnerMoved(moved.Name, cal.when(moved.Start))}}, nil
+		Say: rd.lang.OwnerMoved(moved.Name, rd.when(moved.Start))}}, nil
 }
 
 // askOwnerToMove is round one of the owner's move of b: judged as its transaction would judge it
 // now, then the owner is asked to confirm, with the one start offered.
-func (d *Desk) askOwnerToMove(ctx context.Context, cal reading, b salon.Booking, j *ownerMove, r Request) (Result, error) {
+func (d *Desk) askOwnerToMove(ctx context.Context, rd reading, b salon.Booking, j *ownerMove, r Request) (Result, error) {
 	switch b.Status {
 	case salon.Booked:
 	case salon.AwaitingPayment:
@@ -192,22 +192,22 @@ func (d *Desk) askOwnerToMove(ctx context.Context, cal reading, b salon.Booking,
 	if err != nil {
 		return Result{}, err
 	}
-	if !cal.Settings.HasMenu() {
+	if !rd.Settings.HasMenu() {
 		// A simple salon's slot is taken or closed by the calendar's rows, which decide doesn't read.
-		at, err := d.read(ctx, r.Salon, m.Slot.Start, m.Slot.Start.Add(time.Second))
+		atSlot, err := d.read(ctx, r.Salon, m.Slot.Start, m.Slot.Start.Add(time.Second))
 		if err != nil {
 			return Result{}, err
 		}
-		if why, taken := at.Taken[m.Slot.Start.Unix()]; taken && !m.Slot.Start.Equal(b.Start) {
+		if why, taken := atSlot.Taken[m.Slot.Start.Unix()]; taken && !m.Slot.Start.Equal(b.Start) {
 			return Result{}, j.refuse(why)
 		}
 	}
-	what := cal.lang.Appointment()
+	what := rd.lang.Appointment()
 	if b.Service != "" {
-		what = withStylist(cal.lang, cal.Settings, b.Service, m.Stylist)
+		what = withStylist(rd.lang, rd.Settings, b.Service, m.Stylist)
 	}
-	q := step.Question{Message: cal.lang.OwnerMove(b.Name, what, cal.when(b.Start), cal.when(m.Slot.Start)), Times: []string{m.Slot.ID}}
-	state := requeststate.Issue(*d.Keys, cal.now, d.Life, r.Salon, r.Booking, q.Times, d.Nonce())
+	q := step.Question{Message: rd.lang.OwnerMove(b.Name, what, rd.when(b.Start), rd.when(m.Slot.Start)), Times: []string{m.Slot.ID}}
+	state := requeststate.Issue(*d.Keys, rd.now, d.Life, r.Salon, r.Booking, q.Times, d.Nonce())
 	return Result{Question: &q, State: state}, nil
 }
 
@@ -230,14 +230,14 @@ func (d *Desk) CloseTime(ctx context.Context, id string, c salon.Closure) (Close
 	if d.Calendar == nil || !ok {
 		return Closed{}, salon.NoSalon(id)
 	}
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Closed{}, err
 	}
 	if !c.From.Before(c.To) {
 		return Closed{}, salon.Refusal("to must be after from")
 	}
-	if !cal.Settings.HasMenu() {
+	if !rd.Settings.HasMenu() {
 		return d.closeSlots(ctx, id, c)
 	}
 	err = a.AmendSalon(ctx, id, func(s salon.Settings) (salon.Settings, error) {

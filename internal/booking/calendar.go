@@ -76,25 +76,25 @@ type View struct {
 
 // Salon reads a salon and the slots it holds open now. Without a calendar every salon is NoSalon.
 func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
-	cal, open, err := d.readOpen(ctx, id)
+	rd, open, err := d.readOpen(ctx, id)
 	if err != nil {
 		return View{}, err
 	}
-	if cal.Settings.HasMenu() {
-		if open, err = d.openNow(ctx, id, cal); err != nil {
+	if rd.Settings.HasMenu() {
+		if open, err = d.openNow(ctx, id, rd); err != nil {
 			return View{}, err
 		}
 	}
-	return View{ID: id, Settings: cal.Settings, Open: open}, nil
+	return View{ID: id, Settings: rd.Settings, Open: open}, nil
 }
 
 // openNow is the salon's first MaxOpenSlots open slots: at a menu salon, the open times of its
 // first service with anyone.
-func (d *Desk) openNow(ctx context.Context, id string, cal reading) ([]salon.Slot, error) {
-	if !cal.Settings.HasMenu() {
-		return cal.open(MaxOpenSlots), nil
+func (d *Desk) openNow(ctx context.Context, id string, rd reading) ([]salon.Slot, error) {
+	if !rd.Settings.HasMenu() {
+		return rd.open(MaxOpenSlots), nil
 	}
-	times, _, err := d.openTimes(ctx, id, cal, salon.Ask{Service: cal.Settings.Services[0].ID, Limit: MaxOpenSlots})
+	times, _, err := d.openTimes(ctx, id, rd, salon.Ask{Service: rd.Settings.Services[0].ID, Limit: MaxOpenSlots})
 	if err != nil {
 		return nil, err
 	}
@@ -119,40 +119,40 @@ type reading struct {
 
 // slot is the start of the slot id when it is one of the salon's slots, ahead of now within its
 // horizon; booked and closed ones count.
-func (cal reading) slot(id string) (time.Time, bool) {
-	start, ok := salon.ParseSlotID(id, cal.loc)
-	return start, ok && salon.Holds(cal.Settings, cal.loc, cal.now, start)
+func (rd reading) slot(id string) (time.Time, bool) {
+	start, ok := salon.ParseSlotID(id, rd.loc)
+	return start, ok && salon.Holds(rd.Settings, rd.loc, rd.now, start)
 }
 
 // holdsOpen reports whether slot is one of the salon's slots, ahead of now within its horizon, and neither booked nor closed.
-func (cal reading) holdsOpen(slot string) bool {
-	start, ok := cal.slot(slot)
-	return ok && !cal.taken(start)
+func (rd reading) holdsOpen(slot string) bool {
+	start, ok := rd.slot(slot)
+	return ok && !rd.taken(start)
 }
 
 // taken reports whether the slot starting at start is booked or closed.
-func (cal reading) taken(start time.Time) bool {
-	_, taken := cal.Taken[start.Unix()]
+func (rd reading) taken(start time.Time) bool {
+	_, taken := rd.Taken[start.Unix()]
 	return taken
 }
 
 // open is the first limit slots of the salon's horizon that start after now and are neither
 // booked nor closed.
-func (cal reading) open(limit int) []salon.Slot {
-	return salon.Open(cal.Settings, cal.loc, cal.now, cal.taken, limit)
+func (rd reading) open(limit int) []salon.Slot {
+	return salon.Open(rd.Settings, rd.loc, rd.now, rd.taken, limit)
 }
 
 // openIn is the first limit slots of the salon's horizon that start in [from, to) and are neither
 // booked nor closed, and how many of the horizon's starts it went through to find them.
-func (cal reading) openIn(from, to time.Time, limit int) (slots []salon.Slot, starts int) {
+func (rd reading) openIn(from, to time.Time, limit int) (slots []salon.Slot, starts int) {
 	slots = make([]salon.Slot, 0, limit)
-	for start := range salon.StartsFrom(cal.Settings, cal.loc, cal.now, from) {
+	for start := range salon.StartsFrom(rd.Settings, rd.loc, rd.now, from) {
 		if !start.Before(to) || len(slots) == limit {
 			break
 		}
 		starts++
-		if !cal.taken(start) {
-			slots = append(slots, salon.NewSlot(start, cal.loc))
+		if !rd.taken(start) {
+			slots = append(slots, salon.NewSlot(start, rd.loc))
 		}
 	}
 	return slots, starts
@@ -160,10 +160,10 @@ func (cal reading) openIn(from, to time.Time, limit int) (slots []salon.Slot, st
 
 // label is how the slot starting at start reads in the salon's zone, in English: refusals and
 // what a model is shown say it so.
-func (cal reading) label(start time.Time) string { return salon.Label(start, cal.loc) }
+func (rd reading) label(start time.Time) string { return salon.Label(start, rd.loc) }
 
 // when is how the slot starting at start reads in the salon's zone, in the round's language.
-func (cal reading) when(start time.Time) string { return cal.lang.Label(start, cal.loc) }
+func (rd reading) when(start time.Time) string { return rd.lang.Label(start, rd.loc) }
 
 // read reads the salon id's calendar at the desk's clock: its settings, and what is taken in
 // [from, to) (a zero from is now). It reads what the window holds, however many bookings the salon
@@ -177,11 +177,11 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 	if from.IsZero() {
 		from = now
 	}
-	cal, err := d.Calendar.Window(ctx, id, from, to)
+	window, err := d.Calendar.Window(ctx, id, from, to)
 	if err != nil {
 		return reading{}, refusal.Or(err)
 	}
-	return d.located(id, cal, now)
+	return d.located(id, window, now)
 }
 
 // readOpen reads the salon id's first MaxOpenSlots open slots from now, over windows of whole UTC
@@ -192,31 +192,31 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 // the last window's reading with the open slots found; a menu salon's reading comes with its
 // settings alone and no slots.
 func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, error) {
-	cal, err := d.readSettingsOf(ctx, id)
-	if err != nil || cal.Settings.HasMenu() {
-		return cal, nil, err
+	rd, err := d.readSettingsOf(ctx, id)
+	if err != nil || rd.Settings.HasMenu() {
+		return rd, nil, err
 	}
 	var open []salon.Slot
-	from, want, passed := cal.now, MaxOpenSlots, false
+	from, want, passed := rd.now, MaxOpenSlots, false
 	for {
-		to, whole := nthStart(cal, from, want)
+		to, whole := nthStart(rd, from, want)
 		next, err := d.read(ctx, id, from, endOfDay(to))
 		if err != nil || next.Settings.HasMenu() {
 			return next, nil, err
 		}
-		cal, to = next, endOfDay(to)
-		if cal.Through.After(to) {
-			to = cal.Through // the calendar knows more than was asked: use it all
+		rd, to = next, endOfDay(to)
+		if rd.Through.After(to) {
+			to = rd.Through // the calendar knows more than was asked: use it all
 		}
-		found, starts := cal.openIn(from, to, MaxOpenSlots-len(open))
+		found, starts := rd.openIn(from, to, MaxOpenSlots-len(open))
 		if open = append(open, found...); len(open) == MaxOpenSlots || whole {
-			return cal, open, nil
+			return rd, open, nil
 		}
 		// As many starts again as, at the share this window found open, hold the rest, and a fifth more.
 		from, want = to, (MaxOpenSlots-len(open))*max(starts, 1)/max(len(found), 1)*6/5+1
 		if !passed {
 			passed = true
-			past, err := d.pastFullDays(ctx, id, cal, from)
+			past, err := d.pastFullDays(ctx, id, rd, from)
 			if err != nil {
 				return reading{}, nil, err
 			}
@@ -231,8 +231,8 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 // open slot: from itself unless the store counts that day as full. A day is full when it holds no
 // slot, or as many live bookings as slots and the store vouches for them (salon.DayFill). It is
 // the horizon's end when every day to it is full.
-func (d *Desk) pastFullDays(ctx context.Context, id string, cal reading, from time.Time) (time.Time, error) {
-	end := salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
+func (d *Desk) pastFullDays(ctx context.Context, id string, rd reading, from time.Time) (time.Time, error) {
+	end := salon.HorizonEnd(rd.Settings, rd.loc, rd.now)
 	if from.Unix()%secondsPerDay != 0 || !from.Before(end) {
 		return from, nil
 	}
@@ -241,7 +241,7 @@ func (d *Desk) pastFullDays(ctx context.Context, id string, cal reading, from ti
 		return time.Time{}, refusal.Or(err)
 	}
 	days := int((end.Unix() - from.Unix() + secondsPerDay - 1) / secondsPerDay)
-	for i, starts := range salon.StartsPerDay(cal.Settings, cal.loc, cal.now, from, days) {
+	for i, starts := range salon.StartsPerDay(rd.Settings, rd.loc, rd.now, from, days) {
 		day := from.Add(time.Duration(i) * secondsPerDay * time.Second)
 		for len(fills) > 0 && fills[0].Day.Before(day) {
 			fills = fills[1:]
@@ -268,16 +268,16 @@ func endOfDay(t time.Time) time.Time {
 	return time.Unix(u, 0).In(t.Location())
 }
 
-// nthStart is the instant just after the start of the n-th slot of cal's horizon from from, and
+// nthStart is the instant just after the start of the n-th slot of rd's horizon from from, and
 // whether fewer than n slots come before the horizon's end, so that the window reaches it.
-func nthStart(cal reading, from time.Time, n int) (time.Time, bool) {
+func nthStart(rd reading, from time.Time, n int) (time.Time, bool) {
 	i := 0
-	for start := range salon.StartsFrom(cal.Settings, cal.loc, cal.now, from) {
+	for start := range salon.StartsFrom(rd.Settings, rd.loc, rd.now, from) {
 		if i++; i == n {
 			return start.Add(time.Second), false
 		}
 	}
-	return salon.HorizonEnd(cal.Settings, cal.loc, cal.now), true
+	return salon.HorizonEnd(rd.Settings, rd.loc, rd.now), true
 }
 
 // window is the instants the request's slots start at, as a window [first, last+1s) to read the
@@ -313,14 +313,14 @@ func (d *Desk) readSettings(ctx context.Context, id string, now time.Time) (read
 	return d.located(id, salon.Calendar{Settings: set}, now)
 }
 
-// located is the reading of cal at now, in the zone of the salon's times. A zone that won't load
+// located is the reading of rd at now, in the zone of the salon's times. A zone that won't load
 // is a failure of the database that holds it.
-func (d *Desk) located(id string, cal salon.Calendar, now time.Time) (reading, error) {
-	loc, err := d.zones.load(cal.Settings.TimeZone)
+func (d *Desk) located(id string, window salon.Calendar, now time.Time) (reading, error) {
+	loc, err := d.zones.load(window.Settings.TimeZone)
 	if err != nil {
 		return reading{}, refusal.Failed(fmt.Errorf("salon %s: %w", id, err))
 	}
-	return reading{Calendar: cal, loc: loc, now: now}, nil
+	return reading{Calendar: window, loc: loc, now: now}, nil
 }
 
 // bookAtSalon answers a round at a salon with a calendar: the salon must be registered and the
@@ -329,27 +329,27 @@ func (d *Desk) located(id string, cal salon.Calendar, now time.Time) (reading, e
 func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 	if r.RequestState == nil && r.InputResponses == nil {
 		from, to := window(r.Booking.OpenSlots)
-		cal, err := d.read(ctx, r.Salon, from, to)
+		rd, err := d.read(ctx, r.Salon, from, to)
 		if err != nil {
 			return Result{}, err
 		}
-		if err := admit(&cal, &r); err != nil {
+		if err := admit(&rd, &r); err != nil {
 			return Result{}, err
 		}
-		if err := d.underCap(ctx, r.Salon, cal, *r.Booking.Customer); err != nil {
+		if err := d.underCap(ctx, r.Salon, rd, *r.Booking.Customer); err != nil {
 			return Result{}, err
 		}
 		if c := r.Booking.Choice; c != nil {
-			return d.askFromMenu(ctx, r, cal, *c)
+			return d.askFromMenu(ctx, r, rd, *c)
 		}
-		return d.askAtSalon(ctx, r, cal)
+		return d.askAtSalon(ctx, r, rd)
 	}
 	now := d.Now()
-	cal, err := d.readSettings(ctx, r.Salon, now)
+	rd, err := d.readSettings(ctx, r.Salon, now)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := admit(&cal, &r); err != nil {
+	if err := admit(&rd, &r); err != nil {
 		return Result{}, err
 	}
 	if (r.InputResponses == nil) != (r.RequestState == nil) {
@@ -360,13 +360,13 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 		return Result{}, err
 	}
 	if id, ok := verified.PayingFor(); ok {
-		return d.payRound(ctx, r, cal, verified, id)
+		return d.payRound(ctx, r, rd, verified, id)
 	}
 	ans, err := answer.Parse(verified.Offered, r.InputResponses)
 	if err != nil {
 		return Result{}, err
 	}
-	return d.spendAtSalon(ctx, r, cal, verified, ans)
+	return d.spendAtSalon(ctx, r, rd, verified, ans)
 }
 
 // admit checks what both rounds ask of a request once its salon is read: the customer named, with a
@@ -375,17 +375,17 @@ func (d *Desk) bookAtSalon(ctx context.Context, r Request) (Result, error) {
 //
 // It also settles the language the round's words are in: Accept-Language's best match, else the
 // salon's.
-func admit(cal *reading, r *Request) error {
-	r.Booking.Lang = lang.Choose(r.AcceptLanguage, cal.Settings.Language)
-	cal.lang = r.Booking.Lang
+func admit(rd *reading, r *Request) error {
+	r.Booking.Lang = lang.Choose(r.AcceptLanguage, rd.Settings.Language)
+	rd.lang = r.Booking.Lang
 	if r.Booking.Customer == nil {
 		return salon.ErrCustomerRequired
 	}
-	if !salon.PossiblePhone(r.Booking.Customer.Contact, cal.Settings.Region()) {
+	if !salon.PossiblePhone(r.Booking.Customer.Contact, rd.Settings.Region()) {
 		return salon.ErrNotAContact
 	}
-	if cal.Settings.HasMenu() {
-		c, err := settle(r.Salon, cal.Settings, r.Choice)
+	if rd.Settings.HasMenu() {
+		c, err := settle(r.Salon, rd.Settings, r.Choice)
 		if err != nil {
 			return err
 		}
@@ -396,15 +396,15 @@ func admit(cal *reading, r *Request) error {
 
 // askAtSalon answers round one at a salon with a calendar, offering only the request's slots the
 // calendar holds open now.
-func (d *Desk) askAtSalon(ctx context.Context, r Request, cal reading) (Result, error) {
+func (d *Desk) askAtSalon(ctx context.Context, r Request, rd reading) (Result, error) {
 	held := r.Booking
 	held.OpenSlots = slices.DeleteFunc(slices.Clone(r.Booking.OpenSlots), func(slot string) bool {
-		return !cal.holdsOpen(slot)
+		return !rd.holdsOpen(slot)
 	})
-	held.Salon = salonFacts(cal, held.OpenSlots, nil)
+	held.Salon = salonFacts(rd, held.OpenSlots, nil)
 	if d.Offerer != nil && len(held.OpenSlots) > 0 {
 		var err error
-		if held.Withheld, err = d.withheld(ctx, r.Salon, cal, held); err != nil {
+		if held.Withheld, err = d.withheld(ctx, r.Salon, rd, held); err != nil {
 			return Result{}, err
 		}
 	}
@@ -414,30 +414,30 @@ func (d *Desk) askAtSalon(ctx context.Context, r Request, cal reading) (Result, 
 // spendAtSalon answers round two once its state verified and its answer read: it spends the
 // state, booking the accepted time for the customer in the same transaction, and answers from
 // what the calendar then shows. Its records go to Observe.
-func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verified requeststate.Verified, ans answer.Answer) (result Result, err error) {
+func (d *Desk) spendAtSalon(ctx context.Context, r Request, rd reading, verified requeststate.Verified, ans answer.Answer) (result Result, err error) {
 	var rec recorder
 	offered, accepted := ans.Accepted()
 	rec.answered(verified.Offered, offered.Time(), accepted)
 	var hold *salon.Hold
 	if accepted {
-		start, ok := salon.ParseSlotID(offered.Time(), cal.loc)
+		start, ok := salon.ParseSlotID(offered.Time(), rd.loc)
 		if !ok {
 			// Only a slot id this desk offered can be here, so this is a state of another era; it holds no slot.
 			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
 		}
 		hold = &salon.Hold{ID: d.BookingID(), Salon: r.Salon, Slot: offered.Time(), Start: start,
-			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: cal.Settings.MaxUpcomingPerContact,
-			ContactKey: salon.ContactKey(r.Booking.Customer.Contact, cal.Settings.Region()),
-			Language:   cal.lang.Code()}
+			Customer: *r.Booking.Customer, Words: r.Booking.Message, MaxUpcoming: rd.Settings.MaxUpcomingPerContact,
+			ContactKey: salon.ContactKey(r.Booking.Customer.Contact, rd.Settings.Region()),
+			Language:   rd.lang.Code()}
 		if c := r.Booking.Choice; c != nil {
-			menuHold(cal, *c, hold)
+			menuHold(rd, *c, hold)
 		}
-		if err := d.paced(ctx, r.Salon, cal); err != nil && !d.Unpaced {
+		if err := d.paced(ctx, r.Salon, rd); err != nil && !d.Unpaced {
 			return Result{}, err
 		}
-		if v, ok := depositOf(cal, hold); ok {
+		if v, ok := depositOf(rd, hold); ok {
 			// The hold's id becomes the state's, so its manage key is made from that id.
-			if err := d.holdForDeposit(ctx, cal, verified, v, hold); err != nil {
+			if err := d.holdForDeposit(ctx, rd, verified, v, hold); err != nil {
 				return Result{}, err
 			}
 		}
@@ -448,7 +448,7 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 	}
 	spending, done := spendContext(ctx)
 	defer done()
-	out, err := d.Calendar.Spend(spending, verified.ID, verified.GoodUntil, hold, cal.now)
+	out, err := d.Calendar.Spend(spending, verified.ID, verified.GoodUntil, hold, rd.now)
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}
@@ -459,17 +459,17 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 	case hold.Deposit != nil:
 		rec.spent(out)
 		d.observe(rec)
-		return d.afterHold(ctx, r, cal, hold, out), nil
+		return d.afterHold(ctx, r, rd, hold, out), nil
 	case out.Unread:
 		// The commit holds the booking; only reading its row failed, so it is answered as held.
-		return Result{Outcome: bookedOutcome(cal, &salon.Booking{ID: hold.ID, Slot: hold.Slot, Start: hold.Start})}, nil
+		return Result{Outcome: bookedOutcome(rd, &salon.Booking{ID: hold.ID, Slot: hold.Slot, Start: hold.Start})}, nil
 	}
 	rec.spent(out)
 	d.observe(rec)
 	if out.Booking == nil {
-		return Result{Outcome: step.NotBooked{Say: cal.lang.Taken(cal.when(hold.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: rd.lang.Taken(rd.when(hold.Start))}}, nil
 	}
-	return Result{Outcome: bookedOutcome(cal, out.Booking)}, nil
+	return Result{Outcome: bookedOutcome(rd, out.Booking)}, nil
 }
 
 // paced refuses a booking at the salon id while it has taken its maxBookingsPerMinute in the last
@@ -480,15 +480,15 @@ func (d *Desk) spendAtSalon(ctx context.Context, r Request, cal reading, verifie
 // The count is read before the booking's transaction, not in it: bookings racing past it together
 // can pass the bound by as many as are in flight at once, which the quota per client address keeps
 // to a few. What it stops is a salon booked out in a second.
-func (d *Desk) paced(ctx context.Context, id string, cal reading) error {
-	n, first, err := d.Calendar.BookedSince(ctx, id, cal.now.Add(-time.Minute))
+func (d *Desk) paced(ctx context.Context, id string, rd reading) error {
+	n, first, err := d.Calendar.BookedSince(ctx, id, rd.now.Add(-time.Minute))
 	if err != nil {
 		return refusal.Or(err)
 	}
-	if n < cal.Settings.BookingsPerMinute() {
+	if n < rd.Settings.BookingsPerMinute() {
 		return nil
 	}
-	return refusal.Busy("salon_busy", first.Add(time.Minute).Sub(cal.now))
+	return refusal.Busy("salon_busy", first.Add(time.Minute).Sub(rd.now))
 }
 
 // spendTime bounds a round two's spend at a salon with a calendar, once it has begun.
@@ -513,11 +513,11 @@ func withManage(res Result, key string) Result {
 
 // bookedOutcome is what the customer is told of the booking b: at a menu salon with its service
 // and stylist.
-func bookedOutcome(cal reading, b *salon.Booking) step.Booked {
+func bookedOutcome(rd reading, b *salon.Booking) step.Booked {
 	if b.Service == "" {
-		return step.Booked{Slot: b.Slot, Say: cal.lang.Yours(cal.when(b.Start)), Booking: b.ID}
+		return step.Booked{Slot: b.Slot, Say: rd.lang.Yours(rd.when(b.Start)), Booking: b.ID}
 	}
-	return step.Booked{Slot: b.Slot, Say: sayBookedFromMenu(cal, b), Booking: b.ID, Service: b.Service, Stylist: b.Stylist}
+	return step.Booked{Slot: b.Slot, Say: sayBookedFromMenu(rd, b), Booking: b.ID, Service: b.Service, Stylist: b.Stylist}
 }
 
 // salonFacts is what round one's offerer is told of a salon: the labels of the open slots, the
@@ -525,15 +525,15 @@ func bookedOutcome(cal reading, b *salon.Booking) step.Booked {
 // minutes and its price written in the salon's currency), the service chosen and the name of the
 // stylist chosen. All of it comes from the settings alone: nothing of the salon's bookings is
 // read, so nothing of another customer is in it.
-func salonFacts(cal reading, open []string, c *salon.Choice) *step.Salon {
-	s := cal.Settings
+func salonFacts(rd reading, open []string, c *salon.Choice) *step.Salon {
+	s := rd.Settings
 	facts := &step.Salon{Zone: s.TimeZone, Labels: make(map[string]string, len(open)), Prices: slices.Clone(s.Prices)}
 	if facts.Prices == nil {
 		facts.Prices = []salon.Price{}
 	}
 	for _, slot := range open {
-		if start, ok := salon.ParseSlotID(slot, cal.loc); ok {
-			facts.Labels[slot] = cal.label(start)
+		if start, ok := salon.ParseSlotID(slot, rd.loc); ok {
+			facts.Labels[slot] = rd.label(start)
 		}
 	}
 	if c == nil || !s.HasMenu() {
@@ -559,9 +559,9 @@ func salonFacts(cal reading, open []string, c *salon.Choice) *step.Salon {
 // slots they hold (by id and by label), less what the offerer is told anyway (b's words and the
 // salon's facts, its menu and the stylist chosen included). The customer's own bookings are
 // theirs to hear of. Only an offerer that isn't the default needs it, so only it reads bookings.
-func (d *Desk) withheld(ctx context.Context, id string, cal reading, b step.Request) (*step.Withheld, error) {
-	s := cal.Settings
-	rows, err := d.Calendar.Bookings(ctx, id, cal.now.AddDate(0, 0, -s.HorizonDays), salon.HorizonEnd(s, cal.loc, cal.now))
+func (d *Desk) withheld(ctx context.Context, id string, rd reading, b step.Request) (*step.Withheld, error) {
+	s := rd.Settings
+	rows, err := d.Calendar.Bookings(ctx, id, rd.now.AddDate(0, 0, -s.HorizonDays), salon.HorizonEnd(s, rd.loc, rd.now))
 	if err != nil {
 		return nil, refusal.Or(err)
 	}
@@ -584,7 +584,7 @@ func (d *Desk) withheld(ctx context.Context, id string, cal reading, b step.Requ
 		names, words = append(names, row.Name), append(words, row.Words)
 		texts = append(texts, row.Contact, row.ID)
 		if row.Status == salon.Booked {
-			texts = append(texts, row.Slot, cal.label(row.Start))
+			texts = append(texts, row.Slot, rd.label(row.Start))
 		}
 	}
 	return step.NewWithheld(allowed, names, texts, words), nil

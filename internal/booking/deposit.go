@@ -80,27 +80,27 @@ func payUntil(goodUntil time.Time, life time.Duration, minutes int) time.Time {
 }
 
 // depositOf is the deposit the service of hold asks, and false when it asks none.
-func depositOf(cal reading, hold *salon.Hold) (salon.Service, bool) {
+func depositOf(rd reading, hold *salon.Hold) (salon.Service, bool) {
 	if hold.Service == "" {
 		return salon.Service{}, false
 	}
-	v, ok := cal.Settings.Service(hold.Service)
+	v, ok := rd.Settings.Service(hold.Service)
 	return v, ok && v.Deposit != nil
 }
 
 // holdForDeposit readies hold for the deposit of the service v: its id made from the state, so a
 // round two sent again holds the same booking on the same session, and a Checkout Session opened
 // for it. Stripe failing is 503 with nothing spent.
-func (d *Desk) holdForDeposit(ctx context.Context, cal reading, verified requeststate.Verified, v salon.Service, hold *salon.Hold) error {
+func (d *Desk) holdForDeposit(ctx context.Context, rd reading, verified requeststate.Verified, v salon.Service, hold *salon.Hold) error {
 	if d.Payments == nil || d.Holds == nil {
 		return refusal.Failed(fmt.Errorf("salon %s: service %s asks a deposit, and this server takes no payments", hold.Salon, v.ID))
 	}
 	hold.ID = verified.ID.HoldID()
-	until := payUntil(verified.GoodUntil, d.Life, cal.Settings.HoldMinutes())
+	until := payUntil(verified.GoodUntil, d.Life, rd.Settings.HoldMinutes())
 	back := d.PublicURL + "/book/" + url.PathEscape(hold.Salon) + "/paid?booking=" + url.QueryEscape(hold.ID)
 	session, err := d.Payments.Open(ctx, payments.Checkout{
-		Booking: hold.ID, Amount: *v.Deposit, Currency: cal.Settings.Currency,
-		Description: "Deposit: " + v.Name + ", " + cal.label(hold.Start),
+		Booking: hold.ID, Amount: *v.Deposit, Currency: rd.Settings.Currency,
+		Description: "Deposit: " + v.Name + ", " + rd.label(hold.Start),
 		ExpiresAt:   until, SuccessURL: back, CancelURL: back + "&cancelled=1",
 		IdempotencyKey: "checkout-" + hold.ID,
 	})
@@ -113,23 +113,23 @@ func (d *Desk) holdForDeposit(ctx context.Context, cal reading, verified request
 
 // askToPay is round two's answer once the hold b waits for its deposit: the URL-mode request to
 // pay, and a state bound to the hold that is good until a little after the hold ends.
-func (d *Desk) askToPay(r Request, cal reading, b salon.Booking) Result {
+func (d *Desk) askToPay(r Request, rd reading, b salon.Booking) Result {
 	dep := b.Deposit
-	message := cal.lang.PayDeposit(salon.FormatPriceIn(cal.lang.Code(), cal.Settings.Currency, dep.Amount),
-		withStylist(cal.lang, cal.Settings, b.Service, b.Stylist), cal.when(b.Start), cal.lang.Clock(dep.PayUntil, cal.loc))
-	life := dep.PayUntil.Add(payingGrace).Sub(cal.now)
-	state := requeststate.Issue(*d.Keys, cal.now, life, r.Salon, r.Booking, requeststate.Paying(b.ID), d.Nonce())
+	message := rd.lang.PayDeposit(salon.FormatPriceIn(rd.lang.Code(), rd.Settings.Currency, dep.Amount),
+		withStylist(rd.lang, rd.Settings, b.Service, b.Stylist), rd.when(b.Start), rd.lang.Clock(dep.PayUntil, rd.loc))
+	life := dep.PayUntil.Add(payingGrace).Sub(rd.now)
+	state := requeststate.Issue(*d.Keys, rd.now, life, r.Salon, r.Booking, requeststate.Paying(b.ID), d.Nonce())
 	return Result{Payment: &Payment{Booking: b.ID, URL: dep.URL, Message: message}, State: state}
 }
 
 // afterHold is round two's answer at a service with a deposit, from what the spend did: the hold
 // made, the request to pay; the time taken meanwhile, the session expired and not_booked.
-func (d *Desk) afterHold(ctx context.Context, r Request, cal reading, hold *salon.Hold, out salon.SpendOutcome) Result {
+func (d *Desk) afterHold(ctx context.Context, r Request, rd reading, hold *salon.Hold, out salon.SpendOutcome) Result {
 	if out.Booking == nil {
 		// Nobody was sent to pay this session; expired, it can't take a payment. Should Stripe be
 		// unreachable now, it ends by itself at its expires_at, and no time is held for it.
 		d.Payments.Expire(context.WithoutCancel(ctx), hold.Deposit.Checkout)
-		return Result{Outcome: step.NotBooked{Say: cal.lang.Taken(cal.when(hold.Start))}}
+		return Result{Outcome: step.NotBooked{Say: rd.lang.Taken(rd.when(hold.Start))}}
 	}
 	b := *out.Booking
 	if out.Unread {
@@ -141,7 +141,7 @@ func (d *Desk) afterHold(ctx context.Context, r Request, cal reading, hold *salo
 		}
 	}
 	b.Deposit = hold.Deposit
-	return d.askToPay(r, cal, b)
+	return d.askToPay(r, rd, b)
 }
 
 // payRound answers round three: the customer is back from paying (accept), or gives the held time
@@ -149,7 +149,7 @@ func (d *Desk) afterHold(ctx context.Context, r Request, cal reading, hold *salo
 // single use as every state is. Stripe is asked about the session only while the hold still
 // waits: on accept, whether it was paid before Stripe's event came; on decline, to expire it
 // first, since a session paid meanwhile books rather than releases.
-func (d *Desk) payRound(ctx context.Context, r Request, cal reading, verified requeststate.Verified, id string) (Result, error) {
+func (d *Desk) payRound(ctx context.Context, r Request, rd reading, verified requeststate.Verified, id string) (Result, error) {
 	back, err := answer.ParsePayment(r.InputResponses)
 	if err != nil {
 		return Result{}, err
@@ -162,7 +162,7 @@ func (d *Desk) payRound(ctx context.Context, r Request, cal reading, verified re
 		return Result{}, refusal.Or(err)
 	}
 	if b.Deposit.Status == salon.DepositAwaiting {
-		if err := d.settleAsked(ctx, b, back, cal.now); err != nil {
+		if err := d.settleAsked(ctx, b, back, rd.now); err != nil {
 			return Result{}, err
 		}
 	}
@@ -174,14 +174,14 @@ func (d *Desk) payRound(ctx context.Context, r Request, cal reading, verified re
 	}
 	switch b.Deposit.Status {
 	case salon.DepositAwaiting:
-		return d.askToPay(r, cal, b), nil
+		return d.askToPay(r, rd, b), nil
 	case salon.DepositReleased:
 		if !back {
-			return Result{Outcome: step.NotBooked{Say: cal.lang.NothingBooked()}}, nil
+			return Result{Outcome: step.NotBooked{Say: rd.lang.NothingBooked()}}, nil
 		}
-		return Result{Outcome: step.NotBooked{Say: cal.lang.Released(cal.when(b.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: rd.lang.Released(rd.when(b.Start))}}, nil
 	}
-	out := bookedOutcome(cal, &b)
+	out := bookedOutcome(rd, &b)
 	out.Deposit = b.Deposit.Amount
 	for _, key := range d.Keys.ManageKeys(r.Salon, b.ID) {
 		if requeststate.ManageOpens(key, b.ManageHash) {

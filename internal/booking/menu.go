@@ -57,22 +57,22 @@ type Availability struct {
 // salon with several (salon.ErrServiceAsked); a service or stylist that can't be booked is refused
 // as salon.Settings.Choose words it.
 func (d *Desk) Availability(ctx context.Context, id string, ask salon.Ask) (Availability, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Availability{}, err
 	}
 	switch {
-	case !cal.Settings.HasMenu():
+	case !rd.Settings.HasMenu():
 		return Availability{}, salon.NoMenu(id)
-	case ask.Service == "" && len(cal.Settings.Services) > 1:
+	case ask.Service == "" && len(rd.Settings.Services) > 1:
 		return Availability{}, salon.ErrServiceAsked
 	}
-	c, err := settle(id, cal.Settings, &salon.Choice{Service: ask.Service, Stylist: ask.Stylist})
+	c, err := settle(id, rd.Settings, &salon.Choice{Service: ask.Service, Stylist: ask.Stylist})
 	if err != nil {
 		return Availability{}, err
 	}
 	ask.Service, ask.Stylist, ask.Limit = c.Service, c.Stylist, MaxOpenTimes
-	times, more, err := d.openTimes(ctx, id, cal, ask)
+	times, more, err := d.openTimes(ctx, id, rd, ask)
 	if err != nil {
 		return Availability{}, err
 	}
@@ -90,15 +90,15 @@ func (d *Desk) readSettingsOf(ctx context.Context, id string) (reading, error) {
 
 // openTimes lists the open times of the menu salon id for ask, reading the bookings of its window
 // as it goes: it stops reading once it has listed what ask asks for.
-func (d *Desk) openTimes(ctx context.Context, id string, cal reading, ask salon.Ask) ([]salon.OpenTime, bool, error) {
-	from, to := salon.OpenWindow(cal.Settings, cal.loc, cal.now, ask)
+func (d *Desk) openTimes(ctx context.Context, id string, rd reading, ask salon.Ask) ([]salon.OpenTime, bool, error) {
+	from, to := salon.OpenWindow(rd.Settings, rd.loc, rd.now, ask)
 	var readErr error
 	spans := func(yield func(salon.Span) bool) {
 		if from.Before(to) {
 			readErr = d.Calendar.EachSpan(ctx, id, from, to, yield)
 		}
 	}
-	times, more := salon.OpenTimes(cal.Settings, cal.loc, cal.now, ask, spans)
+	times, more := salon.OpenTimes(rd.Settings, rd.loc, rd.now, ask, spans)
 	if readErr != nil {
 		return nil, false, refusal.Or(readErr)
 	}
@@ -109,14 +109,14 @@ func (d *Desk) openTimes(ctx context.Context, id string, cal reading, ask salon.
 // those open for the service with the stylist (or anyone), and of those the first two that match
 // the customer's words. When the words name a time and nothing open matches, it offers the first
 // two open and says so. An offerer other than the default reads the words itself.
-func (d *Desk) askFromMenu(ctx context.Context, r Request, cal reading, c salon.Choice) (Result, error) {
-	return d.askFromMenuWithout(ctx, r, cal, c, nil)
+func (d *Desk) askFromMenu(ctx context.Context, r Request, rd reading, c salon.Choice) (Result, error) {
+	return d.askFromMenuWithout(ctx, r, rd, c, nil)
 }
 
 // askFromMenuWithout is askFromMenu with the live bookings that ignore reports true left out of
 // what blocks a start: a booking being moved doesn't block its own new time. A nil ignore leaves
 // none out. The state binds r as it came, with the service settled.
-func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c salon.Choice, ignore func(salon.Span) bool) (Result, error) {
+func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, rd reading, c salon.Choice, ignore func(salon.Span) bool) (Result, error) {
 	if r.Booking.Choice == nil {
 		r.Booking.Choice = &c
 	}
@@ -124,12 +124,12 @@ func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c
 	held.OpenSlots = nil
 	var starts []time.Time
 	span := salon.Span{}
-	if v, ok := cal.Settings.Service(c.Service); ok {
+	if v, ok := rd.Settings.Service(c.Service); ok {
 		span.Minutes, span.AfterMinutes = v.Minutes, v.AfterMinutes
 	}
 	var asked []time.Time
 	for _, slot := range r.Booking.OpenSlots {
-		if t, ok := salon.ParseSlotID(slot, cal.loc); ok {
+		if t, ok := salon.ParseSlotID(slot, rd.loc); ok {
 			asked = append(asked, t)
 		}
 	}
@@ -146,27 +146,27 @@ func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c
 		}
 	}
 	for _, slot := range r.Booking.OpenSlots {
-		t, ok := salon.ParseSlotID(slot, cal.loc)
-		if ok && fits(cal, c, t, spans) {
+		t, ok := salon.ParseSlotID(slot, rd.loc)
+		if ok && fits(rd, c, t, spans) {
 			held.OpenSlots = append(held.OpenSlots, slot)
 			starts = append(starts, t)
 		}
 	}
-	held.Salon = salonFacts(cal, held.OpenSlots, &c)
+	held.Salon = salonFacts(rd, held.OpenSlots, &c)
 	if d.Offerer != nil {
 		if len(held.OpenSlots) > 0 {
 			var err error
-			if held.Withheld, err = d.withheld(ctx, r.Salon, cal, held); err != nil {
+			if held.Withheld, err = d.withheld(ctx, r.Salon, rd, held); err != nil {
 				return Result{}, err
 			}
 		}
 		return d.ask(ctx, r, held), nil
 	}
-	words := wish.ReadIn(cal.lang.Code(), r.Booking.Message, cal.now, cal.loc)
+	words := wish.ReadIn(rd.lang.Code(), r.Booking.Message, rd.now, rd.loc)
 	picked, matched := wish.Pick(words, starts, 2)
-	offer := step.Offer{Question: cal.lang.WhichTime()}
+	offer := step.Offer{Question: rd.lang.WhichTime()}
 	if words.Names() && !matched {
-		offer.Question = cal.lang.NothingThen()
+		offer.Question = rd.lang.NothingThen()
 	}
 	for _, i := range picked {
 		offer.Times = append(offer.Times, held.OpenSlots[i])
@@ -176,11 +176,11 @@ func (d *Desk) askFromMenuWithout(ctx context.Context, r Request, cal reading, c
 }
 
 // fits reports whether t is open for the choice: for its stylist, or for anyone free then.
-func fits(cal reading, c salon.Choice, t time.Time, spans []salon.Span) bool {
+func fits(rd reading, c salon.Choice, t time.Time, spans []salon.Span) bool {
 	if c.Stylist != "" {
-		return salon.StartFits(cal.Settings, cal.loc, cal.now, c.Service, c.Stylist, t, spans) == salon.Fits
+		return salon.StartFits(rd.Settings, rd.loc, rd.now, c.Service, c.Stylist, t, spans) == salon.Fits
 	}
-	_, ok := salon.FirstFree(cal.Settings, cal.loc, cal.now, c.Service, t, spans)
+	_, ok := salon.FirstFree(rd.Settings, rd.loc, rd.now, c.Service, t, spans)
 	return ok
 }
 
@@ -189,12 +189,12 @@ func fits(cal reading, c salon.Choice, t time.Time, spans []salon.Span) bool {
 // salon's order. Whether each is free is the calendar's to decide, inside the spend's transaction;
 // here only the settings are read, so a stylist who doesn't work then, a closure, the notice or
 // the horizon leave none.
-func menuHold(cal reading, c salon.Choice, h *salon.Hold) {
-	v, _ := cal.Settings.Service(c.Service)
+func menuHold(rd reading, c salon.Choice, h *salon.Hold) {
+	v, _ := rd.Settings.Service(c.Service)
 	h.Service, h.Minutes, h.AfterMinutes = v.ID, v.Minutes, v.AfterMinutes
-	for _, p := range cal.Settings.Stylists {
+	for _, p := range rd.Settings.Stylists {
 		if (c.Stylist == "" || p.ID == c.Stylist) &&
-			salon.StartFits(cal.Settings, cal.loc, cal.now, c.Service, p.ID, h.Start, nil) == salon.Fits {
+			salon.StartFits(rd.Settings, rd.loc, rd.now, c.Service, p.ID, h.Start, nil) == salon.Fits {
 			h.Stylists = append(h.Stylists, p.ID)
 		}
 	}
@@ -202,8 +202,8 @@ func menuHold(cal reading, c salon.Choice, h *salon.Hold) {
 
 // sayBookedFromMenu is what a customer hears when a menu salon booked them: "Cut with Ana,
 // Saturday 5 December, 10:30, is yours."
-func sayBookedFromMenu(cal reading, b *salon.Booking) string {
-	return cal.lang.YoursWith(withStylist(cal.lang, cal.Settings, b.Service, b.Stylist), cal.when(b.Start))
+func sayBookedFromMenu(rd reading, b *salon.Booking) string {
+	return rd.lang.YoursWith(withStylist(rd.lang, rd.Settings, b.Service, b.Stylist), rd.when(b.Start))
 }
 
 // withStylist is the service with the stylist, in l's words: "Cut with Ana", by the names the

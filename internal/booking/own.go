@@ -100,7 +100,7 @@ func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, readi
 	if !ok {
 		return Mine{}, reading{}, salon.NoBooking(bookingID)
 	}
-	cal, err := d.readSettings(ctx, id, d.Now())
+	rd, err := d.readSettings(ctx, id, d.Now())
 	if refusal.KindOf(err) == refusal.NotFound {
 		requeststate.ManageOpens(key, nil)
 		return Mine{}, reading{}, salon.NoBooking(bookingID)
@@ -115,17 +115,17 @@ func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, readi
 	if !requeststate.ManageOpens(key, b.ManageHash) || err != nil {
 		return Mine{}, reading{}, salon.NoBooking(bookingID)
 	}
-	return d.seen(cal, b), cal, nil
+	return d.seen(rd, b), rd, nil
 }
 
-// seen is b as its customer sees it at the salon of cal.
-func (d *Desk) seen(cal reading, b salon.Booking) Mine {
-	m := Mine{Booking: b, Settings: cal.Settings, Zone: cal.loc, Label: cal.label(b.Start), Ends: b.Ends()}
-	if b.Minutes == 0 && cal.Settings.SlotMinutes > 0 {
-		m.Ends = b.Start.Add(time.Duration(cal.Settings.SlotMinutes) * time.Minute)
+// seen is b as its customer sees it at the salon of rd.
+func (d *Desk) seen(rd reading, b salon.Booking) Mine {
+	m := Mine{Booking: b, Settings: rd.Settings, Zone: rd.loc, Label: rd.label(b.Start), Ends: b.Ends()}
+	if b.Minutes == 0 && rd.Settings.SlotMinutes > 0 {
+		m.Ends = b.Start.Add(time.Duration(rd.Settings.SlotMinutes) * time.Minute)
 	}
-	m.ChangeUntil = b.Start.Add(-time.Duration(cal.Settings.ChangeCutoffHours) * time.Hour)
-	m.CanChange = b.Status == salon.Booked && cal.now.Before(m.ChangeUntil)
+	m.ChangeUntil = b.Start.Add(-time.Duration(rd.Settings.ChangeCutoffHours) * time.Hour)
+	m.CanChange = b.Status == salon.Booked && rd.now.Before(m.ChangeUntil)
 	return m
 }
 
@@ -140,7 +140,7 @@ func (d *Desk) MyBooking(ctx context.Context, id, bookingID, key string) (Mine, 
 // one of them. Past the cutoff it is refused, saying whom to call; a cancelled booking is
 // ErrAlreadyCancelled.
 func (d *Desk) CancelMine(ctx context.Context, id, bookingID, key string) (Mine, error) {
-	m, cal, err := d.mine(ctx, id, bookingID, key)
+	m, rd, err := d.mine(ctx, id, bookingID, key)
 	if err != nil {
 		return Mine{}, err
 	}
@@ -148,12 +148,12 @@ func (d *Desk) CancelMine(ctx context.Context, id, bookingID, key string) (Mine,
 		return Mine{}, err
 	}
 	own, _ := d.own()
-	latest := cal.now.Add(time.Duration(cal.Settings.ChangeCutoffHours) * time.Hour)
+	latest := rd.now.Add(time.Duration(rd.Settings.ChangeCutoffHours) * time.Hour)
 	b, changed, err := own.CancelBefore(ctx, id, bookingID, latest)
 	if err != nil {
 		return Mine{}, refusal.Or(err)
 	}
-	m = d.seen(cal, b)
+	m = d.seen(rd, b)
 	if !changed {
 		if err := refuseChange(m); err != nil {
 			return Mine{}, err
@@ -198,7 +198,7 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	if d.Keys == nil {
 		return Result{}, refusal.ErrUnavailable
 	}
-	m, cal, err := d.mine(ctx, r.Salon, r.Booking, r.Key)
+	m, rd, err := d.mine(ctx, r.Salon, r.Booking, r.Key)
 	if err != nil {
 		return Result{}, err
 	}
@@ -207,15 +207,15 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	}
 	ask := r.Ask
 	ask.Moving, ask.Choice, ask.Customer = m.ID, &salon.Choice{Service: m.Service, Stylist: r.Stylist}, &m.Customer
-	ask.Lang = lang.Choose(r.AcceptLanguage, cal.Settings.Language)
-	cal.lang = ask.Lang
+	ask.Lang = lang.Choose(r.AcceptLanguage, rd.Settings.Language)
+	rd.lang = ask.Lang
 	switch {
 	case r.Stylist == "":
-	case !cal.Settings.HasMenu():
+	case !rd.Settings.HasMenu():
 		// A simple salon has one chair and no stylist to move to.
 		return Result{}, salon.Refusal(r.Salon + " has no such stylist")
 	default:
-		if err := cal.Settings.Choose(r.Salon, m.Service, r.Stylist); err != nil {
+		if err := rd.Settings.Choose(r.Salon, m.Service, r.Stylist); err != nil {
 			return Result{}, err
 		}
 	}
@@ -224,9 +224,9 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 		return Result{}, ErrUnpaired
 	}
 	if r.RequestState == nil {
-		return d.askToMove(ctx, req, cal, m)
+		return d.askToMove(ctx, req, rd, m)
 	}
-	verified, ans, err := d.check(req, cal.now)
+	verified, ans, err := d.check(req, rd.now)
 	if err != nil {
 		return Result{}, err
 	}
@@ -235,44 +235,44 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 	fits := false
 	if accepted {
 		var ok bool
-		if start, ok = salon.ParseSlotID(offered.Time(), cal.loc); !ok {
+		if start, ok = salon.ParseSlotID(offered.Time(), rd.loc); !ok {
 			return Result{}, refusal.Failed(fmt.Errorf("the offered slot %q is not a slot id", offered.Time()))
 		}
-		fits = movable(cal, m, r.Stylist, start)
+		fits = movable(rd, m, r.Stylist, start)
 	}
 	if !fits {
 		// A decline, or a time the salon's settings no longer give: the state is spent and the
 		// booking stays.
-		if _, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, nil, cal.now); err != nil {
+		if _, err := d.Calendar.Spend(ctx, verified.ID, verified.GoodUntil, nil, rd.now); err != nil {
 			return Result{}, refusal.Or(err)
 		}
 		if !accepted {
-			return Result{Outcome: step.NotBooked{Say: cal.lang.StaysUnchosen(cal.when(m.Start))}}, nil
+			return Result{Outcome: step.NotBooked{Say: rd.lang.StaysUnchosen(rd.when(m.Start))}}, nil
 		}
-		return Result{Outcome: step.NotBooked{Say: cal.lang.StaysTaken(cal.when(start), cal.when(m.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: rd.lang.StaysTaken(rd.when(start), rd.when(m.Start))}}, nil
 	}
 	own, _ := d.own()
 	spending, done := spendContext(ctx)
 	defer done()
 	b, taken, err := own.MoveSpend(spending, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
-		if err := refuseMove(d.seen(cal, b)); err != nil {
+		if err := refuseMove(d.seen(rd, b)); err != nil {
 			return salon.Move{}, err
 		}
 		stylist := b.Stylist
 		if r.Stylist != "" {
 			stylist = r.Stylist
 		}
-		return salon.Move{Slot: salon.NewSlot(start, cal.loc), Stylist: stylist}, nil
+		return salon.Move{Slot: salon.NewSlot(start, rd.loc), Stylist: stylist}, nil
 	})
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}
 	if taken != 0 {
-		return Result{Outcome: step.NotBooked{Say: cal.lang.StaysTaken(cal.when(start), cal.when(m.Start))}}, nil
+		return Result{Outcome: step.NotBooked{Say: rd.lang.StaysTaken(rd.when(start), rd.when(m.Start))}}, nil
 	}
-	say := cal.lang.MovedTo(cal.when(b.Start))
+	say := rd.lang.MovedTo(rd.when(b.Start))
 	if b.Service != "" {
-		say = cal.lang.MovedWith(withStylist(cal.lang, cal.Settings, b.Service, b.Stylist), cal.when(b.Start))
+		say = rd.lang.MovedWith(withStylist(rd.lang, rd.Settings, b.Service, b.Stylist), rd.when(b.Start))
 	}
 	return Result{Outcome: step.Booked{Slot: b.Slot, Say: say, Booking: b.ID}}, nil
 }
@@ -280,21 +280,21 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 // movable reports whether the salon's settings let m move to start: at a menu salon, with the
 // stylist asked for or its own, for its service; at a simple salon, to one of its slots. Whether
 // the time is free is the calendar's to decide, inside the move's transaction.
-func movable(cal reading, m Mine, asked string, start time.Time) bool {
+func movable(rd reading, m Mine, asked string, start time.Time) bool {
 	if m.Service == "" {
-		return salon.Holds(cal.Settings, cal.loc, cal.now, start)
+		return salon.Holds(rd.Settings, rd.loc, rd.now, start)
 	}
 	stylist := m.Stylist
 	if asked != "" {
 		stylist = asked
 	}
-	return salon.StartFits(cal.Settings, cal.loc, cal.now, m.Service, stylist, start, nil) == salon.Fits
+	return salon.StartFits(rd.Settings, rd.loc, rd.now, m.Service, stylist, start, nil) == salon.Fits
 }
 
 // askToMove answers a move's round one: of the request's slots, those open for the booking's
 // service with its stylist, its own span not counting against it, offered as round one of a
 // booking offers.
-func (d *Desk) askToMove(ctx context.Context, r Request, cal reading, m Mine) (Result, error) {
+func (d *Desk) askToMove(ctx context.Context, r Request, rd reading, m Mine) (Result, error) {
 	if m.Service == "" {
 		from, to := window(r.Booking.OpenSlots)
 		full, err := d.read(ctx, r.Salon, from, to)
@@ -309,7 +309,7 @@ func (d *Desk) askToMove(ctx context.Context, r Request, cal reading, m Mine) (R
 		c.Stylist = m.Stylist
 	}
 	own := m.Span()
-	return d.askFromMenuWithout(ctx, r, cal, c, func(s salon.Span) bool {
+	return d.askFromMenuWithout(ctx, r, rd, c, func(s salon.Span) bool {
 		return s.Stylist == own.Stylist && s.Start.Equal(own.Start)
 	})
 }
@@ -326,14 +326,14 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 		return Result{}, ErrNoOutcome
 	}
 	now := d.Now()
-	cal, err := d.readSettings(ctx, r.Salon, now)
+	rd, err := d.readSettings(ctx, r.Salon, now)
 	if refusal.KindOf(err) == refusal.NotFound {
 		return Result{}, ErrNoOutcome
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	if err := admit(&cal, &r); err != nil {
+	if err := admit(&rd, &r); err != nil {
 		return Result{}, ErrNoOutcome
 	}
 	verified, ans, err := d.check(r, now)
@@ -351,11 +351,11 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 	case spent.Outcome == "declined" && !accepted:
 		return Result{Outcome: step.Step(r.Booking, step.Declined())}, nil
 	case spent.Outcome == "taken" && accepted && spent.Slot == offered.Time():
-		start, _ := salon.ParseSlotID(spent.Slot, cal.loc)
-		return Result{Outcome: step.NotBooked{Say: cal.lang.Taken(cal.when(start))}}, nil
+		start, _ := salon.ParseSlotID(spent.Slot, rd.loc)
+		return Result{Outcome: step.NotBooked{Say: rd.lang.Taken(rd.when(start))}}, nil
 	case spent.Outcome == "booked" && accepted && spent.Booking != nil && spent.Booking.Slot == offered.Time():
 		b := spent.Booking
-		out := bookedOutcome(cal, b)
+		out := bookedOutcome(rd, b)
 		for _, key := range d.Keys.ManageKeys(r.Salon, b.ID) {
 			if requeststate.ManageOpens(key, b.ManageHash) {
 				out.Manage = key

@@ -38,10 +38,10 @@ type ListedMenu struct {
 	Fits bool
 }
 
-// listed is b as the owner's list shows it, judged by the settings cal holds.
-func listed(cal reading, b salon.Booking) Listed {
-	l := Listed{Booking: b, Label: cal.label(b.Start)}
-	s := cal.Settings
+// listed is b as the owner's list shows it, judged by the settings rd holds.
+func listed(rd reading, b salon.Booking) Listed {
+	l := Listed{Booking: b, Label: rd.label(b.Start)}
+	s := rd.Settings
 	if !s.HasMenu() {
 		return l
 	}
@@ -49,10 +49,10 @@ func listed(cal reading, b salon.Booking) Listed {
 	p, _ := s.Stylist(b.Stylist)
 	l.Menu = &ListedMenu{
 		ServiceName: nameOr(v.Name, b.Service), StylistName: nameOr(p.Name, b.Stylist),
-		Ends: salon.SlotID(b.Ends(), cal.loc), Fits: true,
+		Ends: salon.SlotID(b.Ends(), rd.loc), Fits: true,
 	}
 	if b.Status == salon.Booked {
-		switch salon.StartFits(s, cal.loc, cal.now, b.Service, b.Stylist, b.Start, nil) {
+		switch salon.StartFits(s, rd.loc, rd.now, b.Service, b.Stylist, b.Start, nil) {
 		case salon.Fits, salon.TooSoon, salon.OutOfHorizon:
 		default:
 			l.Menu.Fits = false
@@ -100,15 +100,15 @@ type BookingPage struct {
 // when limit is 0), after the key after when it is not nil. A zero from is now; a zero to is the
 // end of the horizon's last local day. It reads the salon's settings and the page, and no more.
 func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time, limit int, after *salon.BookingKey) (BookingPage, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return BookingPage{}, err
 	}
 	if from.IsZero() {
-		from = cal.now
+		from = rd.now
 	}
 	if to.IsZero() {
-		to = salon.HorizonEnd(cal.Settings, cal.loc, cal.now)
+		to = salon.HorizonEnd(rd.Settings, rd.loc, rd.now)
 	}
 	if limit <= 0 {
 		limit = DefaultPageLimit
@@ -129,7 +129,7 @@ func (d *Desk) Bookings(ctx context.Context, id string, from, to time.Time, limi
 	}
 	page.Bookings = make([]Listed, len(found))
 	for i, b := range found {
-		page.Bookings[i] = listed(cal, b)
+		page.Bookings[i] = listed(rd, b)
 		page.Bookings[i].LastText = texts[b.ID]
 	}
 	return page, nil
@@ -167,7 +167,7 @@ func (d *Desk) Salons(ctx context.Context, limit int, after string) (SalonPage, 
 
 // Cancel marks the salon's booking cancelled; its slot opens again if it is still ahead.
 func (d *Desk) Cancel(ctx context.Context, id, bookingID string, refund bool) (Listed, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
@@ -179,22 +179,22 @@ func (d *Desk) Cancel(ctx context.Context, id, bookingID string, refund bool) (L
 	if err != nil {
 		return Listed{}, refusal.Or(err)
 	}
-	return listed(cal, b), nil
+	return listed(rd, b), nil
 }
 
 // MarkNoShow marks the salon's booking bookingID as a no-show: its customer didn't come, and a
 // paid deposit is kept. Only a live booking that has started can be marked (salon.NotStarted,
 // salon.NotLive, salon.AwaitingDeposit); it answers the booking as the list shows it.
 func (d *Desk) MarkNoShow(ctx context.Context, id, bookingID string) (Listed, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
-	b, err := d.Calendar.MarkNoShow(ctx, id, bookingID, cal.now)
+	b, err := d.Calendar.MarkNoShow(ctx, id, bookingID, rd.now)
 	if err != nil {
 		return Listed{}, refusal.Or(err)
 	}
-	return listed(cal, b), nil
+	return listed(rd, b), nil
 }
 
 // Move moves the salon's live booking to the start slotID, a slot id as the salon writes it, kept
@@ -213,11 +213,11 @@ func (d *Desk) MarkNoShow(ctx context.Context, id, bookingID string) (Listed, er
 // Any other start is salon.NoSlot; a cancelled booking salon.NotLive; an unknown one
 // salon.NoBooking.
 func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) (Listed, error) {
-	cal, err := d.readSettingsOf(ctx, id)
+	rd, err := d.readSettingsOf(ctx, id)
 	if err != nil {
 		return Listed{}, err
 	}
-	j, err := d.judgeOwnerMove(ctx, id, cal, slotID, stylist)
+	j, err := d.judgeOwnerMove(ctx, id, rd, slotID, stylist)
 	if err != nil {
 		return Listed{}, err
 	}
@@ -228,7 +228,7 @@ func (d *Desk) Move(ctx context.Context, id, bookingID, slotID, stylist string) 
 	if err := j.refuse(why); err != nil {
 		return Listed{}, err
 	}
-	return listed(cal, moved), nil
+	return listed(rd, moved), nil
 }
 
 // ownerMove is the owner's move of a booking to a start, judged: decide judges the booking inside
@@ -252,15 +252,15 @@ func (j *ownerMove) refuse(why salon.Taken) error {
 }
 
 // judgeOwnerMove is how the owner's move to the start slotID, with stylist ("" for the booking's
-// own), is judged at the salon id read as cal (Move says by which rules).
-func (d *Desk) judgeOwnerMove(ctx context.Context, id string, cal reading, slotID, stylist string) (*ownerMove, error) {
+// own), is judged at the salon id read as rd (Move says by which rules).
+func (d *Desk) judgeOwnerMove(ctx context.Context, id string, rd reading, slotID, stylist string) (*ownerMove, error) {
 	j := &ownerMove{}
 	var decide func(salon.Booking) (salon.Move, error)
-	if cal.Settings.HasMenu() {
+	if rd.Settings.HasMenu() {
 		// The bookings near the new start, read before the move's transaction: whatever
 		// changes meanwhile, the cells decide inside it.
 		var spans []salon.Span
-		if start, ok := salon.ParseSlotID(slotID, cal.loc); ok {
+		if start, ok := salon.ParseSlotID(slotID, rd.loc); ok {
 			var err error
 			if spans, err = d.Calendar.Spans(ctx, id, start, start.Add(salon.MaxSpanMinutes*time.Minute)); err != nil {
 				return nil, refusal.Or(err)
@@ -268,7 +268,7 @@ func (d *Desk) judgeOwnerMove(ctx context.Context, id string, cal reading, slotI
 		}
 		var name string
 		decide = func(b salon.Booking) (salon.Move, error) {
-			m, p, err := judgeMenuMove(id, cal, b, slotID, stylist, spans)
+			m, p, err := judgeMenuMove(id, rd, b, slotID, stylist, spans)
 			name = p
 			return m, err
 		}
@@ -279,11 +279,11 @@ func (d *Desk) judgeOwnerMove(ctx context.Context, id string, cal reading, slotI
 			return nil, salon.NoStylist(id, stylist)
 		}
 		decide = func(b salon.Booking) (salon.Move, error) {
-			start, ok := cal.slot(slotID)
+			start, ok := rd.slot(slotID)
 			if !ok {
 				return salon.Move{}, salon.NoSlot(slotID)
 			}
-			return salon.Move{Slot: salon.NewSlot(start, cal.loc), Stylist: b.Stylist}, nil
+			return salon.Move{Slot: salon.NewSlot(start, rd.loc), Stylist: b.Stylist}, nil
 		}
 		j.taken, j.closed = salon.SlotTaken, salon.SlotClosed
 	}
@@ -298,23 +298,23 @@ func (d *Desk) judgeOwnerMove(ctx context.Context, id string, cal reading, slotI
 // judgeMenuMove judges moving b, at the menu salon id, to the start slotID with the stylist
 // (b's own when ""), by the settings and the bookings spans near the new start, less b itself.
 // It returns the move and the stylist's name, for the refusals of a span taken meanwhile.
-func judgeMenuMove(id string, cal reading, b salon.Booking, slotID, stylist string, spans []salon.Span) (salon.Move, string, error) {
+func judgeMenuMove(id string, rd reading, b salon.Booking, slotID, stylist string, spans []salon.Span) (salon.Move, string, error) {
 	if stylist == "" {
 		stylist = b.Stylist
 	}
-	s := cal.Settings
+	s := rd.Settings
 	if err := s.Choose(id, b.Service, stylist); err != nil {
 		return salon.Move{}, "", err
 	}
-	start, ok := salon.ParseSlotID(slotID, cal.loc)
-	if !ok || !start.After(cal.now) {
+	start, ok := salon.ParseSlotID(slotID, rd.loc)
+	if !ok || !start.After(rd.now) {
 		return salon.Move{}, "", salon.NoSlot(slotID)
 	}
 	p, _ := s.Stylist(stylist)
 	// One live booking of a stylist starts at one instant, so b is the span with its stylist and start.
 	others := slices.DeleteFunc(slices.Clone(spans), func(sp salon.Span) bool { return sp.Stylist == b.Stylist && sp.Start.Equal(b.Start) })
-	slot := salon.NewSlot(start, cal.loc)
-	switch salon.StartFits(s, cal.loc, cal.now, b.Service, stylist, start, others) {
+	slot := salon.NewSlot(start, rd.loc)
+	switch salon.StartFits(s, rd.loc, rd.now, b.Service, stylist, start, others) {
 	case salon.Fits, salon.TooSoon:
 	case salon.Closed:
 		return salon.Move{}, "", salon.SpanClosed(slot.Label, p.Name)
@@ -348,19 +348,19 @@ func (d *Desk) Slots(ctx context.Context, id string, from, to time.Time) ([]Slot
 	if to.IsZero() {
 		to = salon.HorizonEnd(set.Settings, set.loc, set.now)
 	}
-	cal, err := d.read(ctx, id, from, to)
+	rd, err := d.read(ctx, id, from, to)
 	if err != nil {
 		return nil, err
 	}
 	var listed []SlotState
-	for start := range salon.Starts(cal.Settings, cal.loc, cal.now) {
+	for start := range salon.Starts(rd.Settings, rd.loc, rd.now) {
 		if !start.Before(to) || len(listed) == MaxListedSlots {
 			break
 		}
 		if start.Before(from) {
 			continue
 		}
-		listed = append(listed, SlotState{Slot: salon.NewSlot(start, cal.loc), Taken: cal.Taken[start.Unix()]})
+		listed = append(listed, SlotState{Slot: salon.NewSlot(start, rd.loc), Taken: rd.Taken[start.Unix()]})
 	}
 	return listed, nil
 }
@@ -387,19 +387,19 @@ func (d *Desk) setSlot(ctx context.Context, id, slotID string, closed bool) (Vie
 // markSlot closes or opens the slot slotID of the simple salon id.
 func (d *Desk) markSlot(ctx context.Context, id, slotID string, closed bool) error {
 	from, to := window([]string{slotID})
-	cal, err := d.read(ctx, id, from, to)
+	rd, err := d.read(ctx, id, from, to)
 	if err != nil {
 		return err
 	}
-	if cal.Settings.HasMenu() {
+	if rd.Settings.HasMenu() {
 		return salon.ClosesWithClosures(id)
 	}
-	start, ok := cal.slot(slotID)
+	start, ok := rd.slot(slotID)
 	if !ok {
 		return salon.NoSlot(slotID)
 	}
 	if closed {
-		err = d.Calendar.CloseSlot(ctx, id, salon.NewSlot(start, cal.loc))
+		err = d.Calendar.CloseSlot(ctx, id, salon.NewSlot(start, rd.loc))
 	} else {
 		err = d.Calendar.OpenSlot(ctx, id, start)
 	}

@@ -224,15 +224,15 @@ func (d *Desk) Feed(ctx context.Context, salonID, key string) ([]byte, error) {
 	if subtle.ConstantTimeCompare(given, stored) != 1 || key == "" {
 		return nil, ErrNoFeed
 	}
-	cal, err := d.readSettingsOf(ctx, salonID)
+	rd, err := d.readSettingsOf(ctx, salonID)
 	if refusal.KindOf(err) == refusal.NotFound {
 		return nil, ErrNoFeed
 	}
 	if err != nil {
 		return nil, err
 	}
-	from := cal.now.AddDate(0, 0, -FeedDaysBack)
-	found, err := d.Calendar.Bookings(ctx, salonID, from, salon.HorizonEnd(cal.Settings, cal.loc, cal.now))
+	from := rd.now.AddDate(0, 0, -FeedDaysBack)
+	found, err := d.Calendar.Bookings(ctx, salonID, from, salon.HorizonEnd(rd.Settings, rd.loc, rd.now))
 	if err != nil {
 		return nil, refusal.Or(err)
 	}
@@ -240,10 +240,10 @@ func (d *Desk) Feed(ctx context.Context, salonID, key string) ([]byte, error) {
 	for i, b := range found {
 		summary := b.Name
 		if summary == "" {
-			summary = lang.Of(cal.Settings.Language).Appointment() // its customer's details were erased
+			summary = lang.Of(rd.Settings.Language).Appointment() // its customer's details were erased
 		}
-		e := CalendarEvent(cal.Settings, cal.loc, b, summary, cal.now)
-		e.Description = feedDescription(cal.Settings, b)
+		e := CalendarEvent(rd.Settings, rd.loc, b, summary, rd.now)
+		e.Description = feedDescription(rd.Settings, b)
 		events[i] = e
 	}
 	ics, err := ical.Calendar(ProdID, events)
