@@ -481,7 +481,7 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		return told(w, w.guest(name), "", true)
 	})
-	sc.Step(`^round two's records say "([^"]*)" is held for (\w+), read back as booked, and pass their audit$`, func(slot, name string) error {
+	sc.Step(`^round two's records say "([^"]*)" is held for (\w+), read back as booked, and pass their review$`, func(slot, name string) error {
 		records, err := w.latestRecords()
 		if err != nil {
 			return err
@@ -495,8 +495,8 @@ func calendarSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		if !reflect.DeepEqual(records, want) {
 			return fmt.Errorf("round two's records are\n  %+v\nwant\n  %+v", records, want)
 		}
-		if findings := desk.Audit(records); len(findings) > 0 {
-			return fmt.Errorf("round two's records fail their audit: %q", findings)
+		if findings := desk.Review(records); len(findings) > 0 {
+			return fmt.Errorf("round two's records fail their review: %q", findings)
 		}
 		data, _ := json.Marshal(records)
 		if strings.Contains(string(data), g.name) || strings.Contains(string(data), g.contact) || strings.Contains(string(data), g.words) {

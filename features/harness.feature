@@ -41,7 +41,7 @@ Feature: A model proposes round one's offer, typed code decides
         | unsupported_fact | the question says "$40" (price 40), which the facts don't hold               |
       And the prompt of attempt 2 is the prompt of attempt 1, then its refused answer, then every reason it was refused for
       And the server asks "Would Sunday at 11:00 suit you?" offering "sun-11:00"
-      And the records pass their audit
+      And the records pass their review
 
     # Decided by: internal/harness.Turn (turn.go), internal/harness.Check (check.go)
     Scenario: Without a calendar, attempts that run out fall back to the default offer, and the records say why
@@ -58,7 +58,7 @@ Feature: A model proposes round one's offer, typed code decides
         | not_on_offer     | "sat-09:00" is not one of the options                                           |
         | unsupported_fact | the question says "Saturday at 9am" (Saturday 09:00), which the facts don't hold |
       And the prompt of attempt 3 is the prompt of attempt 1, then its refused answer, then every reason it was refused for
-      And the records pass their audit
+      And the records pass their review
       When the customer picks "sat-11:30"
       Then "sat-11:30" is booked and the customer is told "sat-11:30 is yours."
 
@@ -70,7 +70,7 @@ Feature: A model proposes round one's offer, typed code decides
       Then the server asks "Which time suits you?" offering the first two open slots
       And round one answered within 200 milliseconds and a margin of 300 milliseconds
       And the records say the turn fell back because "time_limit"
-      And the records pass their audit
+      And the records pass their review
 
     # Decided by: internal/harness.Compose (compose.go), internal/harness.Prompt (prompt.go)
     Scenario: Nothing the request does not carry reaches the prompt
@@ -133,8 +133,8 @@ Feature: A model proposes round one's offer, typed code decides
       And the exchange crossed HTTP and matches the committed OpenAPI document
       And the model was called 1 time
 
-    # Decided by: internal/harness.Audit (audit.go)
-    Scenario: The audit reports every failed check at once
+    # Decided by: internal/harness.Review (review.go)
+    Scenario: The review reports every failed check at once
       Given the records of a turn:
         """
         [
@@ -197,10 +197,10 @@ Feature: A model proposes round one's offer, typed code decides
       And the model was told "2026-12-08T15:00:00Z" is open, reading "Tuesday 8 December, 15:00"
       And Ana is asked "Would Tuesday 8 December, 15:00 suit you?" offering "2026-12-08T15:00:00Z"
       And the records say the model's answer was served
-      And the records pass their audit
+      And the records pass their review
       When Ana accepts "2026-12-08T15:00:00Z"
       Then Ana is told "Tuesday 8 December, 15:00 is yours." with a booking reference
-      And round two's records say "2026-12-08T15:00:00Z" is held for Ana, read back as booked, and pass their audit
+      And round two's records say "2026-12-08T15:00:00Z" is held for Ana, read back as booked, and pass their review
       And the owner sees Ana's booking of "Tuesday 8 December, 15:00" with her contact and words
       And the salon's open times no longer hold "2026-12-08T15:00:00Z"
 
@@ -220,7 +220,7 @@ Feature: A model proposes round one's offer, typed code decides
         | unsupported_fact | the question says "$30" (price 30), which the facts don't hold |
       And the prompt of attempt 3 is the prompt of attempt 1, then its refused answer, then every reason it was refused for
       And the records say the turn fell back because "attempts_ran_out"
-      And the records pass their audit
+      And the records pass their review
       And Ana is asked "Which time suits you?" offering "2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"
       And no hour is held
 
@@ -246,7 +246,7 @@ Feature: A model proposes round one's offer, typed code decides
       Then Ana is asked "Which time suits you?" offering "2026-12-05T09:00:00Z", "2026-12-05T09:45:00Z"
       And round one answered within 200 milliseconds and a margin of 300 milliseconds
       And the records say the turn fell back because "time_limit"
-      And the records pass their audit
+      And the records pass their review
       And no hour is held
 
     # Decided by: internal/harness.Compose (compose.go), internal/harness.Check (check.go)
@@ -266,4 +266,4 @@ Feature: A model proposes round one's offer, typed code decides
         | missing_not_named | the customer asked about a price, and the question doesn't say the price isn't on the sheet |
       And the prompt of attempt 2 is the prompt of attempt 1, then its refused answer, then every reason it was refused for
       And Ana is asked "The price isn't on the sheet, so the salon will tell you. Would Saturday 5 December, 09:00 suit you?" offering "2026-12-05T09:00:00Z"
-      And the records pass their audit
+      And the records pass their review

@@ -1,4 +1,4 @@
-// This file holds the steps of the offer harness: the model in round one's seat, what it was sent, the records and their audit.
+// This file holds the steps of the offer harness: the model in round one's seat, what it was sent, the records and their review.
 
 package features
 
@@ -67,7 +67,7 @@ func harnessSteps(sc *godog.ScenarioContext, w *world, cal *calendarWorld) {
 	sc.Step(`^the prompt of attempt (\d+) is the prompt of attempt (\d+), then its refused answer, then every reason it was refused for$`, h.retryPrompt)
 	sc.Step(`^the records say the turn fell back because "([^"]*)"$`, h.fellBackBecause)
 	sc.Step(`^the records say the model's answer was served$`, h.served)
-	sc.Step(`^the records pass their audit$`, h.recordsPassAudit)
+	sc.Step(`^the records pass their review$`, h.recordsPassReview)
 
 	sc.Step(`^the model was sent exactly this prompt:$`, h.sentExactly)
 	sc.Step(`^the model was sent the same prompt as before$`, h.sentSameAsBefore)
@@ -387,13 +387,13 @@ func (h *harnessWorld) served() error {
 	return nil
 }
 
-func (h *harnessWorld) recordsPassAudit() error {
+func (h *harnessWorld) recordsPassReview() error {
 	out, err := h.latest()
 	if err != nil {
 		return err
 	}
-	if findings := harness.Audit(out.Records); len(findings) > 0 {
-		return fmt.Errorf("the records fail their audit: %q", findings)
+	if findings := harness.Review(out.Records); len(findings) > 0 {
+		return fmt.Errorf("the records fail their review: %q", findings)
 	}
 	return nil
 }
@@ -477,7 +477,7 @@ func (h *harnessWorld) recordsOfATurn(doc *godog.DocString) error {
 }
 
 func (h *harnessWorld) auditRuns() error {
-	h.findings = harness.Audit(h.givenRecord)
+	h.findings = harness.Review(h.givenRecord)
 	return nil
 }
 

@@ -278,7 +278,7 @@ func TestPropertyNoOtherCustomerReachesTheHarness(t *testing.T) {
 		data, _ := json.Marshal(s.latest(t))
 		texts["Ana's round two records"] = string(data)
 		texts["Ana's question"] = asked.Question.Message
-		if f := booking.Audit(s.latest(t)); len(f) > 0 {
+		if f := booking.Review(s.latest(t)); len(f) > 0 {
 			t.Errorf("seed %d: Ana's round two fails its audit: %q", seed, f)
 		}
 		if got := leaks(texts, fields); len(got) > 0 {

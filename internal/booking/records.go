@@ -1,4 +1,4 @@
-// This file holds round two's records at a salon with a calendar, the recorder the desk writes them with, and their audit.
+// This file holds round two's records at a salon with a calendar, the recorder the desk writes them with, and their review.
 
 package booking
 
@@ -37,7 +37,7 @@ type Record struct {
 	Slot string `json:"slot,omitempty"`
 	// Booking is the booking's reference: the one asked for (hold) or the one shown (read_back).
 	Booking string `json:"booking,omitempty"`
-	// For is whom the booking is for, by name (hold, read_back), for the audit in this process
+	// For is whom the booking is for, by name (hold, read_back), for the review in this process
 	// alone: it is never written out, so a record read back from JSON has none.
 	For string `json:"-"`
 	// Status is the booking's status as the calendar shows it (read_back).
@@ -69,7 +69,7 @@ func (r *recorder) spent(out salon.SpendOutcome) {
 // holding reports whether a booking read back holds its time: booked, or held for its deposit.
 func holding(s salon.Status) bool { return s == salon.Booked || s == salon.AwaitingPayment }
 
-// Finding is one failed check of an audit: which check, and what it found.
+// Finding is one failed check of a review: which check, and what it found.
 type Finding struct {
 	Check  string `json:"check"`
 	Detail string `json:"detail"`
@@ -78,7 +78,7 @@ type Finding struct {
 // String is the finding as one line.
 func (f Finding) String() string { return f.Check + ": " + f.Detail }
 
-// The checks of round two's audit, by name.
+// The checks of round two's review, by name.
 const (
 	CheckPickOffered   = "the pick is a time the state offered"
 	CheckHoldAccepted  = "a hold follows only an accepted answer"
@@ -87,13 +87,13 @@ const (
 	CheckCalendarShows = "the calendar shows the hold"
 )
 
-// Audit runs round two's five checks over its records and reports each one that fails, never
+// Review runs round two's five checks over its records and reports each one that fails, never
 // stopping at the first: the pick is a time the state offered; a hold follows only an accepted
 // answer; the hold is the pick; the hold was read back (or the calendar said why it held
 // nothing); and the calendar shows the hold, for whom it was asked, as booked (or held for its
 // deposit). A desk's own
 // records pass. A finding names slots and bookings, never a customer, so it may be logged.
-func Audit(records []Record) []Finding {
+func Review(records []Record) []Finding {
 	var found []Finding
 	fail := func(check, format string, args ...any) {
 		found = append(found, Finding{Check: check, Detail: fmt.Sprintf(format, args...)})

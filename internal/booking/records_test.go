@@ -49,8 +49,8 @@ func TestRoundTwoWritesItsRecords(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("got records\n  %+v\nwant\n  %+v", got, want)
 		}
-		if f := booking.Audit(got); len(f) > 0 {
-			t.Errorf("the desk's own records fail their audit: %q", f)
+		if f := booking.Review(got); len(f) > 0 {
+			t.Errorf("the desk's own records fail their review: %q", f)
 		}
 		data, _ := json.Marshal(got)
 		if strings.Contains(string(data), ana.Contact) || strings.Contains(string(data), "A cut, please") {
@@ -72,8 +72,8 @@ func TestRoundTwoWritesItsRecords(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("got records\n  %+v\nwant the answer, the hold, and the slot taken because it is booked\n  %+v", got, want)
 		}
-		if f := booking.Audit(got); len(f) > 0 {
-			t.Errorf("the desk's own records fail their audit: %q", f)
+		if f := booking.Review(got); len(f) > 0 {
+			t.Errorf("the desk's own records fail their review: %q", f)
 		}
 	})
 
@@ -135,12 +135,12 @@ func TestAuditFindsEachPlantedFailure(t *testing.T) {
 			return []booking.Record{r[0], r[2]}
 		}, booking.Finding{Check: booking.CheckCalendarShows, Detail: `the calendar shows "2026-12-05T09:00:00Z" (b1) with no hold asked for`}},
 	}
-	if f := booking.Audit(booked()); len(f) > 0 {
-		t.Fatalf("a booking's records fail their audit: %q", f)
+	if f := booking.Review(booked()); len(f) > 0 {
+		t.Fatalf("a booking's records fail their review: %q", f)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := booking.Audit(tt.plant(booked()))
+			got := booking.Review(tt.plant(booked()))
 			if !slices.Equal(got, []booking.Finding{tt.want}) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
@@ -157,7 +157,7 @@ func TestAuditReportsEveryFailedCheckAtOnce(t *testing.T) {
 	r = append(r, booking.Record{Stage: booking.StageAnswer}, // a hold follows only an accepted answer
 		booking.Record{Stage: booking.StageHold, Slot: "2026-12-05T09:00:00Z", Booking: "b3", For: "Ana Lima"}) // the hold was read back
 	var checks []string
-	for _, f := range booking.Audit(r) {
+	for _, f := range booking.Review(r) {
 		checks = append(checks, f.Check)
 	}
 	want := []string{booking.CheckPickOffered, booking.CheckHoldIsPick, booking.CheckCalendarShows, booking.CheckHoldAccepted, booking.CheckHoldReadBack}
@@ -184,7 +184,7 @@ func TestRoundTwoRecordsArePlainDataThatNameNoCustomer(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil || !reflect.DeepEqual(back, want) {
 		t.Errorf("the records changed crossing JSON (%v):\n%s", err, data)
 	}
-	if f := booking.Audit(back); len(f) > 0 {
+	if f := booking.Review(back); len(f) > 0 {
 		t.Errorf("the records read back from JSON fail their audit: %q", f)
 	}
 }

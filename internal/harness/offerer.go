@@ -29,10 +29,10 @@ type ModelOfferer struct {
 	// Served receives every model call as one JSON line (see Served). Nil keeps no served log.
 	// Writes are serialised, one turn's lines in one write.
 	Served io.Writer
-	// Log receives one line per turn: warn when it fell back, error when its audit failed. It never
+	// Log receives one line per turn: warn when it fell back, error when its review failed. It never
 	// receives a prompt or an output. Nil discards.
 	Log *slog.Logger
-	// Metrics counts turns, calls, fallbacks by reason and failed audits. Nil counts nothing.
+	// Metrics counts turns, calls, fallbacks by reason and failed reviews. Nil counts nothing.
 	Metrics *Metrics
 	// Observe, when set, is handed every turn's outcome, after it is reported.
 	Observe func(Decision)
@@ -92,13 +92,13 @@ func (o *ModelOfferer) report(out Decision) {
 		}
 		log.Warn("offer fell back to the default", attrs...)
 	}
-	if findings := Audit(out.Records); len(findings) > 0 {
-		o.Metrics.audited(len(findings))
+	if findings := Review(out.Records); len(findings) > 0 {
+		o.Metrics.reviewed(len(findings))
 		lines := make([]string, len(findings))
 		for i, f := range findings {
 			lines[i] = f.String()
 		}
-		log.Error("a turn's records fail their audit", "findings", lines)
+		log.Error("a turn's records fail their review", "findings", lines)
 	}
 	if o.Observe != nil {
 		o.Observe(out)
@@ -110,7 +110,7 @@ type Metrics struct {
 	turns     *prometheus.CounterVec
 	fallbacks *prometheus.CounterVec
 	calls     *prometheus.CounterVec
-	audits    prometheus.Counter
+	reviews   prometheus.Counter
 }
 
 // NewMetrics registers the harness's instruments on reg: bookingd_offer_turns_total by result
@@ -131,12 +131,12 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "bookingd_offer_model_calls_total",
 			Help: "Model calls of the offer harness, by ruling: accepted, refused by the checker, or failed.",
 		}, []string{"ruling"}),
-		audits: prometheus.NewCounter(prometheus.CounterOpts{
+		reviews: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "bookingd_offer_audit_failures_total",
-			Help: "Failed checks found by the audit of turns' records (each is also logged).",
+			Help: "Failed checks found by the review of turns' records (each is also logged).",
 		}),
 	}
-	reg.MustRegister(m.turns, m.fallbacks, m.calls, m.audits)
+	reg.MustRegister(m.turns, m.fallbacks, m.calls, m.reviews)
 	for _, why := range Whys {
 		m.fallbacks.WithLabelValues(string(why))
 	}
@@ -176,8 +176,8 @@ func (m *Metrics) failed() {
 	}
 }
 
-func (m *Metrics) audited(findings int) {
+func (m *Metrics) reviewed(findings int) {
 	if m != nil {
-		m.audits.Add(float64(findings))
+		m.reviews.Add(float64(findings))
 	}
 }

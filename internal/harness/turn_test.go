@@ -123,7 +123,7 @@ func TestTurnFallsBack(t *testing.T) {
 			if got := stages(out.Records); got != tt.wantStages {
 				t.Errorf("got records %q, want %q", got, tt.wantStages)
 			}
-			if f := harness.Audit(out.Records); len(f) > 0 {
+			if f := harness.Review(out.Records); len(f) > 0 {
 				t.Errorf("the turn's own records fail the audit: %q", f)
 			}
 		})
@@ -220,8 +220,8 @@ func TestStandinAtASalonWordsItsQuestionByTheLabels(t *testing.T) {
 			if !out.Served || !slices.Equal(out.Offer.Times, tt.want.Times) || out.Offer.Question != tt.want.Question {
 				t.Errorf("got %+v (%s), want %+v served", out.Offer, out.Why, tt.want)
 			}
-			if f := harness.Audit(out.Records); len(f) > 0 {
-				t.Errorf("the turn's records fail their audit: %q", f)
+			if f := harness.Review(out.Records); len(f) > 0 {
+				t.Errorf("the turn's records fail their review: %q", f)
 			}
 		})
 	}
@@ -245,8 +245,8 @@ func TestTurnRetriesAQuestionSilentOnAMissingPrice(t *testing.T) {
 	if want := harness.Correction(harness.Prompt(harness.Compose(b)), silentOnPrice, reasons); m.seen[1].Prompt != want {
 		t.Errorf("the retry was sent\n%s\nwant\n%s", m.seen[1].Prompt, want)
 	}
-	if f := harness.Audit(out.Records); len(f) > 0 {
-		t.Errorf("the turn's records fail their audit: %q", f)
+	if f := harness.Review(out.Records); len(f) > 0 {
+		t.Errorf("the turn's records fail their review: %q", f)
 	}
 }
 
@@ -275,8 +275,8 @@ func TestTurnWithholdsAnotherCustomersDetails(t *testing.T) {
 			}
 		}
 	}
-	if f := harness.Audit(out.Records); len(f) > 0 {
-		t.Errorf("the turn's records fail their audit: %q", f)
+	if f := harness.Review(out.Records); len(f) > 0 {
+		t.Errorf("the turn's records fail their review: %q", f)
 	}
 }
 

@@ -35,7 +35,7 @@ func crossJSON(t *testing.T, records []harness.Record) []harness.Record {
 	if !reflect.DeepEqual(back, records) {
 		t.Errorf("the records changed crossing JSON:\n%s", data)
 	}
-	if f := harness.Audit(back); len(f) > 0 {
+	if f := harness.Review(back); len(f) > 0 {
 		t.Errorf("the records fail the audit after crossing JSON: %q", f)
 	}
 	return back
@@ -53,7 +53,7 @@ func TestAuditPassesEveryKindOfTurn(t *testing.T) {
 		"at a salon":          harness.Turn(context.Background(), harness.Standin(), 3, studio("What does a cut cost?")),
 	}
 	for name, out := range turns {
-		if f := harness.Audit(out.Records); len(f) > 0 {
+		if f := harness.Review(out.Records); len(f) > 0 {
 			t.Errorf("%s: the turn's own records fail the audit: %q", name, f)
 		}
 	}
@@ -67,7 +67,7 @@ func TestAuditReportsEveryFailedCheckAtOnce(t *testing.T) {
 	records[3].Prompt = "Try again."                                                                    // retry prompt
 	records[4].Ruling = &harness.Ruling{Accepted: true, Times: []string{"sat-09:00"}, Question: "9am?"} // ruling is the checker's
 	records = append(records, harness.Record{Stage: harness.StageFallback, Why: "bored", Times: []string{"sun-11:00"}, Question: "Hm?"})
-	got := harness.Audit(records)
+	got := harness.Review(records)
 	checks := checksOf(got)
 	want := []string{
 		harness.CheckAttemptsInOrder,
@@ -83,10 +83,10 @@ func TestAuditReportsEveryFailedCheckAtOnce(t *testing.T) {
 }
 
 func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
-	if got := harness.Audit(nil); len(got) != 1 || got[0].Check != harness.CheckComposedFirst {
+	if got := harness.Review(nil); len(got) != 1 || got[0].Check != harness.CheckComposedFirst {
 		t.Errorf("got %q, want one finding of %q", got, harness.CheckComposedFirst)
 	}
-	got := harness.Audit([]harness.Record{{Stage: harness.StageCall, Attempt: 1, Prompt: "hi", Output: good}})
+	got := harness.Review([]harness.Record{{Stage: harness.StageCall, Attempt: 1, Prompt: "hi", Output: good}})
 	want := []string{harness.CheckComposedFirst, harness.CheckNoCallIfNothing, harness.CheckAttemptsBound, harness.CheckFirstPrompt, harness.CheckEachCallRuled}
 	checks := checksOf(got)
 	if !slices.Equal(checks, want) {
@@ -99,7 +99,7 @@ func TestAuditOfRecordsWithoutAComposedContext(t *testing.T) {
 func TestAuditOfASalonsRecords(t *testing.T) {
 	back := crossJSON(t, harness.Turn(context.Background(), harness.Standin(), 3, studio("How much is a cut on Saturday?", cut)).Records)
 	back[0].Context.Salon.Prices = []salon.Price{}
-	got := harness.Audit(back)
+	got := harness.Review(back)
 	if len(got) == 0 || got[0].Check != harness.CheckComposedAlone {
 		t.Errorf("got %q, want the context found not to be what its request composes", got)
 	}

@@ -1,4 +1,4 @@
-// This file holds the audit: checks run over a turn's records, every failed check reported at once.
+// This file holds the review: checks run over a turn's records, every failed check reported at once.
 
 package harness
 
@@ -11,7 +11,7 @@ import (
 	"salon/internal/step"
 )
 
-// Finding is one failed check of an audit: which check, and what it found.
+// Finding is one failed check of a review: which check, and what it found.
 type Finding struct {
 	Check  string `json:"check"`
 	Detail string `json:"detail"`
@@ -20,7 +20,7 @@ type Finding struct {
 // String is the finding as one line.
 func (f Finding) String() string { return f.Check + ": " + f.Detail }
 
-// The checks of an audit, by name.
+// The checks of a review, by name.
 const (
 	CheckComposedFirst   = "composed first"
 	CheckComposedAlone   = "context from the request alone"
@@ -36,12 +36,12 @@ const (
 	CheckFallbackWhy     = "fallback says why"
 )
 
-// Audit runs every check over the records of one turn and reports each one that fails, never
+// Review runs every check over the records of one turn and reports each one that fails, never
 // stopping at the first. A turn's own records pass: it composed first, from the request alone, called only with something
 // open, numbered its attempts from one within its bound, sent the prompt of its context and then
 // the correction of each refused answer, ruled on each answer exactly as Check does, and ended
 // once, with an accepted ruling or a fallback to the default offer that names a reason of Whys.
-func Audit(records []Record) []Finding {
+func Review(records []Record) []Finding {
 	var found []Finding
 	fail := func(check, format string, args ...any) {
 		found = append(found, Finding{Check: check, Detail: fmt.Sprintf(format, args...)})
@@ -113,12 +113,12 @@ func Audit(records []Record) []Finding {
 		}
 	}
 
-	auditEnding(records, c, bound, calls, fail)
+	reviewEnding(records, c, bound, calls, fail)
 	return found
 }
 
-// auditEnding checks that a turn ends once: an accepted ruling or a fallback, last, and the fallback right.
-func auditEnding(records []Record, c Context, bound int, calls []int, fail func(check, format string, args ...any)) {
+// reviewEnding checks that a turn ends once: an accepted ruling or a fallback, last, and the fallback right.
+func reviewEnding(records []Record, c Context, bound int, calls []int, fail func(check, format string, args ...any)) {
 	var endings []int
 	for i, r := range records {
 		if r.Stage == StageFallback || r.Stage == StageRuling && r.Ruling != nil && r.Ruling.Accepted {
