@@ -84,9 +84,8 @@ func TestGrammar(t *testing.T) {
 func TestGrammarRefusesOptionsDifferingOnlyInCase(t *testing.T) {
 	for _, options := range [][]string{{"sat-10:30", "SAT-10:30"}, {"a", "Ärger", "b", "äRGER"}, {"x", "x"}} {
 		_, err := harness.NewGrammar(options)
-		var differ *harness.OptionsDifferInCase
-		if !errors.As(err, &differ) {
-			t.Errorf("NewGrammar(%q) = %v, want *OptionsDifferInCase", options, err)
+		if !errors.Is(err, harness.ErrOptionsDifferInCase) {
+			t.Errorf("NewGrammar(%q) = %v, want ErrOptionsDifferInCase", options, err)
 		}
 	}
 }

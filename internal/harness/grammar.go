@@ -4,6 +4,7 @@ package harness
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -16,21 +17,17 @@ type Grammar struct {
 	options []string
 }
 
-// OptionsDifferInCase refuses an offer list holding two options that differ only in case, which
+// ErrOptionsDifferInCase refuses an offer list holding two options that differ only in case, which
 // the checker, matching without regard to case, could not tell apart.
-type OptionsDifferInCase struct{ A, B string }
+var ErrOptionsDifferInCase = errors.New("options differ only in case")
 
-func (e *OptionsDifferInCase) Error() string {
-	return fmt.Sprintf("the options %s and %s differ only in case", quote(e.A), quote(e.B))
-}
-
-// NewGrammar builds the grammar of options, refusing with *OptionsDifferInCase two options that
-// differ only in case (or are the same), before any call is made.
+// NewGrammar builds the grammar of options, refusing with ErrOptionsDifferInCase, naming them, two
+// options that differ only in case (or are the same), before any call is made.
 func NewGrammar(options []string) (Grammar, error) {
 	for i, a := range options {
 		for _, b := range options[:i] {
 			if strings.EqualFold(a, b) {
-				return Grammar{}, &OptionsDifferInCase{A: b, B: a}
+				return Grammar{}, fmt.Errorf("the options %s and %s differ only in case: %w", quote(b), quote(a), ErrOptionsDifferInCase)
 			}
 		}
 	}

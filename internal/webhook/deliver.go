@@ -93,17 +93,7 @@ func Deliver(ctx context.Context, client *http.Client, rawURL string, secret []b
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return resp.StatusCode, &StatusError{Status: resp.StatusCode}
+		return resp.StatusCode, fmt.Errorf("webhook: the receiver answered %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
 	return resp.StatusCode, nil
-}
-
-// StatusError is an attempt the receiver answered with other than 2xx.
-type StatusError struct {
-	Status int
-}
-
-// Error says the status.
-func (e *StatusError) Error() string {
-	return fmt.Sprintf("webhook: the receiver answered %d %s", e.Status, http.StatusText(e.Status))
 }

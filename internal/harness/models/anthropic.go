@@ -69,7 +69,7 @@ type anthropicError struct {
 }
 
 // Answer sends c to the Messages API and returns the reply's text. An error status, a refusal or a
-// reply with no text is a *ServiceError; a context done first is its error.
+// reply with no text is a serviceError; a context done first is its error.
 func (m Anthropic) Answer(ctx context.Context, c harness.Call) (string, error) {
 	if m.Name == "" {
 		return "", errNoName
@@ -99,12 +99,12 @@ func (m Anthropic) Answer(ctx context.Context, c harness.Call) (string, error) {
 
 func readMessages(status int, reply []byte) (string, error) {
 	fail := func(message string) error {
-		return &ServiceError{Service: "anthropic", Status: status, Message: message}
+		return serviceError("anthropic", status, "", message)
 	}
 	if status != http.StatusOK {
 		var e anthropicError
 		if json.Unmarshal(reply, &e) == nil && e.Error != nil {
-			return "", &ServiceError{Service: "anthropic", Status: status, Kind: e.Error.Type, Message: e.Error.Message}
+			return "", serviceError("anthropic", status, e.Error.Type, e.Error.Message)
 		}
 		return "", fail(snippet(reply))
 	}

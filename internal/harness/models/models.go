@@ -15,25 +15,17 @@ import (
 // maxReplyBytes bounds what is read of a service's reply.
 const maxReplyBytes = 1 << 20
 
-// ServiceError is a reply of a model service that is not an answer: an error status with the
-// service's own error shape read, or an answer the service says it refused. Its text never holds the key.
-type ServiceError struct {
-	// Service names the adapter: "openai" or "anthropic".
-	Service string
-	// Status is the HTTP status; 200 for an answer refused or unreadable.
-	Status int
-	// Kind is the service's error type, such as "rate_limit_error"; empty when it gave none.
-	Kind string
-	// Message is the service's message, or what was wrong with the reply.
-	Message string
-}
-
-func (e *ServiceError) Error() string {
-	kind := ""
-	if e.Kind != "" {
-		kind = " (" + e.Kind + ")"
+// serviceError is a reply of a model service that is not an answer: an error status with the
+// service's own error shape read, or an answer the service says it refused. service names the
+// adapter ("openai" or "anthropic"); status is the HTTP status, 200 for an answer refused or
+// unreadable; kind is the service's error type, such as "rate_limit_error", or ""; message is the
+// service's message, or what was wrong with the reply. Its text never holds the key. Every error
+// falls back alike, so none is told apart.
+func serviceError(service string, status int, kind, message string) error {
+	if kind != "" {
+		kind = " (" + kind + ")"
 	}
-	return fmt.Sprintf("%s answered %d%s: %s", e.Service, e.Status, kind, e.Message)
+	return fmt.Errorf("%s answered %d%s: %s", service, status, kind, message)
 }
 
 // exchange posts body as JSON to endpoint with headers, and hands the status and the reply's

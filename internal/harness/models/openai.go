@@ -70,7 +70,7 @@ type openAIError struct {
 }
 
 // Answer sends c to the endpoint and returns the answer's text. An error status, a refusal or a
-// reply with no answer is a *ServiceError; a context done first is its error.
+// reply with no answer is a serviceError; a context done first is its error.
 func (m OpenAI) Answer(ctx context.Context, c harness.Call) (string, error) {
 	if m.Name == "" {
 		return "", errNoName
@@ -90,11 +90,11 @@ func (m OpenAI) Answer(ctx context.Context, c harness.Call) (string, error) {
 }
 
 func readChat(status int, reply []byte) (string, error) {
-	fail := func(message string) error { return &ServiceError{Service: "openai", Status: status, Message: message} }
+	fail := func(message string) error { return serviceError("openai", status, "", message) }
 	if status != http.StatusOK {
 		var e openAIError
 		if json.Unmarshal(reply, &e) == nil && e.Error != nil {
-			return "", &ServiceError{Service: "openai", Status: status, Kind: e.Error.Type, Message: e.Error.Message}
+			return "", serviceError("openai", status, e.Error.Type, e.Error.Message)
 		}
 		return "", fail(snippet(reply))
 	}
