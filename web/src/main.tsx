@@ -12,13 +12,13 @@ import { LoadingPage } from './page/parts';
 import { keepOwnerToken, recallOwnerToken } from './page/remember';
 import { keyOf, routeOf } from './page/route';
 import type { Route } from './page/route';
-import { SalonPage } from './page/SalonPage';
+import { SalonPage } from './booking/SalonPage';
 import { listenForFocus, makeStore } from './store';
 import './page/styles.css';
 
 // The owner's page and the manage page are their own chunks, so a customer's first visit doesn't carry them.
-const OwnerPage = lazy(() => import('./page/OwnerPage').then(async (page) => (await page.ready, page)));
-const ManagePage = lazy(() => import('./page/ManagePage'));
+const OwnerPage = lazy(() => import('./owner/OwnerPage').then(async (page) => (await page.ready, page)));
+const ManagePage = lazy(() => import('./my/ManagePage'));
 
 const route = routeOf(window.location.pathname, window.location.search);
 const start = fromAddress(window.location.search);

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { asciiDomain, contactHref, isEmail, isPhone, tidyLine, tidyWords } from '../src/page/fields';
-import { Who } from '../src/page/OwnerPage';
+import { Who } from '../src/owner/OwnerPage';
 
 /** The characters no contact may hold: controls, bidirectional controls, zero-width characters and the other format characters. */
 const unallowed = ['\u0000', '\u001b', '\n', '\t', '\r', '\u007f', '\u0085', '\u202e', '\u202d', '\u2067', '\u2069', '\u200f', '\u200e', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u{e0041}'];

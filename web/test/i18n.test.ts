@@ -8,7 +8,7 @@ import { compileCatalog } from '../scripts/messages.mjs';
 import { when } from '../src/calendar/zone';
 import { chooseLanguage, say, shipped, speak } from '../src/i18n/say';
 import type { VisitOutcome } from '../src/calendar/visit';
-import { ready } from '../src/page/owner/messages';
+import { ready } from '../src/owner/messages';
 import { toldVisit } from '../src/page/words';
 import type { MessageId } from '../src/i18n/say';
 

@@ -4,7 +4,7 @@ import { bookingApi, troubleOf } from '../src/api/booking';
 import type { Trouble } from '../src/api/booking';
 import { fetchCalendar, managePath } from '../src/my/calendarFile';
 import { answerMove, askToMove } from '../src/my/slice';
-import { stampWords } from '../src/page/ManagePage';
+import { stampWords } from '../src/my/ManagePage';
 import { keyOf, routeOf } from '../src/page/route';
 import { toldMove, toldOwnTrouble } from '../src/page/words';
 import { makeStore } from '../src/store';

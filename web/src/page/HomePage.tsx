@@ -2,7 +2,7 @@
 import { say } from '../i18n/say';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
-import { BookingPage } from './BookingPage';
+import { BookingPage } from '../booking/BookingPage';
 import { LoadingPage, PageHeader, TryAgainLater, UnshownPage } from './parts';
 import { bookingPath } from './route';
 

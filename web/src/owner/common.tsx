@@ -1,10 +1,10 @@
 // What the owner's page's sections share: a notice after an action, a confirmation before one that can't be undone, who a booking is for (a contact linked only when it passes the rules), a field's refusal in the service's words, an instant on the salon's clock, and an event's words.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import type { Entry, Salon } from '../../calendar/decode';
-import { dayHeading, wallOf } from '../../calendar/zone';
-import { contactHref } from '../fields';
-import { useFocusOnMount } from '../parts';
+import type { Entry, Salon } from '../calendar/decode';
+import { dayHeading, wallOf } from '../calendar/zone';
+import { contactHref } from '../page/fields';
+import { useFocusOnMount } from '../page/parts';
 
 /** A notice the owner's page shows after an action: what happened, and whether it is a problem. */
 export interface Notice {

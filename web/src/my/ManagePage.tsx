@@ -10,14 +10,14 @@ import type { OpenTime } from '../calendar/decode';
 import { bookingStatusWords, depositWords, priceWords, timesFrom } from '../calendar/menu';
 import { dayHeading } from '../calendar/zone';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import type { Own } from '../my/decode';
-import { answerMove, askToMove, startMoveOver } from '../my/slice';
-import { CalendarLink, Details } from './Booked';
-import { TimeButtons } from './TimeButtons';
-import { Announcer, CallLine, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, useFocusOnMount } from './parts';
-import { QuestionForm } from './QuestionForm';
-import { bookingPath } from './route';
-import { announcement, toldFailure, toldMove, toldOwnTrouble } from './words';
+import type { Own } from './decode';
+import { answerMove, askToMove, startMoveOver } from './slice';
+import { CalendarLink, Details } from '../booking/Booked';
+import { TimeButtons } from '../booking/TimeButtons';
+import { Announcer, CallLine, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, useFocusOnMount } from '../page/parts';
+import { QuestionForm } from '../booking/QuestionForm';
+import { bookingPath } from '../page/route';
+import { announcement, toldFailure, toldMove, toldOwnTrouble } from '../page/words';
 
 /** stampWords writes an RFC 3339 time as the salon's labels do, on the salon's own clock (the offset it was written with). */
 export function stampWords(stamp: string): string {

@@ -1,5 +1,5 @@
 // What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the manage page), not booked, or failed.
-import { localStore, sessionStore } from './storage';
+import { localStore, sessionStore } from '../page/storage';
 import { Said } from '../i18n/Said';
 import { when } from '../calendar/zone';
 import { say } from '../i18n/say';
@@ -10,10 +10,10 @@ import type { Customer, Pending, VisitOutcome, VisitState } from '../calendar/vi
 import { AskForm, WordsField } from './AskForm';
 import { Details, ManageLinks } from './Booked';
 import type { Detail } from './Booked';
-import { isEmail, isPhone, tidyLine } from './fields';
-import { ToldCard } from './parts';
-import { keepPending, recallCustomer } from './remember';
-import { toldFailure, toldVisit } from './words';
+import { isEmail, isPhone, tidyLine } from '../page/fields';
+import { ToldCard } from '../page/parts';
+import { keepPending, recallCustomer } from '../page/remember';
+import { toldFailure, toldVisit } from '../page/words';
 
 /** The details a customer types, kept across rounds so asking again sends them unchanged. */
 export interface Typed {

@@ -1,10 +1,10 @@
 // The audit of owners' actions, newest first, a page at a time.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { Salon } from '../../calendar/decode';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { Salon } from '../calendar/decode';
+import { troubleWords } from '../page/words';
 import { when } from './common';
 
 /** actionWords says what an owner's action did, as the audit shows it: "Changed the settings". */

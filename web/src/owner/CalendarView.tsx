@@ -1,18 +1,18 @@
 // A menu salon's calendar on the owner's page: a day or a week, one lane per stylist, each booking drawn from its start to its end (processing after it), hours a stylist doesn't work shaded; a booking opens its details, to cancel it or move it to a free time.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { AvailableTime, Entry, Salon } from '../../calendar/decode';
-import { bookingStatusWords, depositWords, nameOf } from '../../calendar/menu';
-import { addDays, clockOf, dayHeading, shortDay, wallOf, when } from '../../calendar/zone';
-import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from '../../owner/calendar';
-import type { Block, Span } from '../../owner/calendar';
-import { Details } from '../Booked';
-import { Announcer } from '../parts';
-import { TimeButtons } from '../TimeButtons';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { AvailableTime, Entry, Salon } from '../calendar/decode';
+import { bookingStatusWords, depositWords, nameOf } from '../calendar/menu';
+import { addDays, clockOf, dayHeading, shortDay, wallOf, when } from '../calendar/zone';
+import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from './calendar';
+import type { Block, Span } from './calendar';
+import { Details } from '../booking/Booked';
+import { Announcer } from '../page/parts';
+import { TimeButtons } from '../booking/TimeButtons';
+import { troubleWords } from '../page/words';
 import { Confirm, NoticeCard, Who, useNotice } from './common';
 import type { Notice } from './common';
 

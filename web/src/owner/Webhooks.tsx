@@ -1,13 +1,13 @@
 // The owner's webhooks: each with its last delivery and failures, one added (its secret shown once), one deleted.
-import { locale, say } from '../../i18n/say';
+import { locale, say } from '../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { Salon } from '../../calendar/decode';
-import { eventTypes } from '../../owner/decode';
-import { Announcer } from '../parts';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { Salon } from '../calendar/decode';
+import { eventTypes } from './decode';
+import { Announcer } from '../page/parts';
+import { troubleWords } from '../page/words';
 import { Confirm, FieldError, NoticeCard, eventWords, useNotice, when } from './common';
 
 /** Webhooks lists the salon's webhooks with their last delivery and failures, adds one (its secret shown once) and deletes one. */

@@ -1,12 +1,12 @@
 // A simple salon's calendar on the owner's page: its slots by day, each with its booking or its state; cancel a booking (after a confirmation), close a slot or open it again.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import { agenda, byDay, splitLabel } from '../days';
-import type { AgendaRow } from '../days';
-import { Announcer, useFocusOnMount } from '../parts';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import { agenda, byDay, splitLabel } from '../page/days';
+import type { AgendaRow } from '../page/days';
+import { Announcer, useFocusOnMount } from '../page/parts';
+import { troubleWords } from '../page/words';
 import { Confirm, NoticeCard, Who, useNotice } from './common';
 import type { Notice } from './common';
 

@@ -2,14 +2,14 @@
 import { Said } from '../i18n/Said';
 import { say } from '../i18n/say';
 import { useId, useRef, useState } from 'react';
-import { answerQuestion, askForTime } from '../booking/slice';
-import type { Flow } from '../booking/slice';
+import { answerQuestion, askForTime } from './slice';
+import type { Flow } from './slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { AskForm, WordsField } from './AskForm';
-import { tidyWords } from './fields';
-import { Announcer, PageHeader, ToldCard, useFocusOnMount } from './parts';
+import { tidyWords } from '../page/fields';
+import { Announcer, PageHeader, ToldCard, useFocusOnMount } from '../page/parts';
 import { QuestionForm } from './QuestionForm';
-import { announcement, outcomeWords, toldFailure } from './words';
+import { announcement, outcomeWords, toldFailure } from '../page/words';
 
 export function BookingPage() {
   const booking = useAppSelector((state) => state.booking);

@@ -1,12 +1,12 @@
 // Erasing a customer's details after a confirmation.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { Salon } from '../../calendar/decode';
-import { Announcer } from '../parts';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { Salon } from '../calendar/decode';
+import { Announcer } from '../page/parts';
+import { troubleWords } from '../page/words';
 import { Confirm, FieldError, NoticeCard, useNotice } from './common';
 
 /** Erase erases the name, contact and words of every booking of one customer, after a confirmation; the bookings stay as spans. */

@@ -1,17 +1,17 @@
 // The owner's settings editor: the salon's details and terms, its hours, and at a menu salon the menu (name, length, price, processing) and the team (who does what, and their own hours). A refusal from the service is shown in its words next to the field it names, which takes focus.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import { fieldOf } from '../../api/refusal';
-import { dayKeys } from '../../calendar/decode';
-import { weekdayName } from '../../calendar/zone';
-import type { DayKey, Salon } from '../../calendar/decode';
-import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf } from '../../owner/settings';
-import type { Draft, DraftHours, DraftService, DraftStylist } from '../../owner/settings';
-import { Announcer } from '../parts';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import { fieldOf } from '../api/refusal';
+import { dayKeys } from '../calendar/decode';
+import { weekdayName } from '../calendar/zone';
+import type { DayKey, Salon } from '../calendar/decode';
+import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf } from './settings';
+import type { Draft, DraftHours, DraftService, DraftStylist } from './settings';
+import { Announcer } from '../page/parts';
+import { troubleWords } from '../page/words';
 import { FieldError, NoticeCard, useNotice } from './common';
 
 

@@ -1,5 +1,5 @@
 // A salon's own page, /book/{salon}: its name, phone and prices, its open times by day, the customer's details and words, the question as labelled times, and the outcome.
-import { localStore } from './storage';
+import { localStore } from '../page/storage';
 import { Said } from '../i18n/Said';
 import { when } from '../calendar/zone';
 import { followSalon, language, say } from '../i18n/say';
@@ -10,14 +10,14 @@ import type { OpenTime, Salon } from '../calendar/decode';
 import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { DetailsForm, Ending, customerOf, endAloud, initialTyped } from './Customer';
-import { byDay } from './days';
-import { tidyWords } from './fields';
+import { byDay } from '../page/days';
+import { tidyWords } from '../page/fields';
 import { MenuBooking } from './MenuBooking';
-import { Announcer, LoadingPage, PageHeader, TryAgainLater, UnshownPage, telHref } from './parts';
+import { Announcer, LoadingPage, PageHeader, TryAgainLater, UnshownPage, telHref } from '../page/parts';
 import { QuestionForm } from './QuestionForm';
-import { rememberCustomer } from './remember';
-import type { Paid } from './route';
-import { announcement } from './words';
+import { rememberCustomer } from '../page/remember';
+import type { Paid } from '../page/route';
+import { announcement } from '../page/words';
 
 /** How often an open page reads its salon again, so times booked elsewhere drop out. */
 const refreshMs = 30_000;

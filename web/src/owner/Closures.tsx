@@ -1,15 +1,15 @@
 // A menu salon's closures on the owner's page: the spans it (or one stylist) takes no booking, each removable, and a form to add one in the salon's own time; saved as the salon's settings with the closures changed.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { Closure, Salon } from '../../calendar/decode';
-import { nameOf } from '../../calendar/menu';
-import { dayHeading, instantOf, rfc3339, wallOf } from '../../calendar/zone';
-import { isRefused, withClosures } from '../../owner/settings';
-import { Announcer } from '../parts';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { Closure, Salon } from '../calendar/decode';
+import { nameOf } from '../calendar/menu';
+import { dayHeading, instantOf, rfc3339, wallOf } from '../calendar/zone';
+import { isRefused, withClosures } from './settings';
+import { Announcer } from '../page/parts';
+import { troubleWords } from '../page/words';
 import { FieldError, NoticeCard, useNotice } from './common';
 
 /** closureWords says when a closure runs and whom it closes, on the salon's clock. */

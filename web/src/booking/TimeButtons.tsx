@@ -2,7 +2,7 @@
 import { say } from '../i18n/say';
 import { useEffect, useRef, useState } from 'react';
 import type { OpenTime } from '../calendar/decode';
-import { byDay } from './days';
+import { byDay } from '../page/days';
 
 /** How many days of open times show at first, and how many more each "Show 4 more days" adds. */
 const firstDays = 3;

@@ -6,22 +6,22 @@ import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import type { Salon } from '../calendar/decode';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { signIn, signOut } from '../owner/slice';
-import { Agenda } from './owner/Agenda';
-import { CalendarView } from './owner/CalendarView';
-import { Closures } from './owner/Closures';
-import { Audit } from './owner/Audit';
-import { Dropped } from './owner/Dropped';
-import { Erase } from './owner/Erase';
-import { Feed } from './owner/Feed';
-import { Webhooks } from './owner/Webhooks';
-import { SettingsForm } from './owner/SettingsForm';
-import { Announcer, PageHeader, useFocusOnMount } from './parts';
-import { troubleWords } from './words';
+import { signIn, signOut } from './slice';
+import { Agenda } from './Agenda';
+import { CalendarView } from './CalendarView';
+import { Closures } from './Closures';
+import { Audit } from './Audit';
+import { Dropped } from './Dropped';
+import { Erase } from './Erase';
+import { Feed } from './Feed';
+import { Webhooks } from './Webhooks';
+import { SettingsForm } from './SettingsForm';
+import { Announcer, PageHeader, useFocusOnMount } from '../page/parts';
+import { troubleWords } from '../page/words';
 
-export { Who } from './owner/common';
+export { Who } from './common';
 
-export { ready } from './owner/messages';
+export { ready } from './messages';
 
 /** The sections of the owner's page, in the order the menu lists them. */
 const sections = ['Calendar', 'Closures', 'Settings', 'Webhooks', 'Messages not sent', 'Calendar feed', 'Audit', 'Erase a customer'] as const;

@@ -3,11 +3,11 @@ import { when } from '../calendar/zone';
 import { say } from '../i18n/say';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Question } from '../booking/decode';
-import type { Failure } from '../booking/failure';
-import type { Choice } from '../booking/round';
-import { ToldCard, useFocusOnMount } from './parts';
-import { toldFailure } from './words';
+import type { Question } from './decode';
+import type { Failure } from './failure';
+import type { Choice } from './round';
+import { ToldCard, useFocusOnMount } from '../page/parts';
+import { toldFailure } from '../page/words';
 
 /** What QuestionForm shows and whom it tells the answer. */
 export interface QuestionFormProps {

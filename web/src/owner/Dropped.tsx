@@ -1,10 +1,10 @@
 // The messages to customers held back past a contact's daily bound.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { Salon } from '../../calendar/decode';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { Salon } from '../calendar/decode';
+import { troubleWords } from '../page/words';
 import { eventWords, when } from './common';
 
 /** kindWords names a kind of message to a customer: "E-mail", "Text reminder". */

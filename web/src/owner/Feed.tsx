@@ -1,11 +1,11 @@
 // The owner's calendar feed: its address, and a button that replaces it after a confirmation.
-import { say } from '../../i18n/say';
+import { say } from '../i18n/say';
 import { useId, useState } from 'react';
-import { bookingApi } from '../../api/booking';
-import type { Trouble } from '../../api/booking';
-import type { Salon } from '../../calendar/decode';
-import { Announcer } from '../parts';
-import { troubleWords } from '../words';
+import { bookingApi } from '../api/booking';
+import type { Trouble } from '../api/booking';
+import type { Salon } from '../calendar/decode';
+import { Announcer } from '../page/parts';
+import { troubleWords } from '../page/words';
 import { Confirm, NoticeCard, useNotice } from './common';
 
 /** Feed makes the salon's calendar feed address; a new one replaces the old, after a confirmation. */

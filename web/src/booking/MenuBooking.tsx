@@ -1,5 +1,5 @@
 // A menu salon's page: the menu with each service's length and price in the salon's currency, the stylist with "Anyone", the customer's details, the open times for that choice by day, each a button that asks with that time first, then the question and the outcome.
-import { localStore, sessionStore } from './storage';
+import { localStore, sessionStore } from '../page/storage';
 import { Said } from '../i18n/Said';
 import { language, say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -15,14 +15,14 @@ import type { VisitOutcome } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { DetailsForm, Ending, customerOf, detailErrors, endAloud, initialTyped } from './Customer';
 import type { DetailErrors } from './Customer';
-import { tidyWords } from './fields';
-import { Announcer, PageHeader, telHref } from './parts';
+import { tidyWords } from '../page/fields';
+import { Announcer, PageHeader, telHref } from '../page/parts';
 import { QuestionForm } from './QuestionForm';
 import { TimeButtons } from './TimeButtons';
-import { forgetPending, recallPending, rememberCustomer } from './remember';
-import { bookingPath } from './route';
-import type { Paid } from './route';
-import { announcement, troubleWords } from './words';
+import { forgetPending, recallPending, rememberCustomer } from '../page/remember';
+import { bookingPath } from '../page/route';
+import type { Paid } from '../page/route';
+import { announcement, troubleWords } from '../page/words';
 
 /** How often the open times are read again while the page is open. */
 const refreshMs = 30_000;
