@@ -11,7 +11,7 @@ import { AskForm, WordsField } from './AskForm';
 import { Details, ManageLinks } from './Booked';
 import type { Detail } from './Booked';
 import { isEmail, isPhone, tidyLine } from '../page/fields';
-import { ToldCard } from '../page/parts';
+import { PageHeader, ToldCard, telHref } from '../page/parts';
 import { keepPending, recallCustomer } from '../page/remember';
 import { toldFailure, toldVisit } from '../page/words';
 
@@ -289,4 +289,17 @@ export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what,
       );
     }
   }
+}
+
+/** SalonHeader heads a salon's booking page: its name, and its phone as a link to call. */
+export function SalonHeader({ name, phone }: { name: string; phone: string }) {
+  return (
+    <PageHeader eyebrow={say('salon.eyebrow')} title={name}>
+      <p className="phone">
+        <Said id="salon.phone" at="phone">
+          <a href={telHref(phone)}>{phone}</a>
+        </Said>
+      </p>
+    </PageHeader>
+  );
 }

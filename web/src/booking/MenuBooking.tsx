@@ -1,6 +1,5 @@
 // A menu salon's page: the menu with each service's length and price in the salon's currency, the stylist with "Anyone", the customer's details, the open times for that choice by day, each a button that asks with that time first, then the question and the outcome.
 import { localStore, sessionStore } from '../page/storage';
-import { Said } from '../i18n/Said';
 import { language, say } from '../i18n/say';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -13,10 +12,10 @@ import { answerAtSalon, askAtSalon, payAtSalon, startOver } from '../calendar/vi
 import type { Pending } from '../calendar/visit';
 import type { VisitOutcome } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { DetailsForm, Ending, customerOf, detailErrors, endAloud, initialTyped } from './Customer';
+import { DetailsForm, Ending, SalonHeader, customerOf, detailErrors, endAloud, initialTyped } from './Customer';
 import type { DetailErrors } from './Customer';
 import { tidyWords } from '../page/fields';
-import { Announcer, PageHeader, telHref } from '../page/parts';
+import { Announcer } from '../page/parts';
 import { QuestionForm } from './QuestionForm';
 import { TimeButtons } from './TimeButtons';
 import { forgetPending, recallPending, rememberCustomer } from '../page/remember';
@@ -153,13 +152,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
 
   return (
     <main>
-      <PageHeader eyebrow={say('salon.eyebrow')} title={view.name}>
-        <p className="phone">
-          <Said id="salon.phone" at="phone">
-            <a href={telHref(view.phone)}>{view.phone}</a>
-          </Said>
-        </p>
-      </PageHeader>
+      <SalonHeader name={view.name} phone={view.phone} />
 
       {orphan && (
         <section className="card outcome plain" aria-label={say('card.happened')}>

@@ -9,11 +9,11 @@ import type { Trouble } from '../api/booking';
 import type { OpenTime, Salon } from '../calendar/decode';
 import { answerAtSalon, askAtSalon, startOver } from '../calendar/visit';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { DetailsForm, Ending, customerOf, endAloud, initialTyped } from './Customer';
+import { DetailsForm, Ending, SalonHeader, customerOf, endAloud, initialTyped } from './Customer';
 import { byDay } from '../page/days';
 import { tidyWords } from '../page/fields';
 import { MenuBooking } from './MenuBooking';
-import { Announcer, LoadingPage, PageHeader, TryAgainLater, UnshownPage, telHref } from '../page/parts';
+import { Announcer, LoadingPage, TryAgainLater, UnshownPage } from '../page/parts';
 import { QuestionForm } from './QuestionForm';
 import { rememberCustomer } from '../page/remember';
 import type { Paid } from '../page/route';
@@ -91,13 +91,7 @@ function SalonBooking({ view, refreshing }: { view: Salon; refreshing: boolean }
 
   return (
     <main>
-      <PageHeader eyebrow={say('salon.eyebrow')} title={view.name}>
-        <p className="phone">
-          <Said id="salon.phone" at="phone">
-            <a href={telHref(view.phone)}>{view.phone}</a>
-          </Said>
-        </p>
-      </PageHeader>
+      <SalonHeader name={view.name} phone={view.phone} />
 
       <Prices prices={view.prices} />
       <NextAvailable open={view.openSlots} />

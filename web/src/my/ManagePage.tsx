@@ -14,7 +14,7 @@ import type { Own } from './decode';
 import { answerMove, askToMove, startMoveOver } from './slice';
 import { CalendarLink, Details } from '../booking/Booked';
 import { TimeButtons } from '../booking/TimeButtons';
-import { Announcer, CallLine, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage, useFocusOnMount } from '../page/parts';
+import { Announcer, CallLine, Confirm, LoadingPage, PageHeader, ToldCard, TryAgainLater, UnshownPage } from '../page/parts';
 import { QuestionForm } from '../booking/QuestionForm';
 import { bookingPath } from '../page/route';
 import { announcement, toldFailure, toldMove, toldOwnTrouble } from '../page/words';
@@ -164,7 +164,7 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
           <p>{say('my.changeUntil', { at: stampWords(own.changeUntil) })}</p>
           {deposit !== null && deposit.status === 'paid' && <p>{say('my.refund', { amount: priceWords(deposit.amount, currency) })}</p>}
           {doing === 'confirming' ? (
-            <Confirm question={own.serviceName === null ? say('my.confirmAppointment', { when: when(own.slot, own.label) }) : say('my.confirm', { what, when: when(own.slot, own.label) })} onYes={() => void confirmCancel(true)} onNo={() => void confirmCancel(false)} />
+            <Confirm question={own.serviceName === null ? say('my.confirmAppointment', { when: when(own.slot, own.label) }) : say('my.confirm', { what, when: when(own.slot, own.label) })} yes={say('my.yesCancel')} onYes={() => void confirmCancel(true)} onNo={() => void confirmCancel(false)} />
           ) : doing === 'moving' ? null : (
             <>
               <button type="button" ref={moveButton} onClick={() => setDoing('moving')}>
@@ -182,25 +182,6 @@ function OwnBooking({ own, refreshing }: { own: Own; refreshing: boolean }) {
 
       <Announcer text={aloud} moment={trouble?.seq ?? flow.flow} />
     </main>
-  );
-}
-
-/** Confirm asks once more before the booking is cancelled; it takes focus, and either answer hands it back. */
-function Confirm({ question, onYes, onNo }: { question: string; onYes: () => void; onNo: () => void }) {
-  const asked = useFocusOnMount<HTMLParagraphElement>();
-  const id = useId();
-  return (
-    <div className="confirm" role="group" aria-labelledby={id}>
-      <p id={id} ref={asked} tabIndex={-1}>
-        {question}
-      </p>
-      <button type="button" className="danger" onClick={onYes}>
-        {say('my.yesCancel')}
-      </button>
-      <button type="button" className="quiet" onClick={onNo}>
-        {say('my.keep')}
-      </button>
-    </div>
   );
 }
 

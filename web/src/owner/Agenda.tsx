@@ -5,9 +5,9 @@ import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import { agenda, byDay, splitLabel } from '../page/days';
 import type { AgendaRow } from '../page/days';
-import { Announcer, useFocusOnMount } from '../page/parts';
+import { Announcer, Confirm, useFocusOnMount } from '../page/parts';
 import { troubleWords } from '../page/words';
-import { Confirm, NoticeCard, Who, useNotice } from './common';
+import { NoticeCard, Who, useNotice } from './common';
 import type { Notice } from './common';
 
 /** Agenda is a simple salon's calendar: its slots by day, each with its booking or its state, to cancel, close or open. */

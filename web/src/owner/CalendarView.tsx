@@ -10,10 +10,10 @@ import { addDays, clockOf, dayHeading, shortDay, wallOf, when } from '../calenda
 import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from './calendar';
 import type { Block, Span } from './calendar';
 import { Details } from '../booking/Booked';
-import { Announcer } from '../page/parts';
+import { Announcer, Confirm } from '../page/parts';
 import { TimeButtons } from '../booking/TimeButtons';
 import { troubleWords } from '../page/words';
-import { Confirm, NoticeCard, Who, useNotice } from './common';
+import { NoticeCard, Who, useNotice } from './common';
 import type { Notice } from './common';
 
 /** How many pixels a minute takes: a day has room to spare, a week packs seven. */

@@ -5,9 +5,9 @@ import type { FormEvent } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import type { Salon } from '../calendar/decode';
-import { Announcer } from '../page/parts';
+import { Announcer, Confirm } from '../page/parts';
 import { troubleWords } from '../page/words';
-import { Confirm, FieldError, NoticeCard, useNotice } from './common';
+import { FieldError, NoticeCard, useNotice } from './common';
 
 /** Erase erases the name, contact and words of every booking of one customer, after a confirmation; the bookings stay as spans. */
 export function Erase({ salon }: { salon: Salon }) {

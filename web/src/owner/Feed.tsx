@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import type { Salon } from '../calendar/decode';
-import { Announcer } from '../page/parts';
+import { Announcer, Confirm } from '../page/parts';
 import { troubleWords } from '../page/words';
-import { Confirm, NoticeCard, useNotice } from './common';
+import { NoticeCard, useNotice } from './common';
 
 /** Feed makes the salon's calendar feed address; a new one replaces the old, after a confirmation. */
 export function Feed({ salon }: { salon: Salon }) {

@@ -6,9 +6,9 @@ import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import type { Salon } from '../calendar/decode';
 import { eventTypes } from './decode';
-import { Announcer } from '../page/parts';
+import { Announcer, Confirm } from '../page/parts';
 import { troubleWords } from '../page/words';
-import { Confirm, FieldError, NoticeCard, eventWords, useNotice, when } from './common';
+import { FieldError, NoticeCard, eventWords, useNotice, when } from './common';
 
 /** Webhooks lists the salon's webhooks with their last delivery and failures, adds one (its secret shown once) and deletes one. */
 export function Webhooks({ salon }: { salon: Salon }) {

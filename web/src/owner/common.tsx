@@ -1,10 +1,9 @@
 // What the owner's page's sections share: a notice after an action, a confirmation before one that can't be undone, who a booking is for (a contact linked only when it passes the rules), a field's refusal in the service's words, an instant on the salon's clock, and an event's words.
 import { say } from '../i18n/say';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Entry, Salon } from '../calendar/decode';
 import { dayHeading, wallOf } from '../calendar/zone';
 import { contactHref } from '../page/fields';
-import { useFocusOnMount } from '../page/parts';
 
 /** A notice the owner's page shows after an action: what happened, and whether it is a problem. */
 export interface Notice {
@@ -34,25 +33,6 @@ export function NoticeCard({ notice }: { notice: Notice }) {
       <p ref={text} tabIndex={-1}>
         {notice.text}
       </p>
-    </div>
-  );
-}
-
-/** Confirm asks once more before an action; the question takes focus. */
-export function Confirm({ question, yes, no = say('my.keep'), onYes, onNo }: { question: string; yes: string; no?: string; onYes: () => void; onNo: () => void }) {
-  const asked = useFocusOnMount<HTMLParagraphElement>();
-  const id = useId();
-  return (
-    <div className="confirm" role="group" aria-labelledby={id}>
-      <p id={id} ref={asked} tabIndex={-1}>
-        {question}
-      </p>
-      <button type="button" className="danger" onClick={onYes}>
-        {yes}
-      </button>
-      <button type="button" className="quiet" onClick={onNo}>
-        {no}
-      </button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Pieces every page uses: the page's heading, the live region that announces each change, focus moved on purpose, the salon's phone as a way on, a card that tells what happened, and the pages a customer sees while their page loads or when it can't be shown.
 import { Said } from '../i18n/Said';
 import { say } from '../i18n/say';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { Told } from './words';
 
@@ -123,5 +123,24 @@ export function TryAgainLater({ onTryAgain }: { onTryAgain: () => void }) {
         {say('tryAgain.button')}
       </button>
     </>
+  );
+}
+
+/** Confirm asks once more before an action: the question takes focus, and either answer hands it back to the page. */
+export function Confirm({ question, yes, no = say('my.keep'), onYes, onNo }: { question: string; yes: string; no?: string; onYes: () => void; onNo: () => void }) {
+  const asked = useFocusOnMount<HTMLParagraphElement>();
+  const id = useId();
+  return (
+    <div className="confirm" role="group" aria-labelledby={id}>
+      <p id={id} ref={asked} tabIndex={-1}>
+        {question}
+      </p>
+      <button type="button" className="danger" onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" className="quiet" onClick={onNo}>
+        {no}
+      </button>
+    </div>
   );
 }
