@@ -4,6 +4,7 @@ package booking
 
 import (
 	"fmt"
+	"salon/internal/harness"
 	"salon/internal/salon"
 	"slices"
 )
@@ -69,14 +70,9 @@ func (r *recorder) spent(out salon.SpendOutcome) {
 // holding reports whether a booking read back holds its time: booked, or held for its deposit.
 func holding(s salon.Status) bool { return s == salon.Booked || s == salon.AwaitingPayment }
 
-// Finding is one failed check of a review: which check, and what it found.
-type Finding struct {
-	Check  string `json:"check"`
-	Detail string `json:"detail"`
-}
-
-// String is the finding as one line.
-func (f Finding) String() string { return f.Check + ": " + f.Detail }
+// Finding is one failed check of a review: which check, and what it found. Round two's review
+// reports its findings as round one's does.
+type Finding = harness.Finding
 
 // The checks of round two's review, by name.
 const (
