@@ -4,9 +4,10 @@ package booking
 
 import (
 	"fmt"
+	"slices"
+
 	"salon/internal/harness"
 	"salon/internal/salon"
-	"slices"
 )
 
 // Stage is which part of round two wrote a record.
