@@ -216,11 +216,13 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 		from, want = to, (MaxOpenSlots-len(open))*max(starts, 1)/max(len(found), 1)*6/5+1
 		if !passed {
 			passed = true
-			past, err := d.pastFullDays(ctx, id, rd, from)
-			if err != nil {
+			past, full, err := d.pastFullDays(ctx, id, rd, from)
+			switch {
+			case err != nil:
 				return reading{}, nil, err
-			}
-			if past.After(from) {
+			case full:
+				return rd, open, nil // every day left is full
+			case past.After(from):
 				from, want = past, MaxOpenSlots-len(open)
 			}
 		}
@@ -229,16 +231,16 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 
 // pastFullDays is the start of the first UTC day, from the one from starts on, that may hold an
 // open slot: from itself unless the store counts that day as full. A day is full when it holds no
-// slot, or as many live bookings as slots and the store vouches for them (salon.DayFill). It is
-// the horizon's end when every day to it is full.
-func (d *Desk) pastFullDays(ctx context.Context, id string, rd reading, from time.Time) (time.Time, error) {
+// slot, or as many live bookings as slots and the store vouches for them (salon.DayFill). full
+// says every day to the horizon's end is.
+func (d *Desk) pastFullDays(ctx context.Context, id string, rd reading, from time.Time) (past time.Time, full bool, err error) {
 	end := salon.HorizonEnd(rd.Settings, rd.loc, rd.now)
 	if from.Unix()%secondsPerDay != 0 || !from.Before(end) {
-		return from, nil
+		return from, false, nil
 	}
 	fills, err := d.Calendar.DayFills(ctx, id, from, end)
 	if err != nil {
-		return time.Time{}, refusal.Or(err)
+		return time.Time{}, false, refusal.Or(err)
 	}
 	days := int((end.Unix() - from.Unix() + secondsPerDay - 1) / secondsPerDay)
 	for i, starts := range salon.StartsPerDay(rd.Settings, rd.loc, rd.now, from, days) {
@@ -250,10 +252,10 @@ func (d *Desk) pastFullDays(ctx context.Context, id string, rd reading, from tim
 			continue
 		}
 		if len(fills) == 0 || !fills[0].Day.Equal(day) || fills[0].Booked != starts {
-			return day, nil
+			return day, false, nil
 		}
 	}
-	return end, nil
+	return end, true, nil
 }
 
 // secondsPerDay is a UTC day, the unit the store counts a calendar's bookings in.
