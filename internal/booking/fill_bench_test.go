@@ -11,11 +11,13 @@ import (
 	"testing"
 	"time"
 
+	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite"
 
 	"salon/internal/booking"
 	"salon/internal/salon"
 	"salon/internal/step"
+	"salon/internal/testpg"
 )
 
 // fill writes n live bookings of the salon id straight into the SQLite calendar at path, spread
@@ -171,17 +173,22 @@ func BenchmarkAvailability(b *testing.B) {
 	}
 }
 
-// BenchmarkSalonPage reads a simple salon's page (its first fifty open slots) and answers its
-// round one, with 0, 10,000 and 20,000 future bookings spread over the horizon, and with its first
-// 10,000 slots booked (packed).
-func BenchmarkSalonPage(b *testing.B) {
+// aroundTheClock is a simple salon open all day every day, with 5-minute slots over 90 days.
+func aroundTheClock() salon.Settings {
 	day := []salon.Interval{{Start: 0, End: 23*60 + 55}}
 	hours := salon.Hours{}
 	for d := time.Sunday; d <= time.Saturday; d++ {
 		hours[d] = day
 	}
-	set := salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
+	return salon.Settings{Name: "Studio Nine", TimeZone: "Europe/London", Phone: "+44 20 7946 0000", Hours: hours,
 		SlotMinutes: 5, HorizonDays: 90, ChangeCutoffHours: 24}
+}
+
+// BenchmarkSalonPage reads a simple salon's page (its first fifty open slots) and answers its
+// round one, with 0, 10,000 and 20,000 future bookings spread over the horizon, and with its first
+// 10,000 slots booked (packed).
+func BenchmarkSalonPage(b *testing.B) {
+	set := aroundTheClock()
 	for _, c := range []struct {
 		name   string
 		n      int
@@ -218,6 +225,51 @@ func BenchmarkSalonPage(b *testing.B) {
 					}
 				}
 			})
+		})
+	}
+}
+
+// BenchmarkSalonPagePostgres reads the page of BenchmarkSalonPage's simple salon on PostgreSQL,
+// empty and with its first 10,000 slots booked: PostgreSQL gathers the days' counts from the
+// bookings as it reads.
+func BenchmarkSalonPagePostgres(b *testing.B) {
+	set := aroundTheClock()
+	london, err := time.LoadLocation(set.TimeZone)
+	if err != nil {
+		b.Fatal(err)
+	}
+	slots := salon.Slots(set, london, friday)
+	for _, n := range []int{0, 10000} {
+		b.Run(fmt.Sprintf("packed=%d", n), func(b *testing.B) {
+			url := testpg.Shared(b).URL(b)
+			s := openSalonAt(b, url)
+			if _, err := s.desk.PutSalon(context.Background(), "studio-nine", set, salon.Given{}); err != nil {
+				b.Fatal(err)
+			}
+			db, err := sql.Open("pgx", url)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			tx, err := db.Begin()
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i, slot := range slots[:n] {
+				if _, err := tx.Exec(`INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes)
+					VALUES ($1, $2, $3, $4, 'x', 'x', 'x', $4, 'booked', $1, '', '', 0)`,
+					[]byte(fmt.Sprint("fill-", i)), []byte("studio-nine"), []byte(slot.ID), slot.Start.Unix()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := tx.Commit(); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := s.desk.Salon(context.Background(), "studio-nine"); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }
