@@ -33,7 +33,7 @@ func fill(b *testing.B, path, id string, from time.Time, n int, stylists []strin
 			rows[i].stylist = stylists[i%len(stylists)]
 		}
 	}
-	writeLive(b, path, id, service, rows)
+	writeLive(b, "sqlite", path, id, service, rows)
 }
 
 // liveRow is one live booking fill or fillMenu writes.
@@ -43,11 +43,11 @@ type liveRow struct {
 	minutes int
 }
 
-// writeLive writes rows as live bookings of service at the salon id straight into the SQLite
-// calendar at path, in one transaction.
-func writeLive(b *testing.B, path, id, service string, rows []liveRow) {
+// writeLive writes rows as live bookings of service at the salon id straight into the calendar at
+// dsn, opened with driver ("sqlite" or "pgx"), in one transaction.
+func writeLive(b *testing.B, driver, dsn, id, service string, rows []liveRow) {
 	b.Helper()
-	db, err := sql.Open("sqlite", path)
+	db, err := sql.Open(driver, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func packedSalon(b *testing.B, set salon.Settings, n int) *booking.Desk {
 	for i := range rows {
 		rows[i] = liveRow{start: slots[i].Start}
 	}
-	writeLive(b, path, "studio-nine", "", rows)
+	writeLive(b, "sqlite", path, "studio-nine", "", rows)
 	return s.desk
 }
 
@@ -119,7 +119,7 @@ func fillMenu(b *testing.B, path, id string, from time.Time, n int, stylists []s
 		start := from.Truncate(30 * time.Minute).Add(time.Duration(k/len(stylists)) * 30 * time.Minute)
 		rows = append(rows, liveRow{start: start, stylist: stylists[len(rows)%len(stylists)], minutes: 30})
 	}
-	writeLive(b, path, id, service, rows)
+	writeLive(b, "sqlite", path, id, service, rows)
 }
 
 // tenStylists is a menu salon open around the clock, with five services and ten stylists who
@@ -246,25 +246,11 @@ func BenchmarkSalonPagePostgres(b *testing.B) {
 			if _, err := s.desk.PutSalon(context.Background(), "studio-nine", set, salon.Given{}); err != nil {
 				b.Fatal(err)
 			}
-			db, err := sql.Open("pgx", url)
-			if err != nil {
-				b.Fatal(err)
+			rows := make([]liveRow, n)
+			for i := range rows {
+				rows[i] = liveRow{start: slots[i].Start}
 			}
-			defer db.Close()
-			tx, err := db.Begin()
-			if err != nil {
-				b.Fatal(err)
-			}
-			for i, slot := range slots[:n] {
-				if _, err := tx.Exec(`INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes)
-					VALUES ($1, $2, $3, $4, 'x', 'x', 'x', $4, 'booked', $1, '', '', 0)`,
-					[]byte(fmt.Sprint("fill-", i)), []byte("studio-nine"), []byte(slot.ID), slot.Start.Unix()); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if err := tx.Commit(); err != nil {
-				b.Fatal(err)
-			}
+			writeLive(b, "pgx", url, "studio-nine", "", rows)
 			for b.Loop() {
 				if _, err := s.desk.Salon(context.Background(), "studio-nine"); err != nil {
 					b.Fatal(err)
