@@ -34,15 +34,14 @@ var (
 	// bookings was booked once the salon's last change of its slots settled, each as one number:
 	// (day - $2's day) * dayFillBase + its count, joined by ",". A salon not registered has no row.
 	// One number a day is what SQLite writes out quickest.
-	qDayFillsSQLite = `SELECT (SELECT group_concat((day - $2 / 86400) * ` + dayFillBase + ` + taken, ',')
-			FROM day_spans WHERE ` + daysOfWindow + ` AND first_booked > ` + settledAt + `)
-		FROM salons s WHERE id = $1`
+	qDayFillsSQLite = `SELECT ` + fillsSQLite("$2", "$3") + ` FROM salons s WHERE id = $1`
 	// qDayFillsPostgres gathers the same from the live bookings starting in [$2, $3).
-	qDayFillsPostgres = `SELECT (SELECT string_agg(((d - $2 / 86400) * ` + dayFillBase + ` + n)::text, ',') FROM (
-			SELECT starts_at / 86400 AS d, count(*) AS n, min(booked_at) AS f FROM bookings
-			WHERE ` + liveInWindow + ` GROUP BY starts_at / 86400) AS days
-			WHERE f > ` + settledAt + `)
-		FROM salons s WHERE id = $1`
+	qDayFillsPostgres = `SELECT ` + fillsPostgres("$2", "$3") + ` FROM salons s WHERE id = $1`
+
+	// qCalendarPassingSQLite and qCalendarPassingPostgres are WindowPassing's statements: Window's,
+	// around the days of [$4, $5), with those days' counts.
+	qCalendarPassingSQLite   = calendarOf(takenSQLiteAround, closedAround, fillsSQLite("$4", "$5"))
+	qCalendarPassingPostgres = calendarOf(takenFromBookingsAround, closedAround, fillsPostgres("$4", "$5"))
 
 	// settledAt is when salon s's last change of its slots settled (gridSettle), in Unix seconds:
 	// a salon never changed settled long before any booking.
@@ -51,6 +50,20 @@ var (
 	// for a hundred stylists.
 	dayFillBase = strconv.Itoa(dayFillPlace)
 )
+
+// fillsSQLite is the subquery of qDayFillsSQLite's list for the days of [from, to), and
+// fillsPostgres qDayFillsPostgres's; from and to are SQL of Unix seconds, and s is the salon's row.
+func fillsSQLite(from, to string) string {
+	return `(SELECT group_concat((day - ` + from + ` / 86400) * ` + dayFillBase + ` + taken, ',')
+			FROM day_spans WHERE ` + daysIn(from, to) + ` AND first_booked > ` + settledAt + `)`
+}
+
+func fillsPostgres(from, to string) string {
+	return `(SELECT string_agg(((d - ` + from + ` / 86400) * ` + dayFillBase + ` + n)::text, ',') FROM (
+			SELECT starts_at / 86400 AS d, count(*) AS n, min(booked_at) AS f FROM bookings
+			WHERE ` + liveIn(from, to) + ` GROUP BY starts_at / 86400) AS days
+			WHERE f > ` + settledAt + `)`
+}
 
 // gridSettle is how long after a change of a salon's slots a booking may still be made on the
 // slots before it: an instance's settings are at most SettingsAge old, and the instances' clocks
@@ -74,8 +87,16 @@ func (s *Store) DayFills(ctx context.Context, id string, from, to time.Time) ([]
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, salon.NoSalon(id)
 	}
-	if err != nil || !list.Valid {
+	if err != nil {
 		return nil, err
+	}
+	return readFills(list, from)
+}
+
+// readFills reads the list of day counts of a window from from, as qDayFillsSQLite writes it.
+func readFills(list sql.NullString, from time.Time) ([]salon.DayFill, error) {
+	if !list.Valid {
+		return nil, nil
 	}
 	first := floorDiv(from.Unix(), daySeconds)
 	fills := make([]salon.DayFill, 0, strings.Count(list.String, ",")+1)

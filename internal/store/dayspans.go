@@ -28,29 +28,59 @@ const daySeconds = 86400
 // booking's own transaction, so a window costs a row a day. PostgreSQL steps rows far faster, and
 // its bookings run side by side: a shared row a day would make every booking of a day wait for the
 // last one's commit. There the same lists are gathered from bookings_live_spans as they are read.
-const (
+var (
 	// qDaySpansSQLite reads the lists of salon $1's days that hold [$2, $3), in order of day.
 	qDaySpansSQLite = `SELECT spans FROM day_spans WHERE ` + daysOfWindow + ` ORDER BY day`
 	// qDaySpansPostgres gathers the lists of the same days from the live bookings in [$2, $3).
 	qDaySpansPostgres = `SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `
 		GROUP BY starts_at / 86400 ORDER BY starts_at / 86400`
 
-	// takenSQLite and takenFromBookings are Window's subquery (calendarWith): the same lists,
-	// joined into one, read from day_spans or gathered from the bookings in [$2, $3).
-	takenSQLite       = `(SELECT string_agg(spans, ';') FROM day_spans WHERE ` + daysOfWindow + `)`
-	takenFromBookings = `(SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `)`
-
 	// daysOfWindow picks the rows of day_spans of salon $1 whose days hold [$2, $3), and
 	// liveInWindow the live bookings of salon $1 starting in [$2, $3).
-	daysOfWindow = `salon = $1 AND day >= $2 / 86400 AND day <= ($3 - 1) / 86400`
-	liveInWindow = `salon = $1 AND status = 'booked' AND starts_at >= $2 AND starts_at < $3`
-
-	// rowToken is the SQL of a booking's token, from its row in bookings.
-	rowToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
+	daysOfWindow = daysIn("$2", "$3")
+	liveInWindow = liveIn("$2", "$3")
 )
 
+// rowToken is the SQL of a booking's token, from its row in bookings.
+const rowToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
+
+// Window's subqueries (calendarOf): what is taken in [$2, $3), all of it, or around the days of
+// [$4, $5) that a read passes over (WindowPassing). The lists are joined into one, read from
+// day_spans on SQLite or gathered from the bookings on PostgreSQL; the closed slots' starts are
+// joined by ",". Each range is a range of its index.
+var (
+	takenSQLite             = `(SELECT string_agg(spans, ';') FROM day_spans WHERE ` + daysOfWindow + `)`
+	takenFromBookings       = `(SELECT string_agg(` + rowToken + `, ';') FROM bookings WHERE ` + liveInWindow + `)`
+	takenSQLiteAround       = aroundPassed(`spans FROM day_spans WHERE `, daysIn, "spans", ";")
+	takenFromBookingsAround = aroundPassed(rowToken+` AS t FROM bookings WHERE `, liveIn, "t", ";")
+	closedInWindow          = `(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots WHERE ` + closedIn("$2", "$3") + `)`
+	closedAround            = aroundPassed(`CAST(starts_at AS TEXT) AS c FROM closed_slots WHERE `, closedIn, "c", ",")
+)
+
+// aroundPassed is the subquery joining, by sep, column of the rows `SELECT `+from picks by where
+// in [$2, $4) and in [$5, $3): a window's rows but those of the days it passes over.
+func aroundPassed(from string, where func(from, to string) string, column, sep string) string {
+	return `(SELECT string_agg(` + column + `, '` + sep + `') FROM (SELECT ` + from + where("$2", "$4") + `
+		UNION ALL SELECT ` + from + where("$5", "$3") + `) AS around)`
+}
+
+// daysIn picks the rows of day_spans of salon $1 whose days hold [from, to), liveIn the live
+// bookings of salon $1 starting in [from, to), and closedIn its closed slots starting there; from
+// and to are SQL of Unix seconds.
+func daysIn(from, to string) string {
+	return `salon = $1 AND day >= ` + from + ` / 86400 AND day <= (` + to + ` - 1) / 86400`
+}
+
+func liveIn(from, to string) string {
+	return `salon = $1 AND status = 'booked' AND starts_at >= ` + from + ` AND starts_at < ` + to
+}
+
+func closedIn(from, to string) string {
+	return `salon = $1 AND starts_at >= ` + from + ` AND starts_at < ` + to
+}
+
 // qCalendarNarrow is Window's statement for a window of at most narrowWindow, on both databases.
-var qCalendarNarrow = calendarWith(takenFromBookings)
+var qCalendarNarrow = calendarOf(takenFromBookings, closedInWindow)
 
 // narrowWindow is the longest window Window reads from the bookings themselves on SQLite too. A
 // simple salon has one live booking a start and a slot every five minutes at most, so an hour holds
@@ -65,12 +95,12 @@ func throughDays(end int64) int64 { return floorDiv(end-1, daySeconds)*daySecond
 // throughEnd is where a read of the bookings themselves up to end knows what is taken: end.
 func throughEnd(end int64) int64 { return end }
 
-// calendarWith is the statement of Calendar with taken as the subquery of the live bookings.
-func calendarWith(taken string) string {
-	return `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms, ` + taken + `,
-			(SELECT string_agg(CAST(starts_at AS TEXT), ',') FROM closed_slots
-				WHERE salon = $1 AND starts_at >= $2 AND starts_at < $3)
-		FROM salons WHERE id = $1`
+// calendarOf is Window's statement with taken and closed as the subqueries of what is taken, and
+// more as columns after them.
+func calendarOf(taken, closed string, more ...string) string {
+	columns := append([]string{taken, closed}, more...)
+	return `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms, ` +
+		strings.Join(columns, ", ") + ` FROM salons s WHERE id = $1`
 }
 
 // daySpansVersion is the schema version that brings day_spans, after migrations/00013.

@@ -53,20 +53,26 @@ type dialect struct {
 	// taken when asked up to end.
 	daySpans, calendar string
 	through            func(end int64) int64
-	// dayFills reads how full a window's days are (dayfills.go).
-	dayFills string
+	// wholeDays says calendar reads its days' lists whole, as they are kept (SQLite).
+	wholeDays bool
+	// dayFills reads how full a window's days are, and calendarPassing is WindowPassing's
+	// statement (dayfills.go).
+	dayFills, calendarPassing string
 
 	// unique reports whether err is a violated unique or primary key constraint.
 	unique func(err error) bool
 }
 
 var sqliteDialect = dialect{
-	goose:    goose.DialectSQLite3,
-	scrub:    `PRAGMA wal_checkpoint(TRUNCATE)`,
-	daySpans: qDaySpansSQLite,
-	dayFills: qDayFillsSQLite,
-	calendar: calendarWith(takenSQLite),
-	through:  throughDays,
+	goose:     goose.DialectSQLite3,
+	scrub:     `PRAGMA wal_checkpoint(TRUNCATE)`,
+	daySpans:  qDaySpansSQLite,
+	dayFills:  qDayFillsSQLite,
+	calendar:  calendarOf(takenSQLite, closedInWindow),
+	through:   throughDays,
+	wholeDays: true,
+
+	calendarPassing: qCalendarPassingSQLite,
 	unique: func(err error) bool {
 		var e *sqlite.Error
 		return errors.As(err, &e) &&
@@ -88,6 +94,8 @@ var postgresDialect = dialect{
 	dayFills:    qDayFillsPostgres,
 	calendar:    qCalendarNarrow,
 	through:     throughEnd,
+
+	calendarPassing: qCalendarPassingPostgres,
 	unique: func(err error) bool {
 		var e *pgconn.PgError
 		return errors.As(err, &e) && e.Code == "23505" // unique_violation

@@ -41,7 +41,7 @@ const QueryBookingsAfter = qBookingsAfter
 const RetentionLock = retentionLock
 
 // QueryDaySpans is SQLite's statement of the lists of a window's days, for the test of its plan.
-const QueryDaySpans = qDaySpansSQLite
+var QueryDaySpans = qDaySpansSQLite
 
 // DaySpansVersion is the schema version that brings the days' lists.
 const DaySpansVersion = daySpansVersion
@@ -174,3 +174,6 @@ func listed(ctx context.Context, db *sql.DB, query string) ([]string, error) {
 
 // GridSettle is how long after a change of a salon's slots a day's bookings are taken to be on them.
 const GridSettle = gridSettle
+
+// QueryCalendarPassing is SQLite's statement of WindowPassing, for the test of its plan.
+var QueryCalendarPassing = qCalendarPassingSQLite

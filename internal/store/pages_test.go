@@ -173,3 +173,18 @@ func queryPlan(t *testing.T, url, query string, args ...any) string {
 	}
 	return strings.Join(plan, "; ")
 }
+
+// TestAWindowPassingOverDaysSearchesEachPart asks SQLite how it reads a window passing over some
+// of its days: each list, closed slot and count from a search of an index, never a scan, and the
+// counts from their own index alone.
+func TestAWindowPassingOverDaysSearchesEachPart(t *testing.T) {
+	b := backend{name: "sqlite", fresh: func(tb testing.TB) string { return "sqlite:" + tb.TempDir() + "/calendar.db" }}
+	s, url := b.withSalon(t)
+	book(t, s, "one", at(2))
+	text := queryPlan(t, url, store.QueryCalendarPassing, []byte("studio-nine"), 0, 5*86400, 86400, 3*86400)
+	if strings.Contains(text, "SCAN day_spans") || strings.Contains(text, "SCAN closed_slots") ||
+		strings.Count(text, "SEARCH day_spans") != 3 || strings.Count(text, "SEARCH closed_slots") != 2 ||
+		!strings.Contains(text, "SEARCH day_spans USING COVERING INDEX day_spans_fills") {
+		t.Errorf("got the plan %q, want searches of day_spans's key and its counts' index, no scan", text)
+	}
+}

@@ -386,6 +386,49 @@ func (s *Store) Salons(ctx context.Context) ([]salon.Summary, error) {
 // never older: their version is read with the rest, and they are decoded again only when it
 // changed.
 func (s *Store) Window(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
+	// A short window reads its few bookings; a longer one reads its days' lists whole, and so
+	// knows what is taken up to the end of its last day.
+	query, through := qCalendarNarrow, to.Unix()
+	if to.Sub(from) > narrowWindow {
+		query, through = s.d.calendar, s.d.through(through)
+	}
+	return s.window(ctx, id, query, from.Unix(), through, nil)
+}
+
+// WindowPassing is Window of [from, to) but [passFrom, passTo) inside it, with the DayFills of the
+// UTC days of [passFrom, passTo), all at one moment: what a read that takes those days to be full
+// needs to check that they are. Taken holds nothing of them, whatever they hold. passTo is the
+// start of a UTC day; passFrom may fall inside one, and that day's DayFill then counts its live
+// bookings from passFrom on.
+func (s *Store) WindowPassing(ctx context.Context, id string, from, to, passFrom, passTo time.Time) (salon.Calendar, []salon.DayFill, error) {
+	var list sql.NullString
+	pass := passing{from: passFrom.Unix(), to: passTo.Unix()}
+	cal, err := s.window(ctx, id, s.d.calendarPassing, from.Unix(), s.d.through(to.Unix()), &pass, &list)
+	if err != nil {
+		return salon.Calendar{}, nil, err
+	}
+	fills, err := readFills(list, passFrom)
+	if err == nil && len(fills) > 0 && pass.wholeDay && fills[0].Day.Unix() < pass.from {
+		// The first day's count is of the whole day, and its list was read whole: count it from
+		// passFrom on.
+		fills[0].Booked = pass.counted
+	}
+	return cal, fills, err
+}
+
+// passing is what a window passes over, [from, to), and what its lists held of it: counted, the
+// tokens of from's UTC day from from on, read when wholeDay (the lists are of whole days, on
+// SQLite).
+type passing struct {
+	from, to int64
+	wholeDay bool
+	counted  int
+}
+
+// window runs query, a statement of calendarOf, for the salon id over [from, through), passing
+// over what pass says when it is not nil (its bounds the arguments after those), and scans its
+// columns after the closed slots into columns.
+func (s *Store) window(ctx context.Context, id, query string, from, through int64, pass *passing, columns ...any) (salon.Calendar, error) {
 	// One statement is one snapshot in both databases, and one round trip: the live bookings come
 	// folded into the salon's row as their days' lists (dayspans.go), the closed slots as a
 	// comma-separated list of starts.
@@ -393,15 +436,13 @@ func (s *Store) Window(ctx context.Context, id string, from, to time.Time) (salo
 	var version int64
 	var prices, hours, terms string
 	var booked, closed sql.NullString
-	// A short window reads its few bookings; a longer one reads its days' lists whole, and so
-	// knows what is taken up to the end of its last day.
-	query, through := qCalendarNarrow, to.Unix()
-	if to.Sub(from) > narrowWindow {
-		query, through = s.d.calendar, s.d.through(through)
+	args := []any{text(id), from, through}
+	if pass != nil {
+		args = append(args, pass.from, pass.to)
 	}
-	err := s.r.queryRow(ctx, query, text(id), from.Unix(), through).
-		Scan(&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes, &set.HorizonDays, &terms,
-			&booked, &closed)
+	dest := append([]any{&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes,
+		&set.HorizonDays, &terms, &booked, &closed}, columns...)
+	err := s.r.queryRow(ctx, query, args...).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return salon.Calendar{}, salon.NoSalon(id)
 	}
@@ -436,11 +477,24 @@ func (s *Store) Window(ctx context.Context, id string, from, to time.Time) (salo
 			cal.Taken[second] = salon.TakenClosed
 		}
 	}
-	if booked.Valid {
-		err := eachToken(booked.String, from.Unix(), through, func(sp daySpan) { cal.Taken[sp.start] = salon.TakenBooked })
-		if err != nil {
-			return salon.Calendar{}, err
+	if !booked.Valid {
+		return cal, nil
+	}
+	take := func(sp daySpan) { cal.Taken[sp.start] = salon.TakenBooked }
+	if pass != nil {
+		pass.wholeDay = s.d.wholeDays
+		dayEnd := throughDays(pass.from + 1)
+		take = func(sp daySpan) {
+			switch {
+			case sp.start < pass.from || sp.start >= pass.to:
+				cal.Taken[sp.start] = salon.TakenBooked
+			case sp.start < dayEnd:
+				pass.counted++
+			}
 		}
+	}
+	if err := eachToken(booked.String, from, through, take); err != nil {
+		return salon.Calendar{}, err
 	}
 	return cal, nil
 }
