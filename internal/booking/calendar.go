@@ -33,6 +33,9 @@ type Calendar interface {
 	// DayFills reads how full the UTC days of [from, to) are, as the store keeps it with the
 	// bookings: the days it can vouch for that hold a live booking, in order.
 	DayFills(ctx context.Context, id string, from, to time.Time) ([]salon.DayFill, error)
+	// WindowPassing is Window of [from, to) but the UTC days of [passFrom, passTo) inside it, with
+	// the DayFills of those days, all at one moment; Taken holds nothing of the days passed over.
+	WindowPassing(ctx context.Context, id string, from, to, passFrom, passTo time.Time) (salon.Calendar, []salon.DayFill, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
 	// BookedSince counts the salon's bookings made after since, on every instance, and says when
 	// the first of them was made.
@@ -182,104 +185,6 @@ func (d *Desk) read(ctx context.Context, id string, from, to time.Time) (reading
 		return reading{}, refusal.Or(err)
 	}
 	return d.located(id, window, now)
-}
-
-// readOpen reads the salon id's first MaxOpenSlots open slots from now, over windows of whole UTC
-// days just long enough to hold them: the first up to its MaxOpenSlots-th slot by its recent
-// settings. When what that holds is taken, the full days after it are passed over unread
-// (pastFullDays), and each next window holds as many more starts as the share found open says the
-// rest need. A packed salon costs what its open days hold, not what its booked ones do. It gives
-// the last window's reading with the open slots found; a menu salon's reading comes with its
-// settings alone and no slots.
-func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, error) {
-	rd, err := d.readSettingsOf(ctx, id)
-	if err != nil || rd.Settings.HasMenu() {
-		return rd, nil, err
-	}
-	var open []salon.Slot
-	from, want, passed := rd.now, MaxOpenSlots, false
-	for {
-		to, whole := nthStart(rd, from, want)
-		next, err := d.read(ctx, id, from, endOfDay(to))
-		if err != nil || next.Settings.HasMenu() {
-			return next, nil, err
-		}
-		rd, to = next, endOfDay(to)
-		if rd.Through.After(to) {
-			to = rd.Through // the calendar knows more than was asked: use it all
-		}
-		found, starts := rd.openIn(from, to, MaxOpenSlots-len(open))
-		if open = append(open, found...); len(open) == MaxOpenSlots || whole {
-			return rd, open, nil
-		}
-		// As many starts again as, at the share this window found open, hold the rest, and a fifth more.
-		from, want = to, (MaxOpenSlots-len(open))*max(starts, 1)/max(len(found), 1)*6/5+1
-		if !passed {
-			passed = true
-			past, full, err := d.pastFullDays(ctx, id, rd, from)
-			switch {
-			case err != nil:
-				return reading{}, nil, err
-			case full:
-				return rd, open, nil // every day left is full
-			case past.After(from):
-				from, want = past, MaxOpenSlots-len(open)
-			}
-		}
-	}
-}
-
-// pastFullDays is the start of the first UTC day, from the one from starts on, that may hold an
-// open slot: from itself unless the store counts that day as full. A day is full when it holds no
-// slot, or as many live bookings as slots and the store vouches for them (salon.DayFill). full
-// says every day to the horizon's end is.
-func (d *Desk) pastFullDays(ctx context.Context, id string, rd reading, from time.Time) (past time.Time, full bool, err error) {
-	end := salon.HorizonEnd(rd.Settings, rd.loc, rd.now)
-	if from.Unix()%secondsPerDay != 0 || !from.Before(end) {
-		return from, false, nil
-	}
-	fills, err := d.Calendar.DayFills(ctx, id, from, end)
-	if err != nil {
-		return time.Time{}, false, refusal.Or(err)
-	}
-	days := int((end.Unix() - from.Unix() + secondsPerDay - 1) / secondsPerDay)
-	for i, starts := range salon.StartsPerDay(rd.Settings, rd.loc, rd.now, from, days) {
-		day := from.Add(time.Duration(i) * secondsPerDay * time.Second)
-		for len(fills) > 0 && fills[0].Day.Before(day) {
-			fills = fills[1:]
-		}
-		if starts == 0 {
-			continue
-		}
-		if len(fills) == 0 || !fills[0].Day.Equal(day) || fills[0].Booked != starts {
-			return day, false, nil
-		}
-	}
-	return end, true, nil
-}
-
-// secondsPerDay is a UTC day, the unit the store counts a calendar's bookings in.
-const secondsPerDay = 24 * 60 * 60
-
-// endOfDay is the end of the UTC day t falls in, or t when a day ends there.
-func endOfDay(t time.Time) time.Time {
-	u := t.Unix()
-	if t.Nanosecond() > 0 || u%secondsPerDay != 0 {
-		u = (u/secondsPerDay + 1) * secondsPerDay
-	}
-	return time.Unix(u, 0).In(t.Location())
-}
-
-// nthStart is the instant just after the start of the n-th slot of rd's horizon from from, and
-// whether fewer than n slots come before the horizon's end, so that the window reaches it.
-func nthStart(rd reading, from time.Time, n int) (time.Time, bool) {
-	i := 0
-	for start := range salon.StartsFrom(rd.Settings, rd.loc, rd.now, from) {
-		if i++; i == n {
-			return start.Add(time.Second), false
-		}
-	}
-	return salon.HorizonEnd(rd.Settings, rd.loc, rd.now), true
 }
 
 // window is the instants the request's slots start at, as a window [first, last+1s) to read the

@@ -94,7 +94,8 @@ type Desk struct {
 	// addresses a customer comes back to from paying start with it.
 	PublicURL string
 
-	zones zones
+	zones  zones
+	passed passedDays
 }
 
 // Offerer decides what round one asks when something is open: which times, in which words.

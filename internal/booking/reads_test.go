@@ -5,6 +5,10 @@ package booking_test
 import (
 	"context"
 	"fmt"
+	"maps"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +16,7 @@ import (
 	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
+	"salon/internal/testpg"
 )
 
 // calendar names the desk's calendar for embedding beside a Calendar method.
@@ -139,6 +144,9 @@ func TestTheSalonsPageReadsFarEnoughForItsOpenSlots(t *testing.T) {
 // the first day with an open slot, and lists exactly what every booking read one by one leaves
 // open. A day with one slot left stops the passing over; so does a day full of bookings made before
 // the owner moved the hours, where a slot the new hours bring is open though the count matches.
+// The next page goes on from the day the first reached in its one read, passing over the rest of
+// the first window's day by its count too, until a booking of a day passed over is cancelled: that
+// page goes on from that day, and lists the slot.
 func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
 	evenings := salon.Hours{}
 	for d := time.Monday; d <= time.Saturday; d++ {
@@ -152,6 +160,7 @@ func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
 	}
 	every := salon.Slots(set, newYork, friday)
 	dayOf := func(slot salon.Slot) string { return slot.Start.UTC().Format(time.DateOnly) }
+	type reads = map[string]int
 	for _, tc := range []struct {
 		name string
 		// days is how many UTC days are booked full, from the first; 0 is all of them.
@@ -160,13 +169,24 @@ func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
 		leave int
 		// moved puts the hours half an hour later once the days are booked.
 		moved bool
-		// calendarReads is how many windows the page reads.
-		calendarReads int
+		// first and next are what the first page and the one after it read.
+		first, next reads
+		// cancel is the slot whose booking is cancelled after the second page, -1 for none.
+		cancel int
+		// sparse books every other slot after the full days too.
+		sparse bool
 	}{
-		{"the first ten days full", 10, -1, false, 2},
-		{"one slot left on the sixth", 10, 5*14 + 3, false, 2},
-		{"the hours moved after the booking", 10, -1, true, 2},
-		{"every day full", 0, -1, false, 1},
+		{"the first ten days full", 10, -1, false,
+			reads{"Calendar": 2, "DayFills": 1}, reads{"WindowPassing": 1}, 7*14 + 5, false},
+		{"one slot left on the ninth", 10, 8*14 + 3, false,
+			reads{"Calendar": 2, "DayFills": 1}, reads{"WindowPassing": 1}, -1, false},
+		{"the hours moved after the booking", 10, -1, true,
+			reads{"Calendar": 2, "DayFills": 1}, reads{"Calendar": 2, "DayFills": 1}, -1, false},
+		{"every day full", 0, -1, false,
+			reads{"Calendar": 1, "DayFills": 1}, reads{"Calendar": 1, "DayFills": 1}, -1, false},
+		// Half the slots open after the full days: the next page reads as far as the first did.
+		{"every other slot after the full days", 10, -1, false,
+			reads{"Calendar": 3, "DayFills": 1}, reads{"WindowPassing": 1}, -1, true},
 	} {
 		fullDays := map[string]bool{}
 		for _, slot := range every {
@@ -181,7 +201,7 @@ func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
 			}
 			taken := map[int64]bool{}
 			for i, slot := range every {
-				if !fullDays[dayOf(slot)] || i == tc.leave {
+				if (!fullDays[dayOf(slot)] && !(tc.sparse && i%2 == 0)) || i == tc.leave {
 					continue
 				}
 				h := &salon.Hold{ID: fmt.Sprint("b", i), Salon: "studio-nine", Slot: slot.ID, Start: slot.Start, Customer: salon.Customer{Name: "x", Contact: "x"}}
@@ -201,24 +221,125 @@ func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
 			}
 			calls := &counting{calendar: s.db, db: s.db, calls: map[string]int{}}
 			s.desk.Calendar = calls
-			want := salon.Open(now, newYork, friday, func(start time.Time) bool { return taken[start.Unix()] }, booking.MaxOpenSlots)
-			got := s.open(t, "studio-nine")
-			if len(got) != len(want) {
-				t.Fatalf("the page lists %d slots %v, want %d: %v", len(got), got, len(want), want)
-			}
-			for i := range want {
-				if got[i] != want[i].ID {
-					t.Fatalf("the page's slot %d is %s, want %s", i, got[i], want[i].ID)
+			page := func(what string, want reads) {
+				t.Helper()
+				open := salon.Open(now, newYork, friday, func(start time.Time) bool { return taken[start.Unix()] }, booking.MaxOpenSlots)
+				got := s.open(t, "studio-nine")
+				if len(got) != len(open) {
+					t.Fatalf("%s lists %d slots %v, want %d: %v", what, len(got), got, len(open), open)
+				}
+				for i := range open {
+					if got[i] != open[i].ID {
+						t.Fatalf("%s: slot %d is %s, want %s", what, i, got[i], open[i].ID)
+					}
+				}
+				want["RecentSalon"] = 1 // the settings, kept decoded
+				if got := calls.took(); !maps.Equal(got, want) {
+					t.Errorf("%s read %v, want %v", what, got, want)
 				}
 			}
-			if reads := calls.took(); reads["Calendar"] != tc.calendarReads || reads["DayFills"] != 1 {
-				t.Errorf("the page read %v, want the calendar %d times and the days' counts once", reads, tc.calendarReads)
+			page("the first page", tc.first)
+			page("the next page", tc.next)
+			if tc.cancel < 0 {
+				return
 			}
+			if _, err := s.db.Cancel(context.Background(), "studio-nine", fmt.Sprint("b", tc.cancel)); err != nil {
+				t.Fatal(err)
+			}
+			delete(taken, every[tc.cancel].Start.Unix())
+			// The days' counts show the freed slot's day not full: the page goes on from that day,
+			// as the first page did from its counts, and the next page from there.
+			page("the page after a passed day's booking is cancelled", reads{"WindowPassing": 1, "Calendar": 2})
+			page("the page after that", reads{"WindowPassing": 1, "Calendar": 1})
 		})
 	}
+}
+
+func (c *counting) WindowPassing(ctx context.Context, id string, from, to, passFrom, passTo time.Time) (salon.Calendar, []salon.DayFill, error) {
+	c.count("WindowPassing")
+	return c.db.WindowPassing(ctx, id, from, to, passFrom, passTo)
 }
 
 func (c *counting) DayFills(ctx context.Context, id string, from, to time.Time) ([]salon.DayFill, error) {
 	c.count("DayFills")
 	return c.db.DayFills(ctx, id, from, to)
+}
+
+// TestAPackedPageListsWhatTheBookingsLeaveOpenThroughEveryChange books a salon's first twelve days
+// full and then, step by step, cancels a booking or books an open slot at random while the clock
+// moves on, on SQLite and PostgreSQL: after every step the page lists exactly what the live
+// bookings, read one by one, leave open, whatever the last page passed over.
+func TestAPackedPageListsWhatTheBookingsLeaveOpenThroughEveryChange(t *testing.T) {
+	evenings := salon.Hours{}
+	for d := time.Monday; d <= time.Saturday; d++ {
+		evenings[d] = []salon.Interval{{Start: 16 * 60, End: 23 * 60}}
+	}
+	set := salon.Settings{Name: "Studio Nine", TimeZone: "America/New_York", Phone: "+1 212 555 0100",
+		Hours: evenings, SlotMinutes: 30, HorizonDays: 30}
+	newYork, err := time.LoadLocation(set.TimeZone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, db := range []struct {
+		name string
+		url  func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "calendar.db") }},
+		{"postgres", func(t *testing.T) string { return testpg.Shared(t).URL(t) }},
+	} {
+		t.Run(db.name, func(t *testing.T) {
+			s := openSalonAt(t, db.url(t))
+			clock := friday
+			s.desk.Now = func() time.Time { return clock }
+			if err := s.db.PutSalon(context.Background(), "studio-nine", set); err != nil {
+				t.Fatal(err)
+			}
+			live := map[int64]string{} // start → booking id
+			n := 0
+			book := func(slot salon.Slot) {
+				t.Helper()
+				n++
+				id := fmt.Sprint("b", n)
+				h := &salon.Hold{ID: id, Salon: "studio-nine", Slot: slot.ID, Start: slot.Start, Customer: salon.Customer{Name: "x", Contact: "x"}}
+				if out, err := s.db.Spend(context.Background(), requeststate.SpendID{byte(n), byte(n >> 8), 3}, clock.Add(time.Minute), h, clock); err != nil || out.Booking == nil {
+					t.Fatalf("booking %s: %+v, %v", slot.ID, out, err)
+				}
+				live[slot.Start.Unix()] = id
+			}
+			end := friday.Add(12 * 24 * time.Hour)
+			for _, slot := range salon.Slots(set, newYork, friday) {
+				if slot.Start.Before(end) {
+					book(slot)
+				}
+			}
+			random := rand.New(rand.NewPCG(7, 41))
+			for step := range 60 {
+				open := salon.Open(set, newYork, clock, func(start time.Time) bool { return live[start.Unix()] != "" }, booking.MaxOpenSlots)
+				got := s.open(t, "studio-nine")
+				if len(got) != len(open) {
+					t.Fatalf("step %d: the page lists %d slots, want %d", step, len(got), len(open))
+				}
+				for i := range open {
+					if got[i] != open[i].ID {
+						t.Fatalf("step %d: the page's slot %d is %s, want %s", step, i, got[i], open[i].ID)
+					}
+				}
+				switch random.IntN(3) {
+				case 0: // a booking of the packed days cancelled
+					starts := slices.Sorted(maps.Keys(live))
+					start := starts[random.IntN(len(starts))]
+					if time.Unix(start, 0).After(clock) {
+						if _, err := s.db.Cancel(context.Background(), "studio-nine", live[start]); err != nil {
+							t.Fatal(err)
+						}
+						delete(live, start)
+					}
+				case 1: // an open slot booked
+					book(open[random.IntN(len(open))])
+				default: // time passes
+					clock = clock.Add(time.Duration(1+random.IntN(10)) * time.Hour)
+				}
+			}
+		})
+	}
 }
