@@ -142,7 +142,7 @@ func (w *calendarWorld) open() error {
 	w.down.calendar, w.down.access = db, db
 	w.server = httptest.NewServer(api.New(api.Service{
 		Keys: &w.keys, Life: stateLife, Now: w.clock.Now, Nonce: randomNonce,
-		Spent: requeststate.NewMemory(w.clock.Now), Calendar: &w.down, Access: &w.down, Own: &w.down, Ready: w.down.Ping,
+		Spent: requeststate.NewMemory(w.clock.Now), Calendar: &w.down, Access: &w.down, MyCalendar: &w.down, Ready: w.down.Ping,
 		BookingID: func() string { return fmt.Sprintf("b%x", randomNonce()) }, OwnerToken: ownerToken,
 		Offerer: w.offerer, Records: func(r []desk.Record) {
 			w.mu.Lock()

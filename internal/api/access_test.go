@@ -69,7 +69,7 @@ func newGuarded(t *testing.T, guesses *quota.Limiter) *guarded {
 	nonces := &counter{}
 	ids := &counter{}
 	svc := api.Service{Keys: &keys, Life: 2 * time.Minute, Now: clock.Now, Nonce: nonces.nonce,
-		Calendar: db, Access: db, Tell: db, Own: db, Amend: db,
+		Calendar: db, Access: db, Tell: db, MyCalendar: db, Amend: db,
 		BookingID: func() string { return fmt.Sprintf("bk%x", ids.nonce()) }, OwnerToken: operator, Guesses: guesses}
 	client, err := apitest.New(api.New(svc))
 	if err != nil {

@@ -54,13 +54,13 @@ type Service struct {
 	// Calendar, when set, owns the registered salons' open times and records every booking.
 	// Nil is the stateless mode: the app owns its calendar, and no salon can be read.
 	Calendar booking.Calendar
-	// Access, Tell, Own and Amend are the calendar's database beside Calendar (booking.Desk's):
-	// the keys and the audit, the webhooks and the feed, the customer's own booking, the owner's
+	// Access, Tell, MyCalendar and Amend are the calendar's database beside Calendar (booking.Desk's):
+	// the keys and the audit, the webhooks and the feed, my booking (the customer's own), the owner's
 	// assistant's changes. Nil, each one's routes answer as without a calendar.
-	Access booking.Access
-	Tell   booking.Tell
-	Own    booking.Own
-	Amend  booking.Amend
+	Access     booking.Access
+	Tell       booking.Tell
+	MyCalendar booking.MyCalendar
+	Amend      booking.Amend
 	// BookingID returns a fresh booking id; used with Calendar.
 	BookingID func() string
 	// OwnerToken is the operator's token, good on every salon's owner endpoints; with it the

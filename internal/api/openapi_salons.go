@@ -132,7 +132,7 @@ var routes = []route{{
 		success("A question to answer, or the completed move: booked at the new time, or not_booked and where it stays.", "BookResult"),
 		refused(http.StatusBadRequest, "The request was refused; the body names the reason."),
 		noBooking, refused(http.StatusConflict, "Changes have closed (changeUntil has passed: the body says whom to call), "+
-			fmt.Sprintf("the booking is already cancelled, or its customer has moved it %d times already.", booking.MaxOwnMoves)), tooLarge, notJSON, unavailable,
+			fmt.Sprintf("the booking is already cancelled, or its customer has moved it %d times already.", booking.MaxCustomerMoves)), tooLarge, notJSON, unavailable,
 	},
 	manage: true,
 	serve:  (*Service).moveMine,

@@ -76,7 +76,7 @@ func newCalendarAppWith(t *testing.T, configure func(*api.Service)) *calendarApp
 	svc := api.Service{
 		Keys: &keys, Life: 2 * time.Minute, Now: clock.Now, Spent: requeststate.NewMemory(clock.Now),
 		Nonce:    func() requeststate.Nonce { n++; return requeststate.Nonce{byte(n), byte(n >> 8)} },
-		Calendar: db, Access: db, Tell: db, Own: db, Amend: db, OwnerToken: ownerToken,
+		Calendar: db, Access: db, Tell: db, MyCalendar: db, Amend: db, OwnerToken: ownerToken,
 	}
 	if configure != nil {
 		configure(&svc)

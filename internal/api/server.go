@@ -77,7 +77,7 @@ func New(s Service) *echo.Echo {
 func NewDesk(s Service) *booking.Desk {
 	d := &booking.Desk{
 		Keys: s.Keys, Life: s.Life, Now: s.Now, Nonce: s.Nonce, Spent: s.Spent, Offerer: s.Offerer,
-		Calendar: s.Calendar, Access: s.Access, Tell: s.Tell, Own: s.Own, Amend: s.Amend, BookingID: s.BookingID, Observe: s.Records, WebhooksInsecure: s.WebhooksInsecure,
+		Calendar: s.Calendar, Access: s.Access, Tell: s.Tell, MyCalendar: s.MyCalendar, Amend: s.Amend, BookingID: s.BookingID, Observe: s.Records, WebhooksInsecure: s.WebhooksInsecure,
 		Unpaced: s.Unpaced, PublicURL: s.PublicURL,
 	}
 	if s.Payments != nil && s.Holds != nil {

@@ -54,7 +54,7 @@ func newTellWorld(t *testing.T, svc api.Service) *tellWorld {
 		t.Fatal(err)
 	}
 	svc.Keys, svc.Life, svc.Now, svc.Calendar, svc.OwnerToken = &keys, 2*time.Minute, time.Now, db, owner
-	svc.Access, svc.Tell, svc.Own, svc.Amend = db, db, db, db
+	svc.Access, svc.Tell, svc.MyCalendar, svc.Amend = db, db, db, db
 	client, err := apitest.New(api.New(svc))
 	if err != nil {
 		t.Fatal(err)

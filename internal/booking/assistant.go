@@ -16,7 +16,7 @@ import (
 	"salon/internal/step"
 )
 
-// Amend is what the owner's assistant needs of the calendar beside Calendar and Own. *store.Store
+// Amend is what the owner's assistant needs of the calendar beside Calendar and MyCalendar. *store.Store
 // is one.
 type Amend interface {
 	// OwnerMoveSpend is the owner's move, confirmed with a request state spent in its transaction.
@@ -129,7 +129,7 @@ func (d *Desk) MoveAsOwner(ctx context.Context, r OwnerMoveRequest) (Result, err
 		return Result{}, refusal.ErrUnavailable
 	}
 	a, ok := d.amend()
-	own, ok2 := d.own()
+	own, ok2 := d.myCalendar()
 	if d.Calendar == nil || !ok || !ok2 {
 		return Result{}, salon.NoSalon(r.Salon)
 	}

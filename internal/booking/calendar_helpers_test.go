@@ -56,7 +56,7 @@ func openSalonAt(t testing.TB, url string) *atSalon {
 	next := func() int { mu.Lock(); defer mu.Unlock(); n++; return n }
 	s.desk = &booking.Desk{
 		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return friday },
-		Calendar: db, Access: db, Tell: db, Own: db, Amend: db,
+		Calendar: db, Access: db, Tell: db, MyCalendar: db, Amend: db,
 		Nonce:     func() requeststate.Nonce { return requeststate.Nonce{byte(next()), byte(next() >> 8)} },
 		BookingID: func() string { return fmt.Sprintf("booking-%d", next()) },
 		Observe: func(r []booking.Record) {

@@ -64,15 +64,15 @@ type Desk struct {
 	// salons are served, and a state is spent in the calendar's database, not in Spent.
 	// Nil is the stateless mode, where the app owns its calendar.
 	Calendar Calendar
-	// Access, Tell, Own and Amend are what the calendar's database does beside Calendar: the
+	// Access, Tell, MyCalendar and Amend are what the calendar's database does beside Calendar: the
 	// salons' keys and the audit, the webhooks and the feed, the customer's own booking, and the
 	// owner's assistant's changes. Each is usually the Calendar itself (*store.Store), handed in
 	// by whoever composes the desk; nil, or without a Calendar, its operations answer as a
 	// server without them does.
-	Access Access
-	Tell   Tell
-	Own    Own
-	Amend  Amend
+	Access     Access
+	Tell       Tell
+	MyCalendar MyCalendar
+	Amend      Amend
 	// BookingID returns a fresh, URL-safe booking id of at least 16 random bytes. Used with Calendar.
 	BookingID func() string
 	// Observe, when set, is handed the records of every round two at a salon with a calendar that

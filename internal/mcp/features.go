@@ -32,7 +32,7 @@ func capabilities() *sdk.ServerCapabilities {
 // prompt. The registered salons are listed by listingSalons.
 func offer(s *sdk.Server, b *booker) {
 	s.AddTool(bookTool(), b.book)
-	my, cancel, move := ownTools()
+	my, cancel, move := myTools()
 	s.AddTool(my, b.myBooking)
 	s.AddTool(cancel, b.cancelBooking)
 	s.AddTool(move, b.moveBooking)

@@ -488,7 +488,7 @@ func TestTheOwnersMoveIsConfirmedInTwoRoundsAndMovesOnce(t *testing.T) {
 	_, err = cs.CallTool(ctx, second)
 	wantRPCError(t, err, jsonrpc.CodeInvalidParams, "requestState was already used")
 	page, _ := api.NewDesk(o.b.svc).Bookings(ctx, "north-star", time.Time{}, time.Time{}, 0, nil)
-	if len(page.Bookings) != 1 || page.Bookings[0].Slot != o.north1.later.ID || page.Bookings[0].Stylist != "ben" || page.Bookings[0].OwnMoves != 0 {
+	if len(page.Bookings) != 1 || page.Bookings[0].Slot != o.north1.later.ID || page.Bookings[0].Stylist != "ben" || page.Bookings[0].CustomerMoves != 0 {
 		t.Errorf("in the database: got %+v, want the booking with Ben at %s, no customer's move counted", page.Bookings, o.north1.later.ID)
 	}
 	if e := audited(t, o, "north-star", audit.MoveBooking); e.By != o.north.ID || e.Booking != o.north1.id {

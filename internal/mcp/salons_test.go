@@ -60,7 +60,7 @@ func calendarBenchWith(t *testing.T, settings salon.Settings, given salon.Given,
 	t.Cleanup(func() { db.Close() })
 	n := 0
 	b.svc.Calendar, b.svc.BookingID = db, func() string { n++; return "booking-" + string(rune('a'+n)) }
-	b.svc.Access, b.svc.Tell, b.svc.Own, b.svc.Amend = db, db, db, db
+	b.svc.Access, b.svc.Tell, b.svc.MyCalendar, b.svc.Amend = db, db, db, db
 	if configure != nil {
 		configure(b, db)
 	}

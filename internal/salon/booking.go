@@ -76,8 +76,8 @@ type Booking struct {
 	Minutes, AfterMinutes int
 	// Sequence counts the booking's changes since it was made: a cancel or a move raises it.
 	Sequence int
-	// OwnMoves counts the moves its customer made with its manage key; the owner's don't count.
-	OwnMoves int
+	// CustomerMoves counts the moves its customer made with its manage key; the owner's don't count.
+	CustomerMoves int
 	// ManageHash is the SHA3-256 of the key its customer manages it with; nil when none opens it.
 	ManageHash []byte
 	// Deposit is what its customer pays to hold it; nil when its service asked none.

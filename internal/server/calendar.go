@@ -68,7 +68,7 @@ func (s *Server) openCalendar(ctx context.Context, cfg Config) error {
 		return err
 	}
 	s.svc.Calendar, s.svc.Ready, s.svc.BookingID = db, db.Ping, freshBookingID
-	s.svc.Access, s.svc.Tell, s.svc.Own, s.svc.Amend = db, db, db, db
+	s.svc.Access, s.svc.Tell, s.svc.MyCalendar, s.svc.Amend = db, db, db, db
 	if cfg.SMS != nil {
 		s.svc.Texts, s.svc.TextStatuses = cfg.SMS, db
 	}

@@ -116,7 +116,7 @@ func TestOnlyTheCustomersOwnMovesCountAgainstTheirBound(t *testing.T) {
 			t.Errorf("own_moves after the owner's move and the customer's: got %d, want 1", n)
 		}
 		got, err := s.Booking(t.Context(), "studio-nine", "b1")
-		if err != nil || got.OwnMoves != 1 || got.Sequence != 2 {
+		if err != nil || got.CustomerMoves != 1 || got.Sequence != 2 {
 			t.Errorf("the booking: got %+v, %v; want one own move of two", got, err)
 		}
 	})

@@ -92,7 +92,7 @@ func TestOwnerMoveSpend(t *testing.T) {
 		id := stateID(t.Name(), "owner")
 		ctx := audit.WithActor(t.Context(), "kowner")
 		moved, taken, err := s.OwnerMoveSpend(ctx, id, goodUntil, "studio-nine", "cut", to(at(4)))
-		if err != nil || taken != 0 || !moved.Start.Equal(at(4)) || moved.Stylist != "ben" || moved.OwnMoves != 0 {
+		if err != nil || taken != 0 || !moved.Start.Equal(at(4)) || moved.Stylist != "ben" || moved.CustomerMoves != 0 {
 			t.Fatalf("got %+v %v %v, want moved to Ben at 4, no customer's move counted", moved, taken, err)
 		}
 		if _, _, err := s.OwnerMoveSpend(ctx, id, goodUntil, "studio-nine", "cut", to(at(6))); !errors.Is(err, requeststate.ErrAlreadyUsed) {

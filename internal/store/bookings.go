@@ -23,13 +23,13 @@ const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked
 // into bytes only.
 func scanBooking(row scanner) (salon.Booking, error) {
 	var id, salonID, slot, name, contact, words []byte
-	var start, bookedAt, minutes, after, sequence, ownMoves int64
+	var start, bookedAt, minutes, after, sequence, customerMoves int64
 	var status, service, stylist, language string
 	var manage []byte
 	var deposit, payUntil, noShowAt sql.NullInt64
 	var depositStatus, checkout, checkoutURL, payment sql.NullString
 	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
-		&service, &stylist, &minutes, &after, &sequence, &manage, &ownMoves,
+		&service, &stylist, &minutes, &after, &sequence, &manage, &customerMoves,
 		&deposit, &depositStatus, &checkout, &checkoutURL, &payUntil, &payment, &noShowAt, &language); err != nil {
 		return salon.Booking{}, err
 	}
@@ -38,7 +38,7 @@ func scanBooking(row scanner) (salon.Booking, error) {
 		Customer: salon.Customer{Name: string(name), Contact: string(contact)}, Words: string(words),
 		BookedAt: instant(bookedAt), Status: salon.Status(status),
 		Service: service, Stylist: stylist, Minutes: int(minutes), AfterMinutes: int(after),
-		Sequence: int(sequence), ManageHash: manage, OwnMoves: int(ownMoves), Language: language,
+		Sequence: int(sequence), ManageHash: manage, CustomerMoves: int(customerMoves), Language: language,
 	}
 	if deposit.Valid {
 		b.Deposit = &salon.Deposit{Amount: deposit.Int64, Status: salon.DepositStatus(depositStatus.String),

@@ -181,11 +181,11 @@ func (s *Store) placeMove(ctx context.Context, w prepared, salonID string, b sal
 	// The row first, then the cells, in the order a booking writes them: a booking racing for the
 	// same start waits on the row, and one racing for the span finds the old cells still held, so
 	// neither waits on the other in a circle.
-	ownMove := 0
+	customerMove := 0
 	if own {
-		ownMove = 1
+		customerMove = 1
 	}
-	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist, ownMove); err != nil {
+	if _, err := w.exec(ctx, qMoveRow, text(b.ID), text(m.Slot.ID), start, m.Stylist, customerMove); err != nil {
 		if s.d.unique(err) {
 			return salon.TakenBooked, nil
 		}

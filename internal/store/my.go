@@ -1,4 +1,4 @@
-// This file holds what a customer does with their own booking: read it, cancel it before its
+// This file holds my booking (the customer's own) in the store: read it, cancel it before its
 // cutoff, move it with a spent state, and read back what a spend did, for a reply that was lost.
 
 package store

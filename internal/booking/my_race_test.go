@@ -28,9 +28,9 @@ import (
 // TestMain runs the tests with one PostgreSQL server for those that ask for it.
 func TestMain(m *testing.M) { os.Exit(testpg.Main(m)) }
 
-// ownDesk is a desk over a real calendar at url, at a fixed moment, with a plain connection to the
+// myDesk is a desk over a real calendar at url, at a fixed moment, with a plain connection to the
 // same database to look at what it holds.
-type ownDesk struct {
+type myDesk struct {
 	desk *booking.Desk
 	db   *store.Store
 	raw  *sql.DB
@@ -41,18 +41,18 @@ type ownDesk struct {
 var raceDay = time.Date(2026, time.November, 30, 8, 0, 0, 0, time.UTC)
 
 // onBoth runs test on a fresh SQLite calendar and on a fresh PostgreSQL database.
-func onBoth(t *testing.T, test func(t *testing.T, d *ownDesk)) {
+func onBoth(t *testing.T, test func(t *testing.T, d *myDesk)) {
 	t.Run("sqlite", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "calendar.db")
-		test(t, openOwnDesk(t, "sqlite:"+path, "sqlite", path+"?_busy_timeout=5000"))
+		test(t, openMyDesk(t, "sqlite:"+path, "sqlite", path+"?_busy_timeout=5000"))
 	})
 	t.Run("postgres", func(t *testing.T) {
 		url := testpg.Shared(t).URL(t)
-		test(t, openOwnDesk(t, url, "pgx", url))
+		test(t, openMyDesk(t, url, "pgx", url))
 	})
 }
 
-func openOwnDesk(t *testing.T, url, driver, dsn string) *ownDesk {
+func openMyDesk(t *testing.T, url, driver, dsn string) *myDesk {
 	t.Helper()
 	db, err := store.Open(context.Background(), url, func() time.Time { return raceDay })
 	if err != nil {
@@ -68,10 +68,10 @@ func openOwnDesk(t *testing.T, url, driver, dsn string) *ownDesk {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &ownDesk{db: db, raw: raw}
+	d := &myDesk{db: db, raw: raw}
 	d.desk = &booking.Desk{
 		Keys: &keys, Life: 2 * time.Minute, Now: func() time.Time { return raceDay },
-		Calendar: db, Access: db, Tell: db, Own: db, Amend: db,
+		Calendar: db, Access: db, Tell: db, MyCalendar: db, Amend: db,
 		Nonce: func() requeststate.Nonce {
 			n := d.ids.Add(1)
 			return requeststate.Nonce{byte(n), byte(n >> 8), byte(n >> 16)}
@@ -115,7 +115,7 @@ func customer(i int) *salon.Customer {
 }
 
 // askToBook is round one of customer i's booking of slot at the salon id.
-func (d *ownDesk) askToBook(t *testing.T, id string, i int, slot string) booking.Request {
+func (d *myDesk) askToBook(t *testing.T, id string, i int, slot string) booking.Request {
 	t.Helper()
 	r := booking.Request{Salon: id, Booking: step.Request{Message: "A cut, please", OpenSlots: []string{slot}, Customer: customer(i)}}
 	if id == "menu" {
@@ -131,7 +131,7 @@ func (d *ownDesk) askToBook(t *testing.T, id string, i int, slot string) booking
 }
 
 // book books slot at the salon id for customer i, and returns the booking and its key.
-func (d *ownDesk) book(t *testing.T, id string, i int, slot string) (string, string) {
+func (d *myDesk) book(t *testing.T, id string, i int, slot string) (string, string) {
 	t.Helper()
 	res, err := d.desk.Book(context.Background(), d.askToBook(t, id, i, slot))
 	b, ok := res.Outcome.(step.Booked)
@@ -142,7 +142,7 @@ func (d *ownDesk) book(t *testing.T, id string, i int, slot string) (string, str
 }
 
 // askToMove is round one of a move of the booking to slot, and the round two that accepts it.
-func (d *ownDesk) askToMove(t *testing.T, id, bookingID, key, slot string) booking.MoveRequest {
+func (d *myDesk) askToMove(t *testing.T, id, bookingID, key, slot string) booking.MoveRequest {
 	t.Helper()
 	r := booking.MoveRequest{Salon: id, Booking: bookingID, Key: key, Ask: step.Request{Message: "Another time, please", OpenSlots: []string{slot}}}
 	res, err := d.desk.MoveMine(context.Background(), r)
@@ -156,7 +156,7 @@ func (d *ownDesk) askToMove(t *testing.T, id, bookingID, key, slot string) booki
 
 // held is what the database holds of the booking: its row, and at a menu salon the cells its span
 // takes, which a live booking must take and a cancelled one must not.
-func (d *ownDesk) held(t *testing.T, id, bookingID string) (salon.Booking, int) {
+func (d *myDesk) held(t *testing.T, id, bookingID string) (salon.Booking, int) {
 	t.Helper()
 	b, err := d.db.Booking(context.Background(), id, bookingID)
 	if err != nil {
@@ -171,7 +171,7 @@ func (d *ownDesk) held(t *testing.T, id, bookingID string) (salon.Booking, int) 
 
 // wantHeld checks the booking stands at slot with status and sequence, taking its span's cells
 // exactly when it is live, and that the salon's live bookings at slot are want.
-func (d *ownDesk) wantHeld(t *testing.T, id, bookingID, slot string, status salon.Status, sequence int) {
+func (d *myDesk) wantHeld(t *testing.T, id, bookingID, slot string, status salon.Status, sequence int) {
 	t.Helper()
 	b, cells := d.held(t, id, bookingID)
 	wantCells := 0
@@ -185,7 +185,7 @@ func (d *ownDesk) wantHeld(t *testing.T, id, bookingID, slot string, status salo
 }
 
 // liveAt counts the salon's live bookings at slot, and at a menu salon the cells taken then.
-func (d *ownDesk) liveAt(t *testing.T, id, slot string) (bookings, cells int) {
+func (d *myDesk) liveAt(t *testing.T, id, slot string) (bookings, cells int) {
 	t.Helper()
 	start, err := time.Parse(time.RFC3339, slot)
 	if err != nil {
@@ -213,7 +213,7 @@ func reason(err error) string {
 const rounds = 12
 
 func TestAMoveAndACancelRacingEndWithOneOfThem(t *testing.T) {
-	onBoth(t, func(t *testing.T, d *ownDesk) {
+	onBoth(t, func(t *testing.T, d *myDesk) {
 		for _, id := range []string{"simple", "menu"} {
 			t.Run(id, func(t *testing.T) {
 				outcomes := map[string]int{}
@@ -265,7 +265,7 @@ func TestAMoveAndACancelRacingEndWithOneOfThem(t *testing.T) {
 }
 
 func TestAMoveAndAnotherCustomerRacingForOneTimeEndWithOneBookingThere(t *testing.T) {
-	onBoth(t, func(t *testing.T, d *ownDesk) {
+	onBoth(t, func(t *testing.T, d *myDesk) {
 		for _, id := range []string{"simple", "menu"} {
 			t.Run(id, func(t *testing.T) {
 				outcomes := map[string]int{}

@@ -1,4 +1,4 @@
-// This file holds the customer's own booking at the desk: seeing it with its key, cancelling it
+// This file holds my booking (the customer's own) at the desk: seeing it with its key, cancelling it
 // before its cutoff, moving it in two rounds, and telling a lost reply again.
 
 package booking
@@ -16,9 +16,9 @@ import (
 	"salon/internal/step"
 )
 
-// Own is what the customer's own operations need of the calendar, beside Calendar. *store.Store
-// is one.
-type Own interface {
+// MyCalendar is what the operations on my booking (the customer's own) need of the calendar,
+// beside Calendar. *store.Store is one.
+type MyCalendar interface {
 	Booking(ctx context.Context, salon, id string) (salon.Booking, error)
 	CancelBefore(ctx context.Context, salon, id string, latest time.Time) (salon.Booking, bool, error)
 	MoveSpend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, salon, booking string,
@@ -38,23 +38,23 @@ func changesClosed(s salon.Settings) error {
 		"changes close %s before the appointment; call %s on %s", hours(s.ChangeCutoffHours), s.Name, s.Phone))
 }
 
-// MaxOwnMoves is how many times a customer may move a booking with its key: each move mails or
+// MaxCustomerMoves is how many times a customer may move a booking with its key: each move mails or
 // texts the contact, so a booking moved without end would have the salon message anyone at all.
-const MaxOwnMoves = 3
+const MaxCustomerMoves = 3
 
-// movedTooOften refuses a customer's move of a booking moved MaxOwnMoves times, saying whom to call.
+// movedTooOften refuses a customer's move of a booking moved MaxCustomerMoves times, saying whom to call.
 func movedTooOften(s salon.Settings) error {
 	return refusal.New(refusal.Conflict, "moved_too_often", fmt.Sprintf(
-		"this booking has been moved %d times; call %s on %s to change it again", MaxOwnMoves, s.Name, s.Phone))
+		"this booking has been moved %d times; call %s on %s to change it again", MaxCustomerMoves, s.Name, s.Phone))
 }
 
 // refuseMove refuses a customer's move of m: what refuseChange refuses, and a booking its customer
-// has moved MaxOwnMoves times.
+// has moved MaxCustomerMoves times.
 func refuseMove(m Mine) error {
 	if err := refuseChange(m); err != nil {
 		return err
 	}
-	if m.OwnMoves >= MaxOwnMoves {
+	if m.CustomerMoves >= MaxCustomerMoves {
 		return movedTooOften(m.Settings)
 	}
 	return nil
@@ -83,10 +83,10 @@ type Mine struct {
 	CanChange bool
 }
 
-// own is the desk's Own, as the customer's operations use it, and whether it has one beside a
-// calendar.
-func (d *Desk) own() (Own, bool) {
-	return d.Own, d.Calendar != nil && d.Own != nil
+// myCalendar is the desk's MyCalendar, as the customer's operations use it, and whether it has one
+// beside a calendar.
+func (d *Desk) myCalendar() (MyCalendar, bool) {
+	return d.MyCalendar, d.Calendar != nil && d.MyCalendar != nil
 }
 
 // mine reads the salon's booking id for the holder of key: the booking, and the salon's settings
@@ -96,7 +96,7 @@ func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, readi
 	if d.Calendar == nil {
 		return Mine{}, reading{}, salon.NoBooking(bookingID)
 	}
-	own, ok := d.own()
+	cal, ok := d.myCalendar()
 	if !ok {
 		return Mine{}, reading{}, salon.NoBooking(bookingID)
 	}
@@ -108,7 +108,7 @@ func (d *Desk) mine(ctx context.Context, id, bookingID, key string) (Mine, readi
 	if err != nil {
 		return Mine{}, reading{}, err
 	}
-	b, err := own.Booking(ctx, id, bookingID)
+	b, err := cal.Booking(ctx, id, bookingID)
 	if err != nil && refusal.KindOf(err) != refusal.NotFound {
 		return Mine{}, reading{}, refusal.Or(err)
 	}
@@ -147,9 +147,9 @@ func (d *Desk) CancelMine(ctx context.Context, id, bookingID, key string) (Mine,
 	if err := refuseChange(m); err != nil {
 		return Mine{}, err
 	}
-	own, _ := d.own()
+	cal, _ := d.myCalendar()
 	latest := rd.now.Add(time.Duration(rd.Settings.ChangeCutoffHours) * time.Hour)
-	b, changed, err := own.CancelBefore(ctx, id, bookingID, latest)
+	b, changed, err := cal.CancelBefore(ctx, id, bookingID, latest)
 	if err != nil {
 		return Mine{}, refusal.Or(err)
 	}
@@ -191,7 +191,7 @@ type MoveRequest struct {
 // MoveMine answers a round of a move: round one offers two of the request's slots open for the
 // booking's service with its stylist (or the one asked for), the booking's own span not counting
 // against it; round two moves the booking there and spends the state in one transaction. The key,
-// the booking's status, the cutoff and its own moves (at most MaxOwnMoves) are checked in both
+// the booking's status, the cutoff and its own moves (at most MaxCustomerMoves) are checked in both
 // rounds, before anything else, and round two checks all but the key again inside the move's
 // transaction, so two moves racing on two instances can't both make the fourth.
 func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
@@ -251,10 +251,10 @@ func (d *Desk) MoveMine(ctx context.Context, r MoveRequest) (Result, error) {
 		}
 		return Result{Outcome: step.NotBooked{Say: rd.lang.StaysTaken(rd.when(start), rd.when(m.Start))}}, nil
 	}
-	own, _ := d.own()
+	cal, _ := d.myCalendar()
 	spending, done := spendContext(ctx)
 	defer done()
-	b, taken, err := own.MoveSpend(spending, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
+	b, taken, err := cal.MoveSpend(spending, verified.ID, verified.GoodUntil, r.Salon, m.ID, func(b salon.Booking) (salon.Move, error) {
 		if err := refuseMove(d.seen(rd, b)); err != nil {
 			return salon.Move{}, err
 		}
@@ -321,7 +321,7 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 	if d.Keys == nil {
 		return Result{}, refusal.ErrUnavailable
 	}
-	own, ok := d.own()
+	cal, ok := d.myCalendar()
 	if d.Calendar == nil || !ok || r.RequestState == nil || r.InputResponses == nil {
 		return Result{}, ErrNoOutcome
 	}
@@ -340,7 +340,7 @@ func (d *Desk) Outcome(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, ErrNoOutcome
 	}
-	spent, found, err := own.SpentState(ctx, verified.ID)
+	spent, found, err := cal.SpentState(ctx, verified.ID)
 	if err != nil {
 		return Result{}, refusal.Or(err)
 	}

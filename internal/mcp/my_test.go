@@ -67,7 +67,7 @@ func callTool(cs *sdk.ClientSession, name string, arguments map[string]any) (*sd
 	return cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: arguments})
 }
 
-func ownArgs(bk booked, key string) map[string]any {
+func myArgs(bk booked, key string) map[string]any {
 	return map[string]any{"salon": "studio-nine", "booking": bk.id, "key": key}
 }
 
@@ -92,7 +92,7 @@ func TestMyBookingShowsTheBookingToItsKeyAndNoOther(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			cs := tr.connect(t, b, manualClient(), nil)
-			res, err := callTool(cs, mcp.MyToolName, ownArgs(ana, ana.key))
+			res, err := callTool(cs, mcp.MyToolName, myArgs(ana, ana.key))
 			m := wantMine(t, res, err)
 			mine, _ := api.NewDesk(b.svc).MyBooking(context.Background(), "studio-nine", ana.id, ana.key)
 			if got, want := mustJSON(t, m), mustJSON(t, wire.MyBookingOf(mine)); got != want {
@@ -108,9 +108,9 @@ func TestMyBookingShowsTheBookingToItsKeyAndNoOther(t *testing.T) {
 				arguments map[string]any
 				want      string
 			}{
-				{"Rosa's key", ownArgs(ana, rosa.key), noAna},
-				{"a key one character off", ownArgs(ana, ana.key[:42]+"A"), noAna},
-				{"an empty key", ownArgs(ana, ""), noAna},
+				{"Rosa's key", myArgs(ana, rosa.key), noAna},
+				{"a key one character off", myArgs(ana, ana.key[:42]+"A"), noAna},
+				{"an empty key", myArgs(ana, ""), noAna},
 				{"an unknown booking", map[string]any{"salon": "studio-nine", "booking": "booking-z", "key": ana.key}, "there is no booking booking-z"},
 				{"an unknown salon", map[string]any{"salon": "elsewhere", "booking": ana.id, "key": ana.key}, noAna},
 			} {
@@ -137,21 +137,21 @@ func TestCancelBookingCancelsUntilTheCutoffAndOnce(t *testing.T) {
 			b := newCalendarBench(t)
 			ana, rosa := bookAhead(t, b, 0, "Ana Lima"), bookAhead(t, b, 1, "Rosa Diaz")
 			cs := tr.connect(t, b, manualClient(), nil)
-			res, err := callTool(cs, mcp.CancelToolName, ownArgs(ana, ana.key))
+			res, err := callTool(cs, mcp.CancelToolName, myArgs(ana, ana.key))
 			if m := wantMine(t, res, err); m.Status != "cancelled" || m.Sequence != 1 || m.CanChange {
 				t.Errorf("got %s, want cancelled at sequence 1", mustJSON(t, m))
 			}
-			_, err = callTool(cs, mcp.CancelToolName, ownArgs(ana, ana.key))
+			_, err = callTool(cs, mcp.CancelToolName, myArgs(ana, ana.key))
 			wantRPCError(t, err, jsonrpc.CodeInvalidParams, "this booking is already cancelled")
 
 			// Past Rosa's cutoff, she is told whom to call, and her booking stands.
 			b.unix.Store(rosa.slot.Start.Add(-24 * time.Hour).Unix())
-			_, err = callTool(cs, mcp.CancelToolName, ownArgs(rosa, rosa.key))
+			_, err = callTool(cs, mcp.CancelToolName, myArgs(rosa, rosa.key))
 			closed := "changes close 24 hours before the appointment; call Studio Nine on +44 20 7946 0000"
 			wantRPCError(t, err, jsonrpc.CodeInvalidParams, closed)
-			_, err = callTool(cs, mcp.MoveToolName, withMove(ownArgs(rosa, rosa.key), rosa.later.ID))
+			_, err = callTool(cs, mcp.MoveToolName, withMove(myArgs(rosa, rosa.key), rosa.later.ID))
 			wantRPCError(t, err, jsonrpc.CodeInvalidParams, closed)
-			res, err = callTool(cs, mcp.MyToolName, ownArgs(rosa, rosa.key))
+			res, err = callTool(cs, mcp.MyToolName, myArgs(rosa, rosa.key))
 			if m := wantMine(t, res, err); m.Status != "booked" || m.CanChange {
 				t.Errorf("got %s, want booked and no longer changeable", mustJSON(t, m))
 			}
@@ -179,12 +179,12 @@ func TestMoveBookingMovesInTwoRoundsThroughTheClientsOwnRetry(t *testing.T) {
 				return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"time": ana.later.ID}}
 			})
 			cs := tr.connect(t, b, pickFirst, nil)
-			res, err := callTool(cs, mcp.MoveToolName, withMove(ownArgs(ana, ana.key), ana.later.ID))
+			res, err := callTool(cs, mcp.MoveToolName, withMove(myArgs(ana, ana.key), ana.later.ID))
 			wantOutcome(t, res, err, `{"status":"booked","slot":"`+ana.later.ID+`","say":"Your booking is now `+ana.later.Label+`.","booking":"`+ana.id+`"}`)
 			if len(asked) != 1 || asked[0].Message != step.AskWhichTime {
 				t.Errorf("the client was asked %s, want once, %q", mustJSON(t, asked), step.AskWhichTime)
 			}
-			res, err = callTool(cs, mcp.MyToolName, ownArgs(ana, ana.key))
+			res, err = callTool(cs, mcp.MyToolName, myArgs(ana, ana.key))
 			if m := wantMine(t, res, err); m.Slot != ana.later.ID || m.Sequence != 1 || m.Name != "Ana Lima" {
 				t.Errorf("after the move: got %s, want Ana's booking at %s, sequence 1", mustJSON(t, m), ana.later.ID)
 			}
@@ -196,10 +196,10 @@ func TestMoveBookingsStateMovesItsBookingOnlyAndOnce(t *testing.T) {
 	b := newCalendarBench(t)
 	ana, rosa := bookAhead(t, b, 0, "Ana Lima"), bookAhead(t, b, 1, "Rosa Diaz")
 	cs := transports[1].connect(t, b, manualClient(), nil)
-	arguments := withMove(ownArgs(ana, ana.key), ana.later.ID)
+	arguments := withMove(myArgs(ana, ana.key), ana.later.ID)
 	_, state := roundOneOf(t, cs, mcp.MoveToolName, arguments)
 
-	rosas := withMove(ownArgs(rosa, rosa.key), ana.later.ID)
+	rosas := withMove(myArgs(rosa, rosa.key), ana.later.ID)
 	_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: mcp.MoveToolName, Arguments: rosas, InputResponses: accept(ana.later.ID), RequestState: state})
 	wantRPCError(t, err, jsonrpc.CodeInvalidParams, "requestState belongs to another request")
 
@@ -227,7 +227,7 @@ func TestALegacyClientMovesInTheConversation(t *testing.T) {
 	b := newCalendarBench(t)
 	ana := bookAhead(t, b, 0, "Ana Lima")
 	cs := legacyOverHTTP(t, b, "2025-11-25")
-	arguments := withMove(ownArgs(ana, ana.key), ana.later.ID)
+	arguments := withMove(myArgs(ana, ana.key), ana.later.ID)
 	res, err := callTool(cs, mcp.MoveToolName, arguments)
 	if err != nil || res.IsError || res.NeedsInput() {
 		t.Fatalf("round one: got %v %s, want the question in the conversation", err, mustJSON(t, res))
@@ -269,9 +269,9 @@ func TestTheCustomersToolsNeverLogTheKey(t *testing.T) {
 		tool      string
 		arguments map[string]any
 	}{
-		{mcp.MyToolName, ownArgs(ana, ana.key)}, {mcp.MyToolName, ownArgs(ana, ana.key+"x")},
-		{mcp.MoveToolName, withMove(ownArgs(ana, ana.key), ana.later.ID)},
-		{mcp.CancelToolName, ownArgs(ana, ana.key)}, {mcp.CancelToolName, ownArgs(ana, ana.key)},
+		{mcp.MyToolName, myArgs(ana, ana.key)}, {mcp.MyToolName, myArgs(ana, ana.key+"x")},
+		{mcp.MoveToolName, withMove(myArgs(ana, ana.key), ana.later.ID)},
+		{mcp.CancelToolName, myArgs(ana, ana.key)}, {mcp.CancelToolName, myArgs(ana, ana.key)},
 	} {
 		_, _ = callTool(cs, c.tool, c.arguments)
 	}

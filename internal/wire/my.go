@@ -1,4 +1,4 @@
-// This file holds the customer's own booking on the wire: the booking as its customer sees it, a move's request, and its calendar event.
+// This file holds my booking (the customer's own) on the wire: the booking as its customer sees it, a move's request, and its calendar event.
 
 package wire
 

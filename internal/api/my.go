@@ -1,4 +1,4 @@
-// This file serves the customer's own booking behind its manage key (reading it, cancelling it, moving it, its calendar) and the outcome of a round two whose reply was lost.
+// This file serves my booking (the customer's own) behind its manage key (reading it, cancelling it, moving it, its calendar) and the outcome of a round two whose reply was lost.
 
 package api
 
@@ -30,11 +30,11 @@ func manageKey(c echo.Context) string {
 	return key
 }
 
-// ownOp is a desk's operation on a customer's own booking: (*booking.Desk).MyBooking or CancelMine.
-type ownOp func(d *booking.Desk, ctx context.Context, salon, booking, key string) (booking.Mine, error)
+// myOp is a desk's operation on a customer's own booking: (*booking.Desk).MyBooking or CancelMine.
+type myOp func(d *booking.Desk, ctx context.Context, salon, booking, key string) (booking.Mine, error)
 
 // mine runs op on the booking the path names, for the holder of the request's key.
-func (s *Service) mine(c echo.Context, op ownOp) (booking.Mine, error) {
+func (s *Service) mine(c echo.Context, op myOp) (booking.Mine, error) {
 	noCache(c)
 	id, err := salonID(c)
 	if err != nil {

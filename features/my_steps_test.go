@@ -26,7 +26,7 @@ import (
 
 // The customer's own operations, through the flaky database to the store under it.
 
-func (f *flaky) own() desk.Own { return f.calendar.(desk.Own) }
+func (f *flaky) own() desk.MyCalendar { return f.calendar.(desk.MyCalendar) }
 
 func (f *flaky) Booking(ctx context.Context, salonID, id string) (salon.Booking, error) {
 	if err := f.fail(); err != nil {

@@ -9,13 +9,13 @@ Feature: The customer's own booking
     And it is "2026-12-03T12:00:00Z"
     And Ana has booked "2026-12-05T09:00:00Z"
 
-  # Decided by: internal/booking.Desk.MyBooking (own.go), internal/wire.MyBookingOf (own.go)
+  # Decided by: internal/booking.Desk.MyBooking (my.go), internal/wire.MyBookingOf (my.go)
   Scenario: The customer sees their booking with its key
     When Ana reads her booking with her key
     Then the booking reads booked at "2026-12-05T09:00:00Z" ("Saturday 5 December, 09:00"), sequence 0, changeable until "2026-12-04T09:00:00Z"
     And it is for Ana, with her contact
 
-  # Decided by: internal/booking.Desk.mine (own.go), internal/requeststate.ManageOpens (manage.go)
+  # Decided by: internal/booking.Desk.mine (my.go), internal/requeststate.ManageOpens (manage.go)
   Scenario: Another customer's key, no key and an unknown booking are answered alike
     Given Rosa has booked "2026-12-05T09:45:00Z"
     When Ana reads Rosa's booking with her own key
@@ -29,7 +29,7 @@ Feature: The customer's own booking
     When Rosa reads her booking with her key
     Then the booking reads booked at "2026-12-05T09:45:00Z" ("Saturday 5 December, 09:45"), sequence 0, changeable until "2026-12-04T09:45:00Z"
 
-  # Decided by: internal/booking.Desk.CancelMine (own.go), internal/store.Store.CancelBefore (own.go)
+  # Decided by: internal/booking.Desk.CancelMine (my.go), internal/store.Store.CancelBefore (my.go)
   Scenario: The customer cancels before the cutoff, once
     Given it is "2026-12-04T08:59:59Z"
     When Ana cancels her booking
@@ -38,7 +38,7 @@ Feature: The customer's own booking
     When Ana cancels her booking
     Then the server refuses it with 409 "this booking is already cancelled"
 
-  # Decided by: internal/booking.changesClosed (own.go), internal/booking.refuseChange (own.go)
+  # Decided by: internal/booking.changesClosed (my.go), internal/booking.refuseChange (my.go)
   Scenario: From the cutoff on, a cancel and a move are refused, saying whom to call
     Given it is "2026-12-04T09:00:00Z"
     When Ana reads her booking with her key
@@ -49,7 +49,7 @@ Feature: The customer's own booking
     Then the server refuses it with 409 "changes close 24 hours before the appointment; call Studio Nine on +44 20 7946 0000"
     And the salon's open times no longer hold "2026-12-05T09:00:00Z"
 
-  # Decided by: internal/booking.Desk.MoveMine (own.go), internal/store.Store.MoveSpend (own.go)
+  # Decided by: internal/booking.Desk.MoveMine (my.go), internal/store.Store.MoveSpend (my.go)
   Scenario: A move in two rounds keeps the booking, its key and its customer, and raises its sequence
     When Ana asks to move her booking to "2026-12-05T10:30:00Z"
     Then Ana is asked to choose "2026-12-05T10:30:00Z" for the move
@@ -70,14 +70,14 @@ Feature: The customer's own booking
     When Rosa reads her booking with her key
     Then the booking reads booked at "2026-12-05T09:45:00Z" ("Saturday 5 December, 09:45"), sequence 0, changeable until "2026-12-04T09:45:00Z"
 
-  # Decided by: internal/store.Store.MoveSpend (own.go)
+  # Decided by: internal/store.Store.MoveSpend (my.go)
   Scenario: A state moves a booking once
     When Ana asks to move her booking to "2026-12-05T10:30:00Z"
     And Ana accepts "2026-12-05T10:30:00Z" for the move
     And Ana accepts "2026-12-05T10:30:00Z" for the move
     Then the server refuses it with 400 "requestState was already used"
 
-  # Decided by: internal/booking.Desk.MoveMine (own.go), internal/store.Store.MoveSpend (own.go)
+  # Decided by: internal/booking.Desk.MoveMine (my.go), internal/store.Store.MoveSpend (my.go)
   Scenario: A move to a time taken meanwhile leaves the booking where it was
     When Ana asks to move her booking to "2026-12-05T10:30:00Z"
     And Rosa has booked "2026-12-05T10:30:00Z"
@@ -86,7 +86,7 @@ Feature: The customer's own booking
     When Ana reads her booking with her key
     Then the booking reads booked at "2026-12-05T09:00:00Z" ("Saturday 5 December, 09:00"), sequence 0, changeable until "2026-12-04T09:00:00Z"
 
-  # Decided by: internal/booking.refuseChange (own.go), internal/store.Store.MoveSpend (own.go)
+  # Decided by: internal/booking.refuseChange (my.go), internal/store.Store.MoveSpend (my.go)
   Scenario: A cancelled booking can't be moved, whichever round
     When Ana asks to move her booking to "2026-12-05T10:30:00Z"
     And Ana cancels her booking
@@ -96,7 +96,7 @@ Feature: The customer's own booking
     Then the server refuses it with 409 "this booking is already cancelled"
     And the salon's open times hold "2026-12-05T10:30:00Z" again
 
-  # Decided by: internal/wire.EventOf (own.go), internal/ical.Calendar (ical.go)
+  # Decided by: internal/wire.EventOf (my.go), internal/ical.Calendar (ical.go)
   Scenario: The calendar holds the booking, confirmed, then cancelled with its sequence raised
     When Ana fetches her calendar
     Then the calendar holds one event "Appointment at Studio Nine" from "2026-12-05T09:00:00Z" to "2026-12-05T09:45:00Z", sequence 0, CONFIRMED, for Ana's booking
@@ -104,14 +104,14 @@ Feature: The customer's own booking
     And Ana fetches her calendar
     Then the calendar holds one event "Appointment at Studio Nine" from "2026-12-05T09:00:00Z" to "2026-12-05T09:45:00Z", sequence 1, CANCELLED, for Ana's booking
 
-  # Decided by: internal/booking.Desk.Outcome (own.go), internal/requeststate.Keys.ManageKeys (manage.go)
+  # Decided by: internal/booking.Desk.Outcome (my.go), internal/requeststate.Keys.ManageKeys (manage.go)
   Scenario: A lost reply is told again byte for byte, and round two itself still refused
     When Ana's reply to round two is lost, and she asks for the outcome
     Then Ana is told the outcome again, byte for byte, with her key
     When Ana sends her round two again
     Then the server refuses it with 400 "requestState was already used"
 
-  # Decided by: internal/booking.Desk.Outcome (own.go), internal/store.Store.SpentState (own.go)
+  # Decided by: internal/booking.Desk.Outcome (my.go), internal/store.Store.SpentState (my.go)
   Scenario: There is no outcome for another request, nor for a state not spent
     When Ana asks for the outcome of her round two, accepting "2026-12-05T09:45:00Z" instead
     Then the server refuses it with 404 "there is no outcome for this request"

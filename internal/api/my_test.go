@@ -77,7 +77,7 @@ func (s *shop) serve(current []byte, previous ...[]byte) {
 	app := api.New(api.Service{
 		Keys: &s.keys, Life: 2 * time.Minute, Now: s.clock.Now, Spent: requeststate.NewMemory(s.clock.Now),
 		Nonce:    func() requeststate.Nonce { n := s.ids.Add(1); return requeststate.Nonce{byte(n), byte(n >> 8)} },
-		Calendar: s.db, Access: s.db, Tell: s.db, Own: s.db, Amend: s.db,
+		Calendar: s.db, Access: s.db, Tell: s.db, MyCalendar: s.db, Amend: s.db,
 		BookingID: func() string { return fmt.Sprintf("b-%d", s.ids.Add(1)) }, OwnerToken: shopOwner,
 	})
 	client, err := apitest.New(app)
@@ -605,7 +605,7 @@ func TestARoundTwoWhoseClientHangsUpStillSpendsAndTheOutcomeTellsIt(t *testing.T
 	app := api.New(api.Service{
 		Keys: &s.keys, Life: 2 * time.Minute, Now: s.clock.Now, Spent: requeststate.NewMemory(s.clock.Now),
 		Nonce:    func() requeststate.Nonce { return requeststate.Nonce{9} },
-		Calendar: hung, Access: hung, Tell: hung, Own: hung, Amend: hung,
+		Calendar: hung, Access: hung, Tell: hung, MyCalendar: hung, Amend: hung,
 		BookingID: func() string { return "b-hung-up" },
 	})
 	body := fmt.Sprintf(`{"arguments":%s,"inputResponses":%s,"requestState":%q}`, mustJSON(ana.arguments(slot)), accept(slot), state)

@@ -216,7 +216,7 @@ func TestACustomerMovesABookingThreeTimesAndThenMustCall(t *testing.T) {
 		t.Errorf("a fourth move's round one: got %v, want %q", err, refused)
 	}
 	mine, err := s.desk.MyBooking(context.Background(), "studio-nine", id, key)
-	if err != nil || mine.Slot != "2026-12-08T13:00:00Z" || mine.OwnMoves != 3 || mine.Sequence != 4 {
+	if err != nil || mine.Slot != "2026-12-08T13:00:00Z" || mine.CustomerMoves != 3 || mine.Sequence != 4 {
 		t.Errorf("the booking: got %+v, %v; want at 13:00 with 3 own moves and sequence 4", mine.Booking, err)
 	}
 	// The customer may still cancel it, and the owner move it.

@@ -1,4 +1,4 @@
-// This file holds the customer's own booking as tools (my_booking, cancel_booking and move_booking, the last in two rounds, as book), their arguments and the schemas derived from them.
+// This file holds my booking (the customer's own) as tools (my_booking, cancel_booking and move_booking, the last in two rounds, as book), their arguments and the schemas derived from them.
 
 package mcp
 
@@ -24,9 +24,9 @@ const (
 	MoveToolName   = "move_booking"
 )
 
-// OwnArguments name a booking and open it: what my_booking and cancel_booking take, and what
+// MyArguments name a booking and open it: what my_booking and cancel_booking take, and what
 // move_booking takes first.
-type OwnArguments struct {
+type MyArguments struct {
 	Salon   string `json:"salon" minLength:"1" maxLength:"64" doc:"The salon's id, as in its booking link."`
 	Booking string `json:"booking" minLength:"1" doc:"The booking's reference: booking in book's booked result."`
 	Key     string `json:"key" minLength:"1" doc:"The booking's manage key: manage in book's booked result. It opens this booking and no other; a wrong key is answered as an unknown booking."`
@@ -36,7 +36,7 @@ type OwnArguments struct {
 // they would move to, and in round two, for a client asked in the conversation, the answer and
 // the state.
 type MoveArguments struct {
-	OwnArguments
+	MyArguments
 	wire.MyMoveArguments
 	Answer       *AnswerArgument `json:"answer,omitempty" doc:"Round two, when the last result's status was input_required: the customer's answer, {\"action\":\"accept\",\"content\":{\"time\":\"<one of the times offered, exactly as offered>\"}}, or {\"action\":\"decline\"}. Send it with requestState, and with the same other arguments."`
 	RequestState string          `json:"requestState,omitempty" minLength:"1" doc:"Round two, when the last result's status was input_required: its requestState, exactly as given. Send it with answer."`
@@ -64,14 +64,14 @@ type MoveResult struct {
 	RequestState string   `json:"requestState,omitempty" doc:"Present only when status is input_required: send it back unchanged as the requestState argument, with answer."`
 }
 
-// ownTools are the definitions of my_booking, cancel_booking and move_booking, their schemas
+// myTools are the definitions of my_booking, cancel_booking and move_booking, their schemas
 // derived from OwnArguments, MoveArguments, wire.MyBooking and MoveResult.
-func ownTools() (my, cancel, move *sdk.Tool) {
+func myTools() (my, cancel, move *sdk.Tool) {
 	my = &sdk.Tool{
 		Name: MyToolName, Title: "See a booking",
 		Description: "Shows a booking to its customer: when and where, for whom, and until when they may cancel or move it themselves " +
 			"(changeUntil, canChange). Send the salon, the booking's reference and its manage key, as book's booked result gave them.",
-		InputSchema: schemaOf[OwnArguments](), OutputSchema: schemaOf[wire.MyBooking](),
+		InputSchema: schemaOf[MyArguments](), OutputSchema: schemaOf[wire.MyBooking](),
 		Annotations: &sdk.ToolAnnotations{Title: "See a booking", ReadOnlyHint: true, IdempotentHint: true,
 			DestructiveHint: ptr(false), OpenWorldHint: ptr(false)},
 	}
@@ -79,7 +79,7 @@ func ownTools() (my, cancel, move *sdk.Tool) {
 		Name: CancelToolName, Title: "Cancel a booking",
 		Description: "Cancels a booking for its customer, until changeUntil: its time opens again for others. Send the salon, the " +
 			"booking's reference and its manage key. After changeUntil the customer must call the salon; the refusal says on which number.",
-		InputSchema: schemaOf[OwnArguments](), OutputSchema: schemaOf[wire.MyBooking](),
+		InputSchema: schemaOf[MyArguments](), OutputSchema: schemaOf[wire.MyBooking](),
 		Annotations: &sdk.ToolAnnotations{Title: "Cancel a booking", ReadOnlyHint: false, IdempotentHint: true,
 			DestructiveHint: ptr(true), OpenWorldHint: ptr(false)},
 	}
@@ -164,14 +164,14 @@ func tagNumber(tag reflect.StructTag, key string) *int {
 // errNoKey refuses a call of a customer's tool whose key isn't a string: the schema requires one.
 var errNoKey = errors.New("arguments.key must be a string")
 
-// ownArguments reads the salon, the booking and the key from a call's arguments, as strings, the
+// myArguments reads the salon, the booking and the key from a call's arguments, as strings, the
 // salon within the route's bounds.
-func ownArguments(raw json.RawMessage) (OwnArguments, map[string]json.RawMessage, error) {
+func myArguments(raw json.RawMessage) (MyArguments, map[string]json.RawMessage, error) {
 	var args map[string]json.RawMessage
 	if json.Unmarshal(raw, &args) != nil || args == nil {
-		return OwnArguments{}, nil, errors.New("arguments must be an object")
+		return MyArguments{}, nil, errors.New("arguments must be an object")
 	}
-	var out OwnArguments
+	var out MyArguments
 	for _, f := range []struct {
 		name string
 		to   *string
@@ -182,11 +182,11 @@ func ownArguments(raw json.RawMessage) (OwnArguments, map[string]json.RawMessage
 		{"key", &out.Key, errNoKey},
 	} {
 		if v := args[f.name]; len(v) == 0 || v[0] != '"' || json.Unmarshal(v, f.to) != nil {
-			return OwnArguments{}, nil, f.err
+			return MyArguments{}, nil, f.err
 		}
 	}
 	if err := wire.CheckSalon(out.Salon); err != nil {
-		return OwnArguments{}, nil, err
+		return MyArguments{}, nil, err
 	}
 	return out, args, nil
 }
@@ -197,7 +197,7 @@ type ownOp func(d *booking.Desk, ctx context.Context, salon, booking, key string
 // own answers my_booking or cancel_booking with op: the booking as its customer sees it, or the
 // desk's refusal through codes, a wrong key answered as an unknown booking.
 func (b *booker) own(ctx context.Context, req *sdk.CallToolRequest, op ownOp) (*sdk.CallToolResult, error) {
-	args, _, err := ownArguments(req.Params.Arguments)
+	args, _, err := myArguments(req.Params.Arguments)
 	if err != nil {
 		b.logCall(req, 1, "invalid_arguments", "reason", err.Error())
 		return toolError(err), nil
@@ -231,7 +231,7 @@ func (b *booker) moveBooking(ctx context.Context, req *sdk.CallToolRequest) (*sd
 // decodeMove reads a call of move_booking: the booking and its key, then the move with the
 // route's decoder, then round two's answer and state from the arguments or the request.
 func decodeMove(p *sdk.CallToolParamsRaw) (r booking.MoveRequest, inArguments bool, err error) {
-	own, args, err := ownArguments(p.Arguments)
+	own, args, err := myArguments(p.Arguments)
 	if err != nil {
 		return booking.MoveRequest{}, false, err
 	}
