@@ -148,16 +148,7 @@ func TestTheSalonsPageReadsFarEnoughForItsOpenSlots(t *testing.T) {
 // the first window's day by its count too, until a booking of a day passed over is cancelled: that
 // page goes on from that day, and lists the slot.
 func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
-	evenings := salon.Hours{}
-	for d := time.Monday; d <= time.Saturday; d++ {
-		evenings[d] = []salon.Interval{{Start: 16 * 60, End: 23 * 60}}
-	}
-	set := salon.Settings{Name: "Studio Nine", TimeZone: "America/New_York", Phone: "+1 212 555 0100",
-		Hours: evenings, SlotMinutes: 30, HorizonDays: 30}
-	newYork, err := time.LoadLocation(set.TimeZone)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set, newYork := eveningsInNewYork(t)
 	every := salon.Slots(set, newYork, friday)
 	dayOf := func(slot salon.Slot) string { return slot.Start.UTC().Format(time.DateOnly) }
 	type reads = map[string]int
@@ -270,16 +261,7 @@ func (c *counting) DayFills(ctx context.Context, id string, from, to time.Time) 
 // moves on, on SQLite and PostgreSQL: after every step the page lists exactly what the live
 // bookings, read one by one, leave open, whatever the last page passed over.
 func TestAPackedPageListsWhatTheBookingsLeaveOpenThroughEveryChange(t *testing.T) {
-	evenings := salon.Hours{}
-	for d := time.Monday; d <= time.Saturday; d++ {
-		evenings[d] = []salon.Interval{{Start: 16 * 60, End: 23 * 60}}
-	}
-	set := salon.Settings{Name: "Studio Nine", TimeZone: "America/New_York", Phone: "+1 212 555 0100",
-		Hours: evenings, SlotMinutes: 30, HorizonDays: 30}
-	newYork, err := time.LoadLocation(set.TimeZone)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set, newYork := eveningsInNewYork(t)
 	for _, db := range []struct {
 		name string
 		url  func(t *testing.T) string
@@ -342,4 +324,21 @@ func TestAPackedPageListsWhatTheBookingsLeaveOpenThroughEveryChange(t *testing.T
 			}
 		})
 	}
+}
+
+// eveningsInNewYork is a salon open 16:00 to 23:00 in New York, Monday to Saturday, with half-hour
+// slots: its evenings run over midnight in UTC. It comes with its zone.
+func eveningsInNewYork(t *testing.T) (salon.Settings, *time.Location) {
+	t.Helper()
+	evenings := salon.Hours{}
+	for d := time.Monday; d <= time.Saturday; d++ {
+		evenings[d] = []salon.Interval{{Start: 16 * 60, End: 23 * 60}}
+	}
+	set := salon.Settings{Name: "Studio Nine", TimeZone: "America/New_York", Phone: "+1 212 555 0100",
+		Hours: evenings, SlotMinutes: 30, HorizonDays: 30}
+	newYork, err := time.LoadLocation(set.TimeZone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set, newYork
 }
