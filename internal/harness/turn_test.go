@@ -160,8 +160,10 @@ func TestTurnStopsAModelThatNeverAnswersAtTheLimit(t *testing.T) {
 			if out.Why != harness.WhyTimeLimit || !slices.Equal(out.Offer.Times, defaultOffer.Times) {
 				t.Errorf("got %+v, want the default offer, falling back at the time limit", out)
 			}
-			if took > limit+200*time.Millisecond {
-				t.Errorf("the turn took %s, want the limit %s and a small margin", took, limit)
+			// Without the limit the silent model never answers: ending within a couple of seconds
+			// keeps it, however loaded the machine running the test is.
+			if took > limit+2*time.Second {
+				t.Errorf("the turn took %s, want it to end at its limit %s", took, limit)
 			}
 			if last := out.Records[len(out.Records)-2]; last.Stage != harness.StageCall || !strings.Contains(last.Error, "deadline exceeded") {
 				t.Errorf("the call's record is %+v, want its error saying the deadline passed", last)
