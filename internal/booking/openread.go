@@ -34,10 +34,15 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 	for first := true; ; first = false {
 		to, whole := nthStart(rd, from, want)
 		var next reading
-		var full time.Time // the counts read with the window say [to, full) is full
-		var rest *span     // the part of the read after what it passed over
-		if last, ok := d.passed.at(id, endOfDay(to)); first && !whole && ok {
-			next, full, rest, err = d.readPassing(ctx, id, rd, from, to, last)
+		var fullTo time.Time // the counts read with the window say [to, fullTo) is full
+		var rest *span       // the part of the read after what it passed over
+		var last span        // what the last page read after passing over full days, on the first window
+		passing := false
+		if first && !whole {
+			last, passing = d.passed.at(id, endOfDay(to))
+		}
+		if passing {
+			next, fullTo, rest, err = d.readPassing(ctx, id, rd, from, to, last)
 		} else {
 			to = endOfDay(to)
 			next, err = d.read(ctx, id, from, to)
@@ -69,9 +74,9 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 		}
 		// As many starts again as, at the share this window found open, hold the rest, and a fifth more.
 		from, want = to, (MaxOpenSlots-len(open))*max(starts, 1)/max(len(found), 1)*6/5+1
-		if rest == nil && full.After(from) {
+		if rest == nil && fullTo.After(from) {
 			// Full not as far as the last page went on, but this far: go on from there.
-			from, want, reached, passed = full, MaxOpenSlots-len(open), full, true
+			from, want, reached, passed = fullTo, MaxOpenSlots-len(open), fullTo, true
 		}
 		if !passed {
 			passed = true
@@ -107,7 +112,7 @@ func (d *Desk) readPassing(ctx context.Context, id string, rd reading, from, to 
 	resume := last.from
 	end, whole := nthStart(rd, resume, MaxOpenSlots)
 	if end = endOfDay(end); last.to.After(end) {
-		end, whole = last.to, false
+		end = last.to // as far as the last page read: its slots were there
 	}
 	now := d.Now()
 	window, fills, err := d.Calendar.WindowPassing(ctx, id, from, end, to, resume)
