@@ -192,6 +192,10 @@ type Calendar struct {
 	// the end asked for. A calendar that reads whole days says so, and a caller that wants more may
 	// use the rest. Zero means the end asked for.
 	Through time.Time
+	// Tag is the salon's calendar tag as read: a value the store draws anew whenever the settings,
+	// the live bookings or the closed slots change, so that a later read of the same tag finds the
+	// calendar as it was. 0 means the store keeps none, or this read didn't read it.
+	Tag int64
 }
 
 // DayFill is how full one UTC day of a salon's calendar is, as the store keeps it with the

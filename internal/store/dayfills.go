@@ -40,8 +40,8 @@ var (
 
 	// qCalendarPassingSQLite and qCalendarPassingPostgres are WindowPassing's statements: Window's,
 	// around the days of [$4, $5), with those days' counts.
-	qCalendarPassingSQLite   = calendarOf(takenSQLiteAround, closedAround, fillsSQLite("$4", "$5"))
-	qCalendarPassingPostgres = calendarOf(takenFromBookingsAround, closedAround, fillsPostgres("$4", "$5"))
+	qCalendarPassingSQLite   = calendarOf(tagSQLite, takenSQLiteAround, closedAround, fillsSQLite("$4", "$5"))
+	qCalendarPassingPostgres = calendarOf(tagPostgres, takenFromBookingsAround, closedAround, fillsPostgres("$4", "$5"))
 
 	// settledAt is when salon s's last change of its slots settled (gridSettle), in Unix seconds:
 	// a salon never changed settled long before any booking.

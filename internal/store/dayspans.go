@@ -79,8 +79,9 @@ func closedIn(from, to string) string {
 	return `salon = $1 AND starts_at >= ` + from + ` AND starts_at < ` + to
 }
 
-// qCalendarNarrow is Window's statement for a window of at most narrowWindow, on both databases.
-var qCalendarNarrow = calendarOf(takenFromBookings, closedInWindow)
+// qCalendarNarrow is Window's statement for a window of at most narrowWindow, on both databases:
+// round one's few slots, never a page, so it reads no tag.
+var qCalendarNarrow = calendarOf(`0`, takenFromBookings, closedInWindow)
 
 // narrowWindow is the longest window Window reads from the bookings themselves on SQLite too. A
 // simple salon has one live booking a start and a slot every five minutes at most, so an hour holds
@@ -95,11 +96,12 @@ func throughDays(end int64) int64 { return floorDiv(end-1, daySeconds)*daySecond
 // throughEnd is where a read of the bookings themselves up to end knows what is taken: end.
 func throughEnd(end int64) int64 { return end }
 
-// calendarOf is Window's statement with taken and closed as the subqueries of what is taken, and
-// more as columns after them.
-func calendarOf(taken, closed string, more ...string) string {
+// calendarOf is Window's statement with tag as the SQL of the salon's calendar tag
+// (calendartag.go), taken and closed as the subqueries of what is taken, and more as columns after
+// them.
+func calendarOf(tag, taken, closed string, more ...string) string {
 	columns := append([]string{taken, closed}, more...)
-	return `SELECT version, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms, ` +
+	return `SELECT version, ` + tag + `, name, time_zone, phone, prices, hours, slot_minutes, horizon_days, terms, ` +
 		strings.Join(columns, ", ") + ` FROM salons s WHERE id = $1`
 }
 

@@ -55,6 +55,8 @@ type dialect struct {
 	through            func(end int64) int64
 	// wholeDays says calendar reads its days' lists whole, as they are kept (SQLite).
 	wholeDays bool
+	// tag is the SQL of a salon's calendar tag, with the salon's row as s (calendartag.go).
+	tag string
 	// dayFills reads how full a window's days are, and calendarPassing is WindowPassing's
 	// statement (dayfills.go).
 	dayFills, calendarPassing string
@@ -68,7 +70,8 @@ var sqliteDialect = dialect{
 	scrub:     `PRAGMA wal_checkpoint(TRUNCATE)`,
 	daySpans:  qDaySpansSQLite,
 	dayFills:  qDayFillsSQLite,
-	calendar:  calendarOf(takenSQLite, closedInWindow),
+	calendar:  calendarOf(tagSQLite, takenSQLite, closedInWindow),
+	tag:       tagSQLite,
 	through:   throughDays,
 	wholeDays: true,
 
@@ -94,6 +97,7 @@ var postgresDialect = dialect{
 	dayFills:    qDayFillsPostgres,
 	calendar:    qCalendarNarrow,
 	through:     throughEnd,
+	tag:         tagPostgres,
 
 	calendarPassing: qCalendarPassingPostgres,
 	unique: func(err error) bool {

@@ -440,7 +440,8 @@ func (s *Store) window(ctx context.Context, id, query string, from, through int6
 	if pass != nil {
 		args = append(args, pass.from, pass.to)
 	}
-	dest := append([]any{&version, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes,
+	var tag int64
+	dest := append([]any{&version, &tag, &set.Name, &set.TimeZone, &set.Phone, &prices, &hours, &set.SlotMinutes,
 		&set.HorizonDays, &terms, &booked, &closed}, columns...)
 	err := s.r.queryRow(ctx, query, args...).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -466,7 +467,7 @@ func (s *Store) window(ctx context.Context, id, query string, from, through int6
 	if closed.Valid {
 		size += strings.Count(closed.String, ",") + 1
 	}
-	cal := salon.Calendar{Settings: set, Taken: make(map[int64]salon.Taken, size), Through: instant(through)}
+	cal := salon.Calendar{Settings: set, Taken: make(map[int64]salon.Taken, size), Through: instant(through), Tag: tag}
 	// Closed first, so that booked wins for a slot that is both.
 	if closed.Valid {
 		for start := range strings.SplitSeq(closed.String, ",") {
