@@ -36,6 +36,8 @@ type Calendar interface {
 	// WindowPassing is Window of [from, to) but the UTC days of [passFrom, passTo) inside it, with
 	// the DayFills of those days, all at one moment; Taken holds nothing of the days passed over.
 	WindowPassing(ctx context.Context, id string, from, to, passFrom, passTo time.Time) (salon.Calendar, []salon.DayFill, error)
+	// CalendarTag reads the salon's calendar tag (salon.Calendar.Tag) alone.
+	CalendarTag(ctx context.Context, id string) (int64, error)
 	Spend(ctx context.Context, id requeststate.SpendID, goodUntil time.Time, hold *salon.Hold, now time.Time) (salon.SpendOutcome, error)
 	// BookedSince counts the salon's bookings made after since, on every instance, and says when
 	// the first of them was made.
@@ -79,6 +81,12 @@ type View struct {
 
 // Salon reads a salon and the slots it holds open now. Without a calendar every salon is NoSalon.
 func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
+	if d.Calendar == nil {
+		return View{}, salon.NoSalon(id)
+	}
+	if view, ok, err := d.keptPage(ctx, id); ok || err != nil {
+		return view, err
+	}
 	rd, open, err := d.readOpen(ctx, id)
 	if err != nil {
 		return View{}, err
@@ -88,7 +96,9 @@ func (d *Desk) Salon(ctx context.Context, id string) (View, error) {
 			return View{}, err
 		}
 	}
-	return View{ID: id, Settings: rd.Settings, Open: open}, nil
+	view := View{ID: id, Settings: rd.Settings, Open: open}
+	d.keep(rd, view)
+	return view, nil
 }
 
 // openNow is the salon's first MaxOpenSlots open slots: at a menu salon, the open times of its

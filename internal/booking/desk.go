@@ -96,6 +96,7 @@ type Desk struct {
 
 	zones  zones
 	passed passedDays
+	kept   keptPages
 }
 
 // Offerer decides what round one asks when something is open: which times, in which words.

@@ -20,6 +20,9 @@ import (
 // the last window's reading with the open slots found; a menu salon's reading comes with its
 // settings alone and no slots.
 //
+// The reading's Tag is the calendar tag its reads all saw, or 0 when they saw more than one: the
+// page is then of one moment's calendar.
+//
 // Where the salon's last page passed over full days, the first read goes on from the day that
 // page reached, in the same statement, and checks by their counts that the days between are still
 // full (readPassing): a packed salon's page is then one read, as an empty salon's is.
@@ -31,6 +34,7 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 	var open []salon.Slot
 	from, want, passed := rd.now, MaxOpenSlots, false
 	var reached time.Time // the day this page passed over full days to
+	var tag int64         // the calendar tag every read saw, or 0
 	for first := true; ; first = false {
 		to, whole := nthStart(rd, from, want)
 		var next reading
@@ -50,7 +54,13 @@ func (d *Desk) readOpen(ctx context.Context, id string) (reading, []salon.Slot, 
 		if err != nil || next.Settings.HasMenu() {
 			return next, nil, err
 		}
+		if first {
+			tag = next.Tag
+		} else if next.Tag != tag {
+			tag = 0
+		}
 		rd = next
+		rd.Tag = tag
 		if rest == nil && rd.Through.After(to) {
 			to = rd.Through // the calendar knows more than was asked: use it all
 		}

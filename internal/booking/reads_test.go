@@ -22,12 +22,28 @@ import (
 // calendar names the desk's calendar for embedding beside a Calendar method.
 type calendar = booking.Calendar
 
-// counting is a calendar that counts each method's calls before passing them on.
+// counting is a calendar that counts each method's calls before passing them on. Unless tags is
+// set, it keeps no calendar tag, as PostgreSQL keeps none: no page is kept, and each page is read.
 type counting struct {
 	calendar
 	db    booking.Calendar
 	mu    sync.Mutex
 	calls map[string]int
+	tags  bool
+}
+
+// tag is the calendar tag the counting calendar gives for the store's tag.
+func (c *counting) tag(tag int64) int64 {
+	if !c.tags {
+		return 0
+	}
+	return tag
+}
+
+func (c *counting) CalendarTag(ctx context.Context, id string) (int64, error) {
+	c.count("CalendarTag")
+	tag, err := c.db.CalendarTag(ctx, id)
+	return c.tag(tag), err
 }
 
 func (c *counting) count(method string) {
@@ -57,7 +73,9 @@ func (c *counting) RecentSalon(ctx context.Context, id string) (salon.Settings, 
 
 func (c *counting) Window(ctx context.Context, id string, from, to time.Time) (salon.Calendar, error) {
 	c.count("Calendar")
-	return c.db.Window(ctx, id, from, to)
+	cal, err := c.db.Window(ctx, id, from, to)
+	cal.Tag = c.tag(cal.Tag)
+	return cal, err
 }
 
 func (c *counting) Bookings(ctx context.Context, id string, from, to time.Time) ([]salon.Booking, error) {
@@ -248,7 +266,9 @@ func TestAPackedSalonsPagePassesOverItsFullDaysAndNoMore(t *testing.T) {
 
 func (c *counting) WindowPassing(ctx context.Context, id string, from, to, passFrom, passTo time.Time) (salon.Calendar, []salon.DayFill, error) {
 	c.count("WindowPassing")
-	return c.db.WindowPassing(ctx, id, from, to, passFrom, passTo)
+	cal, fills, err := c.db.WindowPassing(ctx, id, from, to, passFrom, passTo)
+	cal.Tag = c.tag(cal.Tag)
+	return cal, fills, err
 }
 
 func (c *counting) DayFills(ctx context.Context, id string, from, to time.Time) ([]salon.DayFill, error) {
