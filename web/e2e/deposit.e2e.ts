@@ -1,4 +1,4 @@
-// End to end with a deposit: the real bookingd on SQLite, in Chromium, with Stripe played by the stand-in on loopback (its Checkout page included). A customer sees the deposit on the menu, books a colour, is sent to the Checkout page, pays, and is back at /book/{salon}/paid where the page finishes round three; another cancels on the Checkout page and the time is released; the manage page says the cancel gives the deposit back, the owner's list shows each deposit and marks a no-show. axe-core on every state, at a phone's width.
+// End to end with a deposit: the real bookingd on SQLite, in Chromium, with Stripe played by the stand-in on loopback (its Checkout page included). A customer sees the deposit on the menu, books a colour, is sent to the Checkout page, pays, and is back at /book/{salon}/paid where the page finishes round three; another cancels on the Checkout page and the time is released; the my-booking page says the cancel gives the deposit back, the owner's list shows each deposit and marks a no-show. axe-core on every state, at a phone's width.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,12 +169,12 @@ describe('Scenario: a customer pays a deposit on Stripe\'s page and is booked on
     await state(desk, 'the owner’s booking with its deposit');
   });
 
-  it('says on the manage page that a cancel gives the deposit back, and gives it back once', async () => {
+  it('says on the my-booking page that a cancel gives the deposit back, and gives it back once', async () => {
     const manage = (await page.getByRole('link', { name: 'Change or cancel' }).getAttribute('href')) ?? '';
     await page.goto(`${server.base}${manage}`);
     await page.getByText('Cancelling gives your £20.00 deposit back.').waitFor();
     expect(await page.locator('dd').allTextContents()).toContain('£20.00, paid');
-    await state(page, 'the manage page with a deposit');
+    await state(page, 'the my-booking page with a deposit');
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByRole('heading', { name: 'This booking is cancelled.' }).waitFor();

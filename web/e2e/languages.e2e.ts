@@ -1,4 +1,4 @@
-// The pages in German, French and Spanish, in Chromium against the real bookingd: a German salon's page in a German browser, booked from tap to manage page, each state axe-clean on a 360 px phone and no wider than it (screenshots of each in docs/, German being the longest); the picker, remembered on reload; the salon's language when the browser's isn't shipped; and the server's question and say in the page's language.
+// The pages in German, French and Spanish, in Chromium against the real bookingd: a German salon's page in a German browser, booked from tap to my-booking page, each state axe-clean on a 360 px phone and no wider than it (screenshots of each in docs/, German being the longest); the picker, remembered on reload; the salon's language when the browser's isn't shipped; and the server's question and say in the page's language.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,15 +148,15 @@ describe('Scenario: a German browser books at a German salon on a phone, every s
     await state(page, 'booked, in German', 'de-booked');
   });
 
-  it('shows the booking on its manage page in German, and asks before cancelling', async () => {
+  it('shows the booking on its my-booking page in German, and asks before cancelling', async () => {
     await page.goto(`${server.base}${manage}`);
     await page.getByRole('heading', { level: 1, name: 'Farbe mit Ana' }).waitFor();
     expect(await lang(page)).toBe('de');
     await page.getByText(/^Sie können sie hier bis .+ ändern oder stornieren\. Danach rufen Sie den Salon an\.$/).waitFor();
-    await state(page, 'the manage page, in German', 'de-manage');
+    await state(page, 'the my-booking page, in German', 'de-my-booking');
     await page.getByRole('button', { name: 'Buchung stornieren' }).click();
     await page.getByRole('group', { name: /^Farbe mit Ana am .+ stornieren\?$/ }).waitFor();
-    await state(page, 'the cancel asked again, in German', 'de-manage-confirm');
+    await state(page, 'the cancel asked again, in German', 'de-my-booking-confirm');
     await page.getByRole('button', { name: 'Ja, stornieren' }).click();
     await page.getByRole('heading', { name: 'Diese Buchung ist storniert.' }).waitFor();
     await state(page, 'cancelled, in German', 'de-cancelled');

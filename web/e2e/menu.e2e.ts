@@ -1,4 +1,4 @@
-// End to end at a menu salon: the real bookingd on SQLite, in Chromium. A customer books a colour with anyone by tapping a time, moves it from the manage page and is told to call once changes close; a lost reply is recovered; the owner, signed in with the salon's key, changes a stylist's hours (and the customer's page follows), reads a week with services overlapping across stylists, and erases a customer. axe-core on every state, at a phone's 360 px and on a desktop.
+// End to end at a menu salon: the real bookingd on SQLite, in Chromium. A customer books a colour with anyone by tapping a time, moves it from the my-booking page and is told to call once changes close; a lost reply is recovered; the owner, signed in with the salon's key, changes a stylist's hours (and the customer's page follows), reads a week with services overlapping across stylists, and erases a customer. axe-core on every state, at a phone's 360 px and on a desktop.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -303,7 +303,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
     ]);
   });
 
-  describe('the manage page', () => {
+  describe('the my-booking page', () => {
     let mine: Page;
 
     it('shows the booking, with the calendar file, move and cancel', async () => {
@@ -314,9 +314,9 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
       await mine.getByRole('heading', { level: 1, name: 'Colour with Ana' }).waitFor();
       expect(await mine.locator('dd').allTextContents()).toEqual(['Colour', 'Ana', chosen.label, expect.stringMatching(/^\d\d:\d\d$/), 'Ana Lima', expect.any(String)]);
       await mine.getByRole('link', { name: 'Add to calendar' }).waitFor();
-      await state(mine, 'the manage page');
+      await state(mine, 'the my-booking page');
       await mine.setViewportSize(phoneSize);
-      await state(mine, 'the manage page on a phone');
+      await state(mine, 'the my-booking page on a phone');
       await mine.setViewportSize(desktop);
       await shot(mine, 'manage');
       const key = manage.slice(manage.indexOf('#') + 1);

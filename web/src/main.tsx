@@ -16,9 +16,9 @@ import { SalonPage } from './booking/SalonPage';
 import { listenForFocus, makeStore } from './store';
 import './page/styles.css';
 
-// The owner's page and the manage page are their own chunks, so a customer's first visit doesn't carry them.
+// The owner's page and the my-booking page are their own chunks, so a customer's first visit doesn't carry them.
 const OwnerPage = lazy(() => import('./owner/OwnerPage').then(async (page) => (await page.ready, page)));
-const ManagePage = lazy(() => import('./my/ManagePage'));
+const MyBookingPage = lazy(() => import('./my/MyBookingPage'));
 
 const route = routeOf(window.location.pathname, window.location.search);
 const start = fromAddress(window.location.search);
@@ -80,7 +80,7 @@ function Shown({ at }: { at: Route }) {
     case 'my':
       return (
         <Suspense fallback={<LoadingPage doing={say('loading.booking')} />}>
-          <ManagePage salon={at.salon} booking={at.booking} />
+          <MyBookingPage salon={at.salon} booking={at.booking} />
         </Suspense>
       );
     case 'owner':

@@ -17,7 +17,7 @@ export interface StoreOptions extends StoreExtra {
   readonly visitSalon?: string;
   /** The owner's token kept for this tab, if any. */
   readonly ownerToken?: string | null;
-  /** The booking the manage page shows, and the key its address's fragment holds. */
+  /** The booking the my-booking page shows, and the key its address's fragment holds. */
   readonly own?: { readonly salon: string; readonly booking: string; readonly key: string };
 }
 

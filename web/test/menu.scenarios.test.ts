@@ -6,7 +6,7 @@ import type { Openings, Salon } from '../src/calendar/decode';
 import { lengthOf, minorOf, majorOf, priceOf, priceWords, stylistsFor, timesFrom } from '../src/calendar/menu';
 import { answerAtSalon, askAtSalon } from '../src/calendar/visit';
 import type { Customer, VisitState } from '../src/calendar/visit';
-import { managePath } from '../src/my/calendarFile';
+import { myBookingPath } from '../src/my/calendarFile';
 import { toldFailure, toldVisit } from '../src/page/words';
 import { makeStore } from '../src/store';
 import type { AppStore } from '../src/store';
@@ -154,7 +154,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, and
       headline: "You're booked: Colour with Ana, Wednesday 2 December, 10:00.",
       call: false,
     });
-    expect(managePath(salon, 'b1', 'key-1_-x')).toBe('/my/studio-nine/b1#key-1_-x');
+    expect(myBookingPath(salon, 'b1', 'key-1_-x')).toBe('/my/studio-nine/b1#key-1_-x');
     // Both lists are read again: the colour's loses 10:00 (only Ana does colour then), the cut's keeps it for Ben alone.
     await vi.waitFor(() => expect(shownOpenings('colour')?.times.some((t) => t.slot === wedTen)).toBe(false));
     await vi.waitFor(() => expect(shownOpenings('cut')?.times.find((t) => t.slot === wedTen)?.stylists).toEqual(['ben']));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { manageOperations, ownerOperations } from '../src/api/emptyApi';
+import { myBookingOperations, ownerOperations } from '../src/api/emptyApi';
 import { reasonOf } from '../src/api/refusal';
 import { decodeAvailability, decodeBookings, decodeDirectory, decodeSalon, decodeSlots } from '../src/calendar/decode';
 import { decodeOwn } from '../src/my/decode';
@@ -278,7 +278,7 @@ describe('Scenario: the client’s idea of the owner’s operations is the docum
 
   it('sends a manage key on exactly the generated operations the document guards with it', () => {
     const guarded = guardedBy('manageKey').filter((id) => id !== undefined && config.filterEndpoints.includes(id));
-    expect([...manageOperations].sort()).toEqual(guarded.sort());
+    expect([...myBookingOperations].sort()).toEqual(guarded.sort());
     expect(inDocument).toContain('myBookingCalendar');
   });
 

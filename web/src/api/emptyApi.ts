@@ -32,7 +32,7 @@ export const ownerOperations: readonly string[] = [
 ];
 
 /** The operations behind a booking's manage key; only these carry it, and it goes nowhere else. */
-export const manageOperations: readonly string[] = ['myBooking', 'cancelMyBooking', 'moveMyBooking'];
+export const myBookingOperations: readonly string[] = ['myBooking', 'cancelMyBooking', 'moveMyBooking'];
 
 function originOf(extra: unknown): string {
   if (typeof extra === 'object' && extra !== null && 'origin' in extra && typeof extra.origin === 'string') {
@@ -70,7 +70,7 @@ const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
     baseUrl: originOf(api.extra),
     responseHandler: 'content-type',
     timeout: replyTimeoutMs,
-    // No request says which page sent it: the manage page's address names a booking.
+    // No request says which page sent it: the my-booking page's address names a booking.
     referrerPolicy: 'no-referrer',
     prepareHeaders: (headers, { getState, endpoint }) => {
       const token = ownerTokenOf(getState());
@@ -78,7 +78,7 @@ const service: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
         headers.set('Authorization', `Bearer ${token}`);
       }
       const key = manageKeyOf(getState());
-      if (key !== null && manageOperations.includes(endpoint)) {
+      if (key !== null && myBookingOperations.includes(endpoint)) {
         headers.set('Authorization', `Bearer ${key}`);
       }
       // The server words its question and says in the page's language, not the browser's.

@@ -1,7 +1,7 @@
-// What a booked customer gets on both pages: the booking's details as a list, "Add to calendar" (the .ics, fetched with the key and offered as a download) and "Change or cancel" (the manage page, its key after #).
+// What a booked customer gets on both pages: the booking's details as a list, "Add to calendar" (the .ics, fetched with the key and offered as a download) and "Change or cancel" (the my-booking page, its key after #).
 import { say } from '../i18n/say';
 import { useEffect, useState } from 'react';
-import { calendarFileName, fetchCalendar, managePath } from '../my/calendarFile';
+import { calendarFileName, fetchCalendar, myBookingPath } from '../my/calendarFile';
 
 /** One line of a booking's details: what it is, and its value. */
 export interface Detail {
@@ -82,15 +82,15 @@ export function CalendarLink({ salon, booking, manageKey, version = 0 }: { salon
   }
 }
 
-/** ManageLinks are a booked customer's ways on: the calendar file, and the page to change or cancel it. */
-export function ManageLinks({ salon, booking, manageKey }: { salon: string; booking: string; manageKey: string }) {
+/** MyBookingLinks are a booked customer's ways on: the calendar file, and the page to change or cancel it. */
+export function MyBookingLinks({ salon, booking, manageKey }: { salon: string; booking: string; manageKey: string }) {
   return (
-    <ul className="manage-links">
+    <ul className="my-booking-links">
       <li>
         <CalendarLink salon={salon} booking={booking} manageKey={manageKey} />
       </li>
       <li>
-        <a className="action-link" href={managePath(salon, booking, manageKey)}>
+        <a className="action-link" href={myBookingPath(salon, booking, manageKey)}>
           {say('booked.change')}
         </a>
       </li>

@@ -1,4 +1,4 @@
-// What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the manage page), not booked, or failed.
+// What both of a salon's booking pages (simple and menu) share: the customer's details and words, kept across rounds, the form they ask with, and how a visit ends: booked (with its details, the calendar file and the my-booking page), not booked, or failed.
 import { localStore, sessionStore } from '../page/storage';
 import { Said } from '../i18n/Said';
 import { when } from '../calendar/zone';
@@ -8,7 +8,7 @@ import type { ReactNode, RefObject } from 'react';
 import { maxContactChars, maxCustomerNameChars } from '../api/bounds';
 import type { Customer, Pending, VisitOutcome, VisitState } from '../calendar/visit';
 import { AskForm, WordsField } from './AskForm';
-import { Details, ManageLinks } from './Booked';
+import { Details, MyBookingLinks } from './Booked';
 import type { Detail } from './Booked';
 import { isEmail, isPhone, tidyLine } from '../page/fields';
 import { PageHeader, ToldCard, telHref } from '../page/parts';
@@ -241,7 +241,7 @@ export function Ending({ visit, salon, onAskAgain, onBookAnother, details, what,
                   { term: say('ending.reference'), value: outcome.reference, code: true },
                 ]}
               />
-              {outcome.manage !== null && <ManageLinks salon={salon.id} booking={outcome.reference} manageKey={outcome.manage} />}
+              {outcome.manage !== null && <MyBookingLinks salon={salon.id} booking={outcome.reference} manageKey={outcome.manage} />}
             </>
           )}
           {outcome.kind === 'pay' ? (

@@ -35,7 +35,7 @@ export function calendarFileName(salon: string, booking: string): string {
   return `${salon}-${booking}.ics`.replace(/[^A-Za-z0-9._-]/g, '-');
 }
 
-/** managePath is the manage page's address; the key goes after #, so it never reaches a request line or a Referer. */
-export function managePath(salon: string, booking: string, key: string): string {
+/** myBookingPath is the my-booking page's address; the key goes after #, so it never reaches a request line or a Referer. */
+export function myBookingPath(salon: string, booking: string, key: string): string {
   return `/my/${encodeURIComponent(salon)}/${encodeURIComponent(booking)}#${encodeURIComponent(key)}`;
 }

@@ -1,4 +1,4 @@
-// The strict decoder of a booking as its customer sees it (GET /salons/{salon}/my/{booking}, and a cancel's reply): every field the manage page reads, or one problem naming it.
+// The strict decoder of a booking as its customer sees it (GET /salons/{salon}/my/{booking}, and a cancel's reply): every field the my-booking page reads, or one problem naming it.
 import { fields, flag, instant, maybeText, oneOf, text, verdict, whole } from '../api/strict';
 import type { Verdict } from '../api/strict';
 import { bookingStatuses, readDeposit } from '../calendar/decode';

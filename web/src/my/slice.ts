@@ -1,4 +1,4 @@
-// The customer's own booking on the manage page: the key from the address's fragment (sent only as the Authorization header of the booking's own routes), and moving it in the two rounds, a lost reply read back from the booking itself.
+// The customer's own booking on the my-booking page: the key from the address's fragment (sent only as the Authorization header of the booking's own routes), and moving it in the two rounds, a lost reply read back from the booking itself.
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { bookingApi, isTrouble } from '../api/booking';
 import type { Completed, Question } from '../booking/decode';
@@ -43,7 +43,7 @@ interface ThunkConfig {
   rejectValue: Failure;
 }
 
-/** The manage page's state for one booking, before anything is done. */
+/** The my-booking page's state for one booking, before anything is done. */
 export function initialOwn(salon = '', booking = '', key = ''): OwnState {
   return { salon, booking, key, flow: { phase: 'idle' }, inFlight: null };
 }

@@ -24,7 +24,7 @@ export function stampWords(stamp: string): string {
   return `${dayHeading(stamp.slice(0, 10))}, ${stamp.slice(11, 16)}`;
 }
 
-export default function ManagePage({ salon, booking }: { salon: string; booking: string }) {
+export default function MyBookingPage({ salon, booking }: { salon: string; booking: string }) {
   const key = useAppSelector((state) => state.own.key);
   const read = bookingApi.endpoints.myBooking.useQuery(key === '' ? skipToken : { salon, booking }, { refetchOnFocus: true, refetchOnReconnect: true });
   useEffect(() => {

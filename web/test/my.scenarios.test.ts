@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingApi, troubleOf } from '../src/api/booking';
 import type { Trouble } from '../src/api/booking';
-import { fetchCalendar, managePath } from '../src/my/calendarFile';
+import { fetchCalendar, myBookingPath } from '../src/my/calendarFile';
 import { answerMove, askToMove } from '../src/my/slice';
-import { stampWords } from '../src/my/ManagePage';
+import { stampWords } from '../src/my/MyBookingPage';
 import { keyOf, routeOf } from '../src/page/route';
 import { toldMove, toldOwnTrouble } from '../src/page/words';
 import { makeStore } from '../src/store';
@@ -35,9 +35,9 @@ async function readOwn() {
   return store.dispatch(bookingApi.endpoints.myBooking.initiate({ salon, booking: mine.booking }, { forceRefetch: true, subscribe: false }));
 }
 
-describe('Scenario: the manage page opens the booking with the key from its fragment, and nowhere else', () => {
+describe('Scenario: the my-booking page opens the booking with the key from its fragment, and nowhere else', () => {
   it('reads the address: the booking from the path, the key from the fragment', () => {
-    const path = managePath(salon, 'q3J-x_Y', 'Xb7/+=');
+    const path = myBookingPath(salon, 'q3J-x_Y', 'Xb7/+=');
     expect(path).toBe('/my/studio-nine/q3J-x_Y#Xb7%2F%2B%3D');
     const url = new URL(path, origin);
     expect(routeOf(url.pathname)).toEqual({ page: 'my', salon, booking: 'q3J-x_Y' });
