@@ -1,10 +1,28 @@
 // Strict decoders of the calendar's replies: a salon (simple, or with its menu and team), the list of salons, the owner's bookings and slots, and a menu salon's open times. Every field the pages read, or one problem naming it.
-import type { Availability, BookingView, DepositView, SalonList, SlotView } from '../api/generated';
+import type { Availability, BookingView, DepositView, SalonList, SalonView, SlotView } from '../api/generated';
 import { Problem, fields, flag, has, instant, list, maybeInstant, maybeList, maybeText, maybeWhole, oneOf, text, texts, verdict, whole } from '../api/strict';
 import type { Fields, Verdict } from '../api/strict';
 import type { Holds, Same } from '../booking/wire';
 
 export type { Verdict } from '../api/strict';
+
+/** SalonView's fields that a Salon holds in its menu rather than beside the rest. */
+type MenuFields = 'closures' | 'currency' | 'gridMinutes' | 'minNoticeMinutes' | 'services' | 'stylists';
+/** SalonView's fields that a Salon holds under the same name and type (the rest are reshaped). */
+type SameFields = Exclude<keyof SalonView, MenuFields | 'hours' | 'openSlots' | 'prices' | 'slotMinutes'>;
+
+/**
+ * Compile-time proof that the salon's decoder reads every field ../openapi.json gives a salon: a
+ * setting added on the server, once npm run codegen has run, fails npm run typecheck here until
+ * Salon has it (and then decodeSalon, which must build every field of Salon).
+ */
+export type SalonMatchesTheDocument = [
+  Holds<Same<keyof SalonView, Exclude<keyof Salon, 'menu'> | MenuFields>>,
+  Holds<Same<{ [F in SameFields]: Writable<Salon[F]> }, Pick<SalonView, SameFields>>>,
+];
+
+/** Writable is a list type without its readonly, as the generated types write lists. */
+type Writable<T> = T extends readonly (infer U)[] ? U[] : T;
 
 /** Every status of a booking the owner's page handles. */
 export const bookingStatuses = ['booked', 'cancelled', 'awaiting_payment', 'no_show'] as const;
