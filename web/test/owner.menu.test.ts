@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { bookingApi } from '../src/api/booking';
 import type { Trouble } from '../src/api/booking';
 import { ownerOperations } from '../src/api/emptyApi';
-import { fieldOf } from '../src/api/refusal';
+import { fieldOf, reasonOf } from '../src/api/refusal';
 import type { Entry, Salon } from '../src/calendar/decode';
 import { instantOf, offsetMinutes, rfc3339, wallOf } from '../src/calendar/zone';
 import { axisOf, blocksOf, closedSpans, lanesOf, windowOf } from '../src/owner/calendar';
@@ -211,6 +211,20 @@ describe('Scenario: the owner edits the settings, and sees a refusal by the fiel
     expect(placeOf('give services, or slotMinutes and prices, not both', places)).toBe('settings');
     expect(fieldOf('give services, or slotMinutes and prices, not both')).toBe('services');
     expect(fieldOf('stylists[1].hours.wed[0] must start before it ends')).toBe('stylists[1].hours.wed[0]');
+  });
+
+  it('places the refusal of every setting at its field, as the service words it', () => {
+    const places = placesOf(draftOfDemo());
+    for (const [said, field] of [
+      ['paymentMinutes must be 5 to 60', 'paymentMinutes'],
+      ['language must be a BCP 47 tag of a language this server speaks: de, en, es, fr', 'language'],
+      ['embedOrigins[1] repeats an origin', 'embedOrigins[1]'],
+      ['maxBookingsPerMinute must be 1 to 600', 'maxBookingsPerMinute'],
+    ] as const) {
+      expect(reasonOf(400, said), said).toBe('field');
+      expect(fieldOf(said), said).toBe(field);
+      expect(placeOf(fieldOf(said), places), said).toBe(field.replace(/\[\d+\]$/, ''));
+    }
   });
 
   it('makes ids from names as the service writes them', () => {

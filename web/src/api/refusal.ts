@@ -1,4 +1,6 @@
 // Reads a refusal's body into one reason from a closed list, so the store learns why a request was refused and never holds the body itself.
+import type { Holds, Same } from '../booking/wire';
+import type { SalonSettings } from './generated';
 
 /** Why the service refused a request, as far as the client tells reasons apart. */
 export const refusalReasons = [
@@ -68,9 +70,18 @@ const exact: Readonly<Record<string, RefusalReason>> = {
   'give services, or slotMinutes and prices, not both': 'field',
 };
 
-/** The settings and other bodies the owner puts: a refusal that starts with one of these names the field it refuses. */
-export const ownerFields =
-  /^(name|timeZone|phone|prices|hours|slotMinutes|horizonDays|currency|services|stylists|gridMinutes|minNoticeMinutes|closures|changeCutoffHours|maxUpcomingPerContact|maxBookingsPerMinute|url|events|contact)(\[\d+\]|\.[A-Za-z]+)* /;
+/** Every field of the settings the owner puts. */
+const settingsFields = [
+  'changeCutoffHours', 'closures', 'currency', 'embedOrigins', 'gridMinutes', 'horizonDays', 'hours', 'language',
+  'maxBookingsPerMinute', 'maxUpcomingPerContact', 'minNoticeMinutes', 'name', 'paymentMinutes', 'phone', 'prices',
+  'services', 'slotMinutes', 'stylists', 'timeZone',
+] as const;
+
+/** Compile-time proof that settingsFields are the fields ../openapi.json gives the settings put: one added there fails npm run typecheck here. */
+export type SettingsFieldsMatchTheDocument = Holds<Same<(typeof settingsFields)[number], keyof SalonSettings>>;
+
+/** The settings and other bodies the owner puts (a webhook's url and events, an erasure's contact): a refusal that starts with one of these names the field it refuses. */
+export const ownerFields = new RegExp(`^(${[...settingsFields, 'url', 'events', 'contact'].join('|')})(\\[\\d+\\]|\\.[A-Za-z]+)* `);
 
 /** The refusals that name what they refuse, matched by their fixed part. */
 const patterns: readonly (readonly [RegExp, RefusalReason])[] = [
