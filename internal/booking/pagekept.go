@@ -7,6 +7,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"salon/internal/refusal"
@@ -15,8 +16,40 @@ import (
 // keptPages keeps, for each simple salon whose page was last read whole at one calendar tag
 // (salon.Calendar.Tag), that page. A kept page is given again only while the calendar's tag is
 // the same, read anew each time, so what another instance changed is seen at once; it is never
-// trusted past its first slot's start. It holds at most one page for each salon.
-type keptPages struct{ pages sync.Map } // salon id → keptPage
+// trusted past its first slot's start. It holds at most one page for each salon, and at most
+// most pages (maxKeptPages when 0): a new salon's page then takes the place of another's.
+type keptPages struct {
+	pages sync.Map // salon id → keptPage
+	n     atomic.Int64
+	most  int64
+}
+
+// maxKeptPages is how many pages an instance keeps at most: about 7 KB each, 28 MB in all.
+const maxKeptPages = 4096
+
+// store keeps page as the salon id's.
+func (k *keptPages) store(id string, page keptPage) {
+	most := k.most
+	if most == 0 {
+		most = maxKeptPages
+	}
+	if _, kept := k.pages.Load(id); !kept && k.n.Load() >= most {
+		k.pages.Range(func(other, _ any) bool {
+			k.drop(other.(string))
+			return false
+		})
+	}
+	if _, kept := k.pages.Swap(id, page); !kept {
+		k.n.Add(1)
+	}
+}
+
+// drop forgets the salon id's page.
+func (k *keptPages) drop(id string) {
+	if _, kept := k.pages.LoadAndDelete(id); kept {
+		k.n.Add(-1)
+	}
+}
 
 // keptPage is a salon's page as read at now, when the calendar's tag was tag.
 type keptPage struct {
@@ -44,7 +77,7 @@ func (d *Desk) keptPage(ctx context.Context, id string) (view View, ok bool, err
 	}
 	tag, err := d.Calendar.CalendarTag(ctx, id)
 	if err != nil {
-		d.kept.pages.Delete(id)
+		d.kept.drop(id)
 		return View{}, false, refusal.Or(err)
 	}
 	if tag != page.tag {
@@ -57,9 +90,9 @@ func (d *Desk) keptPage(ctx context.Context, id string) (view View, ok bool, err
 // tag and the page is full; otherwise it drops what was kept of the salon.
 func (d *Desk) keep(rd reading, view View) {
 	if rd.Tag == 0 || rd.Settings.HasMenu() || len(view.Open) < MaxOpenSlots {
-		d.kept.pages.Delete(view.ID)
+		d.kept.drop(view.ID)
 		return
 	}
 	view.Settings, view.Open = view.Settings.Clone(), slices.Clone(view.Open)
-	d.kept.pages.Store(view.ID, keptPage{tag: rd.Tag, now: rd.now, view: view})
+	d.kept.store(view.ID, keptPage{tag: rd.Tag, now: rd.now, view: view})
 }
