@@ -28,7 +28,7 @@
 // holds open; round two reads the salon's settings and hands the calendar one spend, which spends
 // the state and books the accepted time (a salon.Hold) in one transaction. The calendar's database
 // refuses a second live booking of a slot, so the answer comes from what it stored. Round two's
-// records (the answer, the hold, the read-back) go to Observe for an audit.
+// records (the answer, the hold, the read-back) go to Observe for a review (Review).
 //
 // # Refusals
 //

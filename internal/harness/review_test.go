@@ -41,7 +41,7 @@ func crossJSON(t *testing.T, records []harness.Record) []harness.Record {
 	return back
 }
 
-func TestAuditPassesEveryKindOfTurn(t *testing.T) {
+func TestReviewPassesEveryKindOfTurn(t *testing.T) {
 	turns := map[string]harness.Decision{
 		"served first":        harness.Turn(context.Background(), harnesstest.Scripted(good), 3, booking),
 		"served on a retry":   harness.Turn(context.Background(), harnesstest.Scripted(invented, invented, good), 3, booking),
