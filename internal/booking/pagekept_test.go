@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
-	"salon/internal/testpg"
 )
 
 // TestAPageIsKeptOnlyWhileItsCalendarIsAsItWasRead reads a simple salon's page, then changes
@@ -22,14 +20,8 @@ import (
 // back. On PostgreSQL, which keeps no tag, every page is read. Every page lists exactly what the
 // bookings and closed slots leave open then.
 func TestAPageIsKeptOnlyWhileItsCalendarIsAsItWasRead(t *testing.T) {
-	for _, db := range []struct {
-		name string
-		url  func(t *testing.T) string
-		kept bool
-	}{
-		{"sqlite", func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "calendar.db") }, true},
-		{"postgres", func(t *testing.T) string { return testpg.Shared(t).URL(t) }, false},
-	} {
+	for _, db := range databases {
+		keeps := db.name == "sqlite" // PostgreSQL keeps no calendar tag
 		t.Run(db.name, func(t *testing.T) {
 			ctx := context.Background()
 			s := openSalonAt(t, db.url(t))
@@ -82,10 +74,10 @@ func TestAPageIsKeptOnlyWhileItsCalendarIsAsItWasRead(t *testing.T) {
 					t.Errorf("%s names the salon %q, want %q", what, view.Settings.Name, set.Name)
 				}
 				reads := calls.took()
-				if got := maps.Equal(reads, map[string]int{"CalendarTag": 1}); got != (kept && db.kept) {
-					t.Errorf("%s read %v: kept %v, want %v", what, reads, got, kept && db.kept)
+				if got := maps.Equal(reads, map[string]int{"CalendarTag": 1}); got != (kept && keeps) {
+					t.Errorf("%s read %v: kept %v, want %v", what, reads, got, kept && keeps)
 				}
-				if !db.kept && reads["CalendarTag"] > 0 {
+				if !keeps && reads["CalendarTag"] > 0 {
 					t.Errorf("%s read the tag where the store keeps none: %v", what, reads)
 				}
 			}

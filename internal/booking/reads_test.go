@@ -282,13 +282,7 @@ func (c *counting) DayFills(ctx context.Context, id string, from, to time.Time) 
 // bookings, read one by one, leave open, whatever the last page passed over.
 func TestAPackedPageListsWhatTheBookingsLeaveOpenThroughEveryChange(t *testing.T) {
 	set, newYork := eveningsInNewYork(t)
-	for _, db := range []struct {
-		name string
-		url  func(t *testing.T) string
-	}{
-		{"sqlite", func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "calendar.db") }},
-		{"postgres", func(t *testing.T) string { return testpg.Shared(t).URL(t) }},
-	} {
+	for _, db := range databases {
 		t.Run(db.name, func(t *testing.T) {
 			s := openSalonAt(t, db.url(t))
 			clock := friday
@@ -361,4 +355,13 @@ func eveningsInNewYork(t *testing.T) (salon.Settings, *time.Location) {
 		t.Fatal(err)
 	}
 	return set, newYork
+}
+
+// databases are the two a calendar runs on, each with a fresh database's URL for a test.
+var databases = []struct {
+	name string
+	url  func(t *testing.T) string
+}{
+	{"sqlite", func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "calendar.db") }},
+	{"postgres", func(t *testing.T) string { return testpg.Shared(t).URL(t) }},
 }
