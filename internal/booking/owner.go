@@ -318,7 +318,7 @@ func judgeMenuMove(id string, rd reading, b salon.Booking, slotID, stylist strin
 	case salon.Fits, salon.TooSoon:
 	case salon.Closed:
 		return salon.Move{}, "", salon.SpanClosed(slot.Label, p.Name)
-	case salon.Overlapping:
+	case salon.Overlapping, salon.NoUnitFree:
 		return salon.Move{}, "", salon.SpanTaken(slot.Label, p.Name)
 	default:
 		return salon.Move{}, "", salon.NoSlot(slotID)

@@ -19,6 +19,7 @@ func (s Settings) Clone() Settings {
 		for i, v := range s.Services {
 			s.Services[i].Price = cloned(v.Price)
 			s.Services[i].Deposit = cloned(v.Deposit)
+			s.Services[i].Resources = slices.Clone(v.Resources)
 		}
 	}
 	if s.Stylists != nil {
@@ -29,6 +30,7 @@ func (s Settings) Clone() Settings {
 		}
 	}
 	s.Closures = slices.Clone(s.Closures)
+	s.Resources = slices.Clone(s.Resources)
 	return s
 }
 

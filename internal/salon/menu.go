@@ -33,6 +33,8 @@ const (
 	MaxPaymentMinutes     = 1440
 	DefaultPaymentMinutes = 30
 	MaxClosures           = 200
+	MaxResources          = 20
+	MaxResourceCount      = 50 // the units of one resource
 	MaxNoteChars          = 200
 )
 
@@ -53,6 +55,19 @@ type Service struct {
 	// Deposit is what the customer pays to hold the time, in the same minor unit, 1 to Price; nil
 	// when the service takes none. It needs payments configured on the server.
 	Deposit *int64
+	// Resources are the ids of the salon's resources the service holds, a unit of each, for
+	// Minutes+AfterMinutes; none when it holds nothing but its stylist.
+	Resources []string
+}
+
+// Resource is something the salon has only so many of, such as a basin or a colour room.
+type Resource struct {
+	// ID names the resource in a service's Resources, by the rules of a service's id.
+	ID string
+	// Name is what the owner sees, such as "Basin".
+	Name string
+	// Count is how many units the salon has: 1 to MaxResourceCount.
+	Count int
 }
 
 // Stylist is one member of the team.
@@ -108,6 +123,15 @@ func (s Settings) HoursOf(p Stylist) Hours {
 	return p.Hours
 }
 
+// Resource returns the salon's resource with the given id, and false when there is none.
+func (s Settings) Resource(id string) (Resource, bool) {
+	i := slices.IndexFunc(s.Resources, func(r Resource) bool { return r.ID == id })
+	if i < 0 {
+		return Resource{}, false
+	}
+	return s.Resources[i], true
+}
+
 // Does reports whether p does the service with the given id.
 func (p Stylist) Does(service string) bool { return slices.Contains(p.Services, service) }
 
@@ -123,6 +147,7 @@ type Given struct {
 	GridMinutes, MinNoticeMinutes, ChangeCutoffHours bool
 	MaxBookingsPerMinute, PaymentMinutes             bool
 	Prices, Currency, Services, Stylists, Closures   bool
+	Resources                                        bool
 }
 
 // Resolve returns the settings an owner's put makes: s holds the values put and given says which
@@ -130,7 +155,7 @@ type Given struct {
 //
 //   - services put as an empty list: "services must hold 1 to 50 entries";
 //   - with services, slotMinutes or prices put: "give services, or slotMinutes and prices, not both";
-//   - without services, currency, stylists, gridMinutes, minNoticeMinutes or closures put, each
+//   - without services, currency, stylists, gridMinutes, minNoticeMinutes, closures or resources put, each
 //     "<field> needs services", in that order;
 //   - with services, currency put as "": "currency must be three capital letters".
 //
@@ -160,6 +185,7 @@ func (s Settings) Resolve(given Given, load func(name string) (*time.Location, e
 			{"gridMinutes", given.GridMinutes || s.GridMinutes != 0},
 			{"minNoticeMinutes", given.MinNoticeMinutes || s.MinNoticeMinutes != 0},
 			{"closures", given.Closures || s.Closures != nil},
+			{"resources", given.Resources || s.Resources != nil},
 		} {
 			if field.put {
 				return Settings{}, needsServices(field.name)

@@ -4,6 +4,7 @@ package salon
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,15 +43,20 @@ func (s Settings) checkKind() error {
 		return needsServices("minNoticeMinutes")
 	case len(s.Closures) > 0:
 		return needsServices("closures")
+	case len(s.Resources) > 0:
+		return needsServices("resources")
 	}
 	return nil
 }
 
-// checkMenu judges a menu salon's own fields, in the order currency, services, stylists,
-// gridMinutes, minNoticeMinutes, closures.
+// checkMenu judges a menu salon's own fields, in the order currency, resources, services,
+// stylists, gridMinutes, minNoticeMinutes, closures.
 func (s Settings) checkMenu() error {
 	if s.Currency != "" && !isCurrency(s.Currency) {
 		return currencyRefusal
+	}
+	if err := s.checkResources(); err != nil {
+		return err
 	}
 	if err := s.checkServices(); err != nil {
 		return err
@@ -130,6 +136,36 @@ func (s Settings) checkServices() error {
 			return Refusal(field + ".deposit needs a price")
 		case *v.Deposit < 1 || *v.Deposit > *v.Price:
 			return Refusal(field + ".deposit must be 1 to the service's price")
+		}
+		for j, id := range v.Resources {
+			if _, ok := s.Resource(id); !ok {
+				return Refusal(fmt.Sprintf("%s.resources[%d] must be the id of one of the salon's resources", field, j))
+			}
+			if slices.Contains(v.Resources[:j], id) {
+				return Refusal(fmt.Sprintf("%s.resources[%d] must be unique", field, j))
+			}
+		}
+	}
+	return nil
+}
+
+func (s Settings) checkResources() error {
+	if len(s.Resources) > MaxResources {
+		return Refusal(fmt.Sprintf("resources must hold at most %d entries", MaxResources))
+	}
+	for i, r := range s.Resources {
+		field := fmt.Sprintf("resources[%d]", i)
+		if err := checkID(field+".id", r.ID); err != nil {
+			return err
+		}
+		if slices.ContainsFunc(s.Resources[:i], func(before Resource) bool { return before.ID == r.ID }) {
+			return Refusal(field + ".id must be unique")
+		}
+		if err := checkWords(field+".name", r.Name, MaxNameChars); err != nil {
+			return err
+		}
+		if r.Count < 1 || r.Count > MaxResourceCount {
+			return Refusal(fmt.Sprintf("%s.count must be 1 to %d", field, MaxResourceCount))
 		}
 	}
 	return nil

@@ -39,6 +39,17 @@ func menuNine() salon.Settings {
 	return s
 }
 
+// withBasins is change applied to a salon with two basins and three chairs, which its cut and
+// colour hold.
+func withBasins(change func(*salon.Settings)) func(*salon.Settings) {
+	return func(s *salon.Settings) {
+		s.Resources = []salon.Resource{{ID: "basin", Name: "Basin", Count: 2}, {ID: "chair", Name: "Chair", Count: 3}}
+		s.Services[0].Resources = []string{"chair"}
+		s.Services[1].Resources = []string{"basin", "chair"}
+		change(s)
+	}
+}
+
 func TestCheckMenu(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -118,6 +129,24 @@ func TestCheckMenu(t *testing.T) {
 		{"negative changeCutoffHours are refused", func(s *salon.Settings) { s.ChangeCutoffHours = -1 }, "changeCutoffHours must be 0 to 168"},
 		{"maxUpcomingPerContact 21 is refused", func(s *salon.Settings) { s.MaxUpcomingPerContact = 21 }, "maxUpcomingPerContact must be 0 to 20"},
 		{"negative maxUpcomingPerContact is refused", func(s *salon.Settings) { s.MaxUpcomingPerContact = -1 }, "maxUpcomingPerContact must be 0 to 20"},
+		{"resources held by services pass", withBasins(func(*salon.Settings) {}), ""},
+		{"20 resources of 50 units pass", withBasins(func(s *salon.Settings) {
+			for i := len(s.Resources); i < 20; i++ {
+				s.Resources = append(s.Resources, salon.Resource{ID: fmt.Sprintf("room-%d", i), Name: "Room", Count: 50})
+			}
+		}), ""},
+		{"21 resources are refused", withBasins(func(s *salon.Settings) {
+			for i := len(s.Resources); i < 21; i++ {
+				s.Resources = append(s.Resources, salon.Resource{ID: fmt.Sprintf("room-%d", i), Name: "Room", Count: 1})
+			}
+		}), "resources must hold at most 20 entries"},
+		{"a resource id with a capital is refused", withBasins(func(s *salon.Settings) { s.Resources[1].ID = "Chair" }), "resources[1].id must be 1 to 40 of a-z, 0-9 and -"},
+		{"a resource id twice is refused", withBasins(func(s *salon.Settings) { s.Resources[1].ID = "basin" }), "resources[1].id must be unique"},
+		{"an empty resource name is refused", withBasins(func(s *salon.Settings) { s.Resources[0].Name = "" }), "resources[0].name must be 1 to 100 characters"},
+		{"a resource of no units is refused", withBasins(func(s *salon.Settings) { s.Resources[0].Count = 0 }), "resources[0].count must be 1 to 50"},
+		{"a resource of 51 units is refused", withBasins(func(s *salon.Settings) { s.Resources[1].Count = 51 }), "resources[1].count must be 1 to 50"},
+		{"a service holding an unknown resource is refused", withBasins(func(s *salon.Settings) { s.Services[1].Resources = []string{"basin", "sink"} }), "services[1].resources[1] must be the id of one of the salon's resources"},
+		{"a service holding a resource twice is refused", withBasins(func(s *salon.Settings) { s.Services[1].Resources = []string{"basin", "basin"} }), "services[1].resources[1] must be unique"},
 		{"a menu salon's horizonDays keep their bounds", func(s *salon.Settings) { s.HorizonDays = 91 }, "horizonDays must be 1 to 90"},
 		{"a menu salon's own hours keep their bounds", func(s *salon.Settings) {
 			s.Hours = salon.Hours{time.Monday: {{Start: 600, End: 540}}}
@@ -148,6 +177,7 @@ func TestCheckSimpleSalonRefusesTheMenusFields(t *testing.T) {
 		{"gridMinutes needs services", func(s *salon.Settings) { s.GridMinutes = 15 }, "gridMinutes needs services"},
 		{"minNoticeMinutes needs services", func(s *salon.Settings) { s.MinNoticeMinutes = 60 }, "minNoticeMinutes needs services"},
 		{"closures need services", func(s *salon.Settings) { s.Closures = closures(1) }, "closures needs services"},
+		{"resources need services", func(s *salon.Settings) { s.Resources = []salon.Resource{{ID: "basin", Name: "Basin", Count: 2}} }, "resources needs services"},
 		{"a field of the other kind is refused before any bound", func(s *salon.Settings) { s.Name, s.GridMinutes = "", 15 }, "gridMinutes needs services"},
 	}
 	for _, tt := range tests {

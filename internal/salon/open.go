@@ -12,12 +12,13 @@ import (
 	"time"
 )
 
-// Span is a live booking as the open times see it: it keeps Stylist from Start for Minutes plus
-// AfterMinutes, the lengths of its service when it was booked.
+// Span is a live booking as the open times see it: it keeps Stylist, and a unit of each of
+// Resources, from Start for Minutes plus AfterMinutes, as its service was when it was booked.
 type Span struct {
 	Stylist               string
 	Start                 time.Time
 	Minutes, AfterMinutes int
+	Resources             []string
 }
 
 // Ask is what open times are asked for.
@@ -53,6 +54,8 @@ type OpenTime struct {
 //   - [t, t+minutes) lies inside that interval, reckoned in instants: the interval runs from the
 //     first instant its start's wall time is reached to the first instant its end's is;
 //   - [t, t+minutes+afterMinutes) overlaps no booking's [Start, Start+Minutes+AfterMinutes) of p;
+//   - for each resource the service holds, at every instant of [t, t+minutes+afterMinutes) fewer
+//     of the bookings' spans hold it than its Count;
 //   - [t, t+minutes) overlaps no closure of p or of the whole salon;
 //   - t is at least MinNoticeMinutes after now, and at or after ask.From;
 //   - t's local date is within the horizon (today, the local date of now, through HorizonDays-1
@@ -86,9 +89,16 @@ func OpenTimes(s Settings, loc *time.Location, now time.Time, ask Ask, booked it
 					return l.times, l.more // leaving the loop stops the caller's iterator
 				}
 			}
+			length := int64(b.Minutes+b.AfterMinutes) * 60
+			if length <= 0 {
+				continue
+			}
 			if i, ok := q.index[b.Stylist]; ok {
-				if length := int64(b.Minutes+b.AfterMinutes) * 60; length > 0 {
-					q.team[i].booked.add(span{start, start + length})
+				q.team[i].booked.add(span{start, start + length})
+			}
+			for _, id := range b.Resources {
+				if r := q.held(id); r != nil {
+					r.held.add(span{start, start + length})
 				}
 			}
 		}
@@ -108,6 +118,7 @@ type lister struct {
 	dayLo, dayHi int64 // its first grid start, and the end of the last span a grid start keeps
 	shift        int   // a day's open starts sort as start<<shift + the member's place in the team
 	day          []int64
+	full         []sweeper // scratch: a sweeper of each needed resource's full spans
 	names        []string
 	times        []OpenTime
 	more         bool
@@ -137,14 +148,29 @@ func (l *lister) nextDay() bool {
 // returns true when the limit is passed, and more is known.
 func (l *lister) finishDay() bool {
 	l.day = l.day[:0]
+	for _, r := range l.needs {
+		r.held.forget(l.dayLo)
+		r.full = r.held.fullAt(r.count, r.full[:0])
+	}
 	for i, c := range l.team {
 		c.closed.forget(l.dayLo)
 		c.booked.forget(l.dayLo)
 		closed, busy := c.closed.sweep(), c.booked.sweep()
+		l.full = l.full[:0]
+		for _, r := range l.needs {
+			l.full = append(l.full, sweeper{list: r.full, reach: math.MinInt64})
+		}
+	starts:
 		for _, t := range c.starts {
-			if !closed.overlaps(t, t+l.minutes) && !busy.overlaps(t, t+l.hold) {
-				l.day = append(l.day, t<<l.shift+int64(i))
+			if closed.overlaps(t, t+l.minutes) || busy.overlaps(t, t+l.hold) {
+				continue
 			}
+			for k := range l.full {
+				if l.full[k].overlaps(t, t+l.hold) {
+					continue starts
+				}
+			}
+			l.day = append(l.day, t<<l.shift+int64(i))
 		}
 	}
 	slices.Sort(l.day)
@@ -208,13 +234,16 @@ const (
 	Closed
 	// Overlapping: a booking of the stylist overlaps the span the service would keep them.
 	Overlapping
+	// NoUnitFree: a resource the service holds has every unit held, by other bookings, at some
+	// instant of the span.
+	NoUnitFree
 	// OutOfHorizon: the start's local date is before today or past the horizon.
 	OutOfHorizon
 	// TooSoon: the start is less than MinNoticeMinutes after now.
 	TooSoon
 )
 
-var fitNames = [...]string{"Fits", "NoSuchService", "NoSuchStylist", "NotDone", "NotAStart", "Closed", "Overlapping", "OutOfHorizon", "TooSoon"}
+var fitNames = [...]string{"Fits", "NoSuchService", "NoSuchStylist", "NotDone", "NotAStart", "Closed", "Overlapping", "NoUnitFree", "OutOfHorizon", "TooSoon"}
 
 // String returns the constant's name, such as "Overlapping".
 func (f Fit) String() string {
@@ -228,8 +257,9 @@ func (f Fit) String() string {
 // ask.From and the window's Days, which only a listing has): Fits when t is open. It is how round
 // two, and the owner's move of a booking, check a start without listing the calendar.
 //
-// booked holds the stylist's live bookings near t, in any order; bookings of other stylists are
-// ignored. To move a booking, leave it out of booked, so it doesn't block its own new time.
+// booked holds the salon's live bookings near t, in any order: the stylist's, and every one that
+// holds a resource the service does. To move a booking, leave it out of booked, so it doesn't block
+// its own new time.
 func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist string, t time.Time, booked []Span) Fit {
 	v, ok := s.Service(service)
 	if !ok {
@@ -263,6 +293,20 @@ func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist s
 		from := b.Start.Unix()
 		if length := int64(b.Minutes+b.AfterMinutes) * 60; length > 0 && overlap(start, start+hold, span{from, from + length}) {
 			return Overlapping
+		}
+	}
+	for _, id := range v.Resources {
+		r, _ := s.Resource(id)
+		var held spans
+		for _, b := range booked {
+			from := b.Start.Unix()
+			if length := int64(b.Minutes+b.AfterMinutes) * 60; length > 0 && slices.Contains(b.Resources, id) {
+				held.add(span{from, from + length})
+			}
+		}
+		w := sweeper{list: held.fullAt(r.Count, nil), reach: math.MinInt64}
+		if w.overlaps(start, start+hold) {
+			return NoUnitFree
 		}
 	}
 	today, date := localDate(now.In(loc)), localDate(local)
@@ -318,9 +362,28 @@ func (s Settings) Choose(salon, service, stylist string) error {
 type query struct {
 	team                []*member
 	index               map[string]int // a member's id to its place in team
+	needs               []*resource    // the resources the service holds
 	minutes, hold, grid int64          // seconds: the service, the span it keeps its stylist, the grid
 	earliest            int64          // no start before it
 	firstDate, lastDate int64          // local dates, as localDate writes them
+}
+
+// resource is one resource a query's service holds, with the spans the bookings hold it.
+type resource struct {
+	id    string
+	count int
+	held  spans
+	full  []span // scratch: the day's spans when every unit is held
+}
+
+// held is the query's resource with the id, or nil when the service doesn't hold it.
+func (q *query) held(id string) *resource {
+	for _, r := range q.needs {
+		if r.id == id {
+			return r
+		}
+	}
+	return nil
 }
 
 // member is one stylist who may serve a query, with what keeps them from it.
@@ -355,6 +418,11 @@ func (s Settings) query(loc *time.Location, now time.Time, ask Ask) (query, bool
 	}
 	if len(q.team) == 0 {
 		return query{}, false
+	}
+	for _, id := range v.Resources {
+		if r, ok := s.Resource(id); ok && q.held(id) == nil {
+			q.needs = append(q.needs, &resource{id: r.ID, count: r.Count})
+		}
 	}
 	for _, c := range s.Closures {
 		for _, m := range q.team {
@@ -496,6 +564,33 @@ func (l *spans) forget(t int64) {
 		l.list = l.list[:copy(l.list, l.list[l.first:])]
 		l.first = 0
 	}
+}
+
+// fullAt appends to full, in order, the spans when count or more of the list's spans from first
+// on hold an instant: when a resource of count units has none free.
+func (l *spans) fullAt(count int, full []span) []span {
+	type edge struct {
+		at    int64
+		delta int
+	}
+	edges := make([]edge, 0, 2*(len(l.list)-l.first))
+	for _, b := range l.list[l.first:] {
+		edges = append(edges, edge{b.from, 1}, edge{b.to, -1})
+	}
+	// At one instant, a span ending frees its unit before one starting takes it.
+	slices.SortFunc(edges, func(a, b edge) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.delta, b.delta)) })
+	held := 0
+	for _, e := range edges {
+		was := held
+		held += e.delta
+		switch {
+		case was < count && held >= count:
+			full = append(full, span{from: e.at})
+		case was >= count && held < count:
+			full[len(full)-1].to = e.at
+		}
+	}
+	return full
 }
 
 // sweep returns a sweeper over the spans from first on, for asking about spans in order of from.

@@ -36,7 +36,10 @@ func (sc menuScenario) String() string {
 	fmt.Fprintf(&b, "zone %s, now %s, grid %d, notice %d, horizon %d, hours %v\n", sc.zone, sc.now.Format(time.RFC3339Nano),
 		sc.settings.GridMinutes, sc.settings.MinNoticeMinutes, sc.settings.HorizonDays, sc.settings.Hours.Wire())
 	for _, v := range sc.settings.Services {
-		fmt.Fprintf(&b, "  service %s %d+%d\n", v.ID, v.Minutes, v.AfterMinutes)
+		fmt.Fprintf(&b, "  service %s %d+%d holds %v\n", v.ID, v.Minutes, v.AfterMinutes, v.Resources)
+	}
+	for _, r := range sc.settings.Resources {
+		fmt.Fprintf(&b, "  resource %s of %d\n", r.ID, r.Count)
 	}
 	for _, p := range sc.settings.Stylists {
 		fmt.Fprintf(&b, "  stylist %s does %v, hours %v (own %v)\n", p.ID, p.Services, p.Hours.Wire(), p.Hours != nil)
@@ -45,7 +48,7 @@ func (sc menuScenario) String() string {
 		fmt.Fprintf(&b, "  closure %q %s to %s\n", c.Stylist, c.From.In(sc.loc).Format(time.RFC3339), c.To.In(sc.loc).Format(time.RFC3339))
 	}
 	for _, k := range sc.booked {
-		fmt.Fprintf(&b, "  booked %s %s %d+%d\n", k.Stylist, k.Start.In(sc.loc).Format(time.RFC3339), k.Minutes, k.AfterMinutes)
+		fmt.Fprintf(&b, "  booked %s %s %d+%d holding %v\n", k.Stylist, k.Start.In(sc.loc).Format(time.RFC3339), k.Minutes, k.AfterMinutes, k.Resources)
 	}
 	fmt.Fprintf(&b, "  ask %s with %q from %s for %d days, limit %d", sc.ask.Service, sc.ask.Stylist, sc.ask.From.Format(time.RFC3339Nano), sc.ask.Days, sc.ask.Limit)
 	return b.String()
@@ -92,6 +95,15 @@ func (menuScenario) Generate(r *rand.Rand, _ int) reflect.Value {
 		}
 		s.Services = append(s.Services, salon.Service{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("Service %d", i), Minutes: minutes, AfterMinutes: after})
 	}
+	// Half the salons have resources of one to three units, which each service holds or not.
+	if r.Intn(2) == 0 {
+		for i := range 1 + r.Intn(3) {
+			s.Resources = append(s.Resources, salon.Resource{ID: fmt.Sprintf("r%d", i), Name: fmt.Sprintf("Resource %d", i), Count: 1 + r.Intn(3)})
+		}
+		for i := range s.Services {
+			s.Services[i].Resources = someResources(r, s.Resources)
+		}
+	}
 	for i := range 1 + r.Intn(3) {
 		p := salon.Stylist{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Stylist %d", i)}
 		for _, v := range s.Services {
@@ -128,6 +140,10 @@ func (menuScenario) Generate(r *rand.Rand, _ int) reflect.Value {
 		if r.Intn(10) == 0 {
 			b.Stylist = "someone-gone" // a stylist no longer on the team keeps no one busy
 		}
+		b.Resources = someResources(r, s.Resources)
+		if r.Intn(10) == 0 {
+			b.Resources = append(b.Resources, "something-gone") // nor does a resource gone from the salon
+		}
 		booked = append(booked, b)
 	}
 	slices.SortFunc(booked, func(a, b salon.Span) int { return a.Start.Compare(b.Start) })
@@ -146,6 +162,17 @@ func (menuScenario) Generate(r *rand.Rand, _ int) reflect.Value {
 		ask.Limit = 1 + r.Intn(12)
 	}
 	return reflect.ValueOf(menuScenario{settings: s, zone: name, loc: loc, now: now, booked: booked, ask: ask})
+}
+
+// someResources is a random few of the resources' ids, none twice, in a random order.
+func someResources(r *rand.Rand, resources []salon.Resource) []string {
+	var ids []string
+	for _, i := range r.Perm(len(resources)) {
+		if r.Intn(2) == 0 {
+			ids = append(ids, resources[i].ID)
+		}
+	}
+	return ids
 }
 
 // walk is the zone read minute by minute: every whole-minute instant over a span of days, and
@@ -222,6 +249,42 @@ func (b busyMinutes) any(who string, from time.Time, minutes int) bool {
 	return false
 }
 
+// unitsHeld counts, for each resource, how many bookings hold it at every minute of a walk.
+type unitsHeld struct {
+	busyMinutes
+	held map[string][]int
+}
+
+func newUnitsHeld(from, until time.Time) unitsHeld {
+	return unitsHeld{busyMinutes: newBusyMinutes(from, until), held: make(map[string][]int)}
+}
+
+func (u unitsHeld) hold(id string, from, to time.Time) {
+	if u.held[id] == nil {
+		u.held[id] = make([]int, u.size)
+	}
+	for t := from; t.Before(to); t = t.Add(time.Minute) {
+		if i := u.index(t); i >= 0 && i < u.size {
+			u.held[id][i]++
+		}
+	}
+}
+
+// noneFree reports whether a resource the service holds has all its units held at some minute of
+// the span it would keep from t.
+func (u unitsHeld) noneFree(s salon.Settings, v salon.Service, t time.Time) bool {
+	for _, id := range v.Resources {
+		r, _ := s.Resource(id)
+		held := u.held[id]
+		for i := u.index(t); held != nil && i < u.index(t)+v.Minutes+v.AfterMinutes; i++ {
+			if i >= 0 && i < u.size && held[i] >= r.Count {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // openOracle computes the open starts the slow way: every grid candidate of every stylist on
 // every day of the window, placed by the minute walk's first reading of its wall time, judged
 // minute by minute against the bookings and closures it marks. With whole true it ignores the
@@ -232,8 +295,13 @@ func openOracle(sc menuScenario, w walk, whole bool) map[int64][]string {
 	today := dayNumber(sc.now.In(loc))
 	span := w.instants[len(w.instants)-1].Add(time.Duration(salon.MaxSpanMinutes) * time.Minute)
 	busy, closed := newBusyMinutes(w.instants[0], span), newBusyMinutes(w.instants[0], span)
+	held := newUnitsHeld(w.instants[0], span)
 	for _, b := range sc.booked {
-		busy.mark(b.Stylist, b.Start, b.Start.Add(time.Duration(b.Minutes+b.AfterMinutes)*time.Minute))
+		end := b.Start.Add(time.Duration(b.Minutes+b.AfterMinutes) * time.Minute)
+		busy.mark(b.Stylist, b.Start, end)
+		for _, id := range b.Resources {
+			held.hold(id, b.Start, end)
+		}
 	}
 	for _, c := range s.Closures {
 		closed.mark(c.Stylist, c.From, c.To)
@@ -266,7 +334,8 @@ func openOracle(sc menuScenario, w walk, whole bool) map[int64][]string {
 					case !ok, t.Add(time.Duration(service.Minutes) * time.Minute).After(end), t.Before(notice),
 						!whole && t.Before(from),
 						busy.any(p.ID, t, service.Minutes+service.AfterMinutes),
-						closed.any(p.ID, t, service.Minutes), closed.any("", t, service.Minutes):
+						closed.any(p.ID, t, service.Minutes), closed.any("", t, service.Minutes),
+						held.noneFree(s, service, t):
 						continue
 					}
 					open[t.Unix()] = append(open[t.Unix()], p.ID)
@@ -278,7 +347,7 @@ func openOracle(sc menuScenario, w walk, whole bool) map[int64][]string {
 }
 
 // TestOpenTimesAgreeWithTheOracle: OpenTimes, StartFits, FirstFree and OpenWindow agree with a
-// minute-by-minute reading of the zone, bookings and closures.
+// minute-by-minute reading of the zone, bookings, closures and the units of resources held.
 func TestOpenTimesAgreeWithTheOracle(t *testing.T) {
 	count := 400
 	if testing.Short() {

@@ -64,6 +64,9 @@ type Settings struct {
 	Services []Service
 	// Stylists is the team, in the salon's order: "anyone" books the first of them who is free.
 	Stylists []Stylist
+	// Resources are what the salon has only so many of, such as basins: a service holds those it
+	// names for its span, and no instant holds more units of one than its Count.
+	Resources []Resource
 	// GridMinutes is how far apart a menu salon's start times are.
 	GridMinutes int
 	// MinNoticeMinutes is how soon after now a menu salon's first start may be.

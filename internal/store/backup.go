@@ -141,7 +141,7 @@ func migrationsOn(db *sql.DB, d dialect, option goose.ProviderOption) (*goose.Pr
 	if err != nil {
 		return nil, err
 	}
-	options := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(daySpansMigration(d), dayFillsMigration(d), calendarTagMigration(d))}
+	options := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(daySpansMigration(d), dayFillsMigration(d), calendarTagMigration(d), resourcesMigration(d))}
 	if option != nil {
 		options = append(options, option)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"salon/internal/audit"
@@ -17,20 +18,20 @@ const notHeld = `(deposit_status IS NULL OR deposit_status <> 'awaiting')`
 
 // bookingColumns are a booking's columns in the order scanBooking reads them.
 const bookingColumns = `id, salon, slot, starts_at, name, contact, words, booked_at, status, service, stylist, minutes, after_minutes, sequence, manage_hash, own_moves,
-	deposit, deposit_status, checkout, checkout_url, pay_until, payment, no_show_at, language`
+	deposit, deposit_status, checkout, checkout_url, pay_until, payment, no_show_at, language, resources`
 
 // scanBooking reads a booking's row: from database/sql, or from pgx itself, which scans BYTEA
 // into bytes only.
 func scanBooking(row scanner) (salon.Booking, error) {
 	var id, salonID, slot, name, contact, words []byte
 	var start, bookedAt, minutes, after, sequence, customerMoves int64
-	var status, service, stylist, language string
+	var status, service, stylist, language, resources string
 	var manage []byte
 	var deposit, payUntil, noShowAt sql.NullInt64
 	var depositStatus, checkout, checkoutURL, payment sql.NullString
 	if err := row.Scan(&id, &salonID, &slot, &start, &name, &contact, &words, &bookedAt, &status,
 		&service, &stylist, &minutes, &after, &sequence, &manage, &customerMoves,
-		&deposit, &depositStatus, &checkout, &checkoutURL, &payUntil, &payment, &noShowAt, &language); err != nil {
+		&deposit, &depositStatus, &checkout, &checkoutURL, &payUntil, &payment, &noShowAt, &language, &resources); err != nil {
 		return salon.Booking{}, err
 	}
 	b := salon.Booking{
@@ -49,6 +50,9 @@ func scanBooking(row scanner) (salon.Booking, error) {
 	}
 	if noShowAt.Valid {
 		b.Status = salon.NoShow
+	}
+	if resources != "" {
+		b.Resources = strings.Split(resources, "+")
 	}
 	return b, nil
 }
@@ -164,7 +168,7 @@ func (s *Store) cancel(ctx context.Context, salonID, booking string, keep bool) 
 		}
 		return salon.Booking{}, salon.NoBooking(booking)
 	}
-	if _, err := w.exec(ctx, qUntakeCells, text(booking)); err != nil {
+	if err := untake(ctx, w, booking); err != nil {
 		return salon.Booking{}, err
 	}
 	b, err := scanBooking(w.queryRow(ctx, qBookingByID, text(booking)))

@@ -131,10 +131,10 @@ var dayFillsSQLite = append([]string{
 	// The counts are read from this index alone: in the table they come after a day's list, which
 	// at a busy salon runs over several pages that a read would have to step through.
 	`CREATE INDEX day_spans_fills ON day_spans (salon, day, taken, first_booked)`,
-}, daySpansTriggers(addCounted, removeCounted)...)
+}, daySpansTriggers(addCountedOf(tokenOf), removeCountedOf(tokenOf), spanColumns)...)
 
 // dayFillsSQLiteDown undoes dayFillsSQLite, back to migration 14's triggers.
-var dayFillsSQLiteDown = append(daySpansTriggers(addSpan, removeSpan),
+var dayFillsSQLiteDown = append(daySpansTriggers(addSpan, removeSpan, spanColumns),
 	`DROP INDEX day_spans_fills`,
 	`ALTER TABLE day_spans DROP COLUMN first_booked`,
 	`ALTER TABLE day_spans DROP COLUMN taken`,
@@ -145,18 +145,27 @@ var dayFillsSQLiteDown = append(daySpansTriggers(addSpan, removeSpan),
 const bookingsOfDay = `b.salon = day_spans.salon AND b.status = 'booked'
 			AND b.starts_at >= day_spans.day * 86400 AND b.starts_at < day_spans.day * 86400 + 86400`
 
-// addCounted is addSpan, counting NEW in and keeping the day's earliest booking time: NEW's own
-// when the day held none live.
-var addCounted = `INSERT INTO day_spans (salon, day, spans, taken, first_booked)
-		SELECT NEW.salon, NEW.starts_at / 86400, ';' || ` + tokenOf("NEW.") + ` || ';', 1, NEW.booked_at
+// addCountedOf is addSpan with the tokens token writes, counting NEW in and keeping the day's
+// earliest booking time: NEW's own when the day held none live.
+func addCountedOf(token func(row string) string) string {
+	return `INSERT INTO day_spans (salon, day, spans, taken, first_booked)
+		SELECT NEW.salon, NEW.starts_at / 86400, ';' || ` + token("NEW.") + ` || ';', 1, NEW.booked_at
 		WHERE NEW.status = 'booked'
 		ON CONFLICT (salon, day) DO UPDATE SET spans = spans || substr(excluded.spans, 2), taken = taken + 1,
 			first_booked = CASE WHEN taken = 0 THEN excluded.first_booked ELSE min(first_booked, excluded.first_booked) END`
+}
 
-// removeCounted is removeSpan, counting OLD out when its token was there.
-var removeCounted = `UPDATE day_spans SET spans = replace(spans, ';' || ` + tokenOf("OLD.") + ` || ';', ';'),
-			taken = taken - (instr(spans, ';' || ` + tokenOf("OLD.") + ` || ';') > 0)
+// removeCountedOf is removeSpan with the tokens token writes, counting OLD out when its token was
+// there.
+func removeCountedOf(token func(row string) string) string {
+	return `UPDATE day_spans SET spans = replace(spans, ';' || ` + token("OLD.") + ` || ';', ';'),
+			taken = taken - (instr(spans, ';' || ` + token("OLD.") + ` || ';') > 0)
 		WHERE salon = OLD.salon AND day = OLD.starts_at / 86400`
+}
+
+// spanColumns are the columns of bookings a day list's token is written from, which its update
+// trigger watches, before migration 22 adds resources.
+const spanColumns = `salon, status, starts_at, stylist, minutes, after_minutes`
 
 // dropDaySpansTriggers drops the triggers that keep day_spans.
 var dropDaySpansTriggers = []string{
@@ -166,20 +175,20 @@ var dropDaySpansTriggers = []string{
 }
 
 // daySpansTriggers drops the triggers that keep day_spans and makes them again with add and
-// remove as the statements that add NEW's token and remove OLD's.
-func daySpansTriggers(add, remove string) []string {
-	return append(slices.Clone(dropDaySpansTriggers), createDaySpansTriggers(add, remove)...)
+// remove as the statements that add NEW's token and remove OLD's, the update's watching columns.
+func daySpansTriggers(add, remove, columns string) []string {
+	return append(slices.Clone(dropDaySpansTriggers), createDaySpansTriggers(add, remove, columns)...)
 }
 
 // createDaySpansTriggers makes the triggers that keep day_spans, with add and remove as the
-// statements that add NEW's token and remove OLD's.
-func createDaySpansTriggers(add, remove string) []string {
+// statements that add NEW's token and remove OLD's, the update's watching columns.
+func createDaySpansTriggers(add, remove, columns string) []string {
 	return []string{
 		`CREATE TRIGGER day_spans_insert AFTER INSERT ON bookings WHEN NEW.status = 'booked'
 		BEGIN
 			` + add + `;
 		END`,
-		`CREATE TRIGGER day_spans_update AFTER UPDATE OF salon, status, starts_at, stylist, minutes, after_minutes ON bookings
+		`CREATE TRIGGER day_spans_update AFTER UPDATE OF ` + columns + ` ON bookings
 			WHEN OLD.status = 'booked' OR NEW.status = 'booked'
 		BEGIN
 			` + remove + ` AND OLD.status = 'booked';

@@ -19,7 +19,7 @@ const daySeconds = 86400
 
 // A day's list holds one token for each live booking starting that UTC day:
 // "stylist:start:minutes:afterMinutes", with the start in Unix seconds and the stylist "" at a
-// simple salon. Tokens are separated by ";" and come in no order: the reader sorts each day.
+// simple salon, and ":basin+chair" after it when the booking holds resources (resources.go). Tokens are separated by ";" and come in no order: the reader sorts each day.
 //
 // Why: a window's open times need every live booking that can touch it, and at a full calendar
 // that is hundreds. SQLite through its pure-Go driver spends about a microsecond on each row it
@@ -42,7 +42,7 @@ var (
 )
 
 // rowToken is the SQL of a booking's token, from its row in bookings.
-const rowToken = `stylist || ':' || starts_at || ':' || minutes || ':' || after_minutes`
+var rowToken = heldTokenOf("")
 
 // Window's subqueries (calendarOf): what is taken in [$2, $3), all of it, or around the days of
 // [$4, $5) that a read passes over (WindowPassing). The lists are joined into one, read from
@@ -119,9 +119,9 @@ var daySpansSQLite = append([]string{
 		PRIMARY KEY (salon, day)
 	)`,
 	`INSERT INTO day_spans (salon, day, spans)
-		SELECT salon, starts_at / 86400, ';' || group_concat(` + rowToken + `, ';') || ';'
+		SELECT salon, starts_at / 86400, ';' || group_concat(` + tokenOf("") + `, ';') || ';'
 		FROM bookings WHERE status = 'booked' GROUP BY salon, starts_at / 86400`,
-}, createDaySpansTriggers(addSpan, removeSpan)...)
+}, createDaySpansTriggers(addSpan, removeSpan, spanColumns)...)
 
 // daySpansSQLiteDown undoes daySpansSQLite.
 var daySpansSQLiteDown = append(slices.Clone(dropDaySpansTriggers), `DROP TABLE day_spans`)
@@ -154,6 +154,7 @@ func daySpansMigration(d dialect) *goose.Migration {
 type daySpan struct {
 	stylist                   string
 	start, minutes, afterMins int64
+	resources                 string // as the bookings' column holds them: "basin+chair", or ""
 }
 
 // errList is a list with a token that doesn't read: only SQL written around the store makes one.
@@ -188,8 +189,22 @@ func eachToken(list string, from, to int64, yield func(daySpan)) error {
 		if sp.minutes, i, ok = number(list, i, ':'); !ok {
 			return errList
 		}
+		at := i
 		if sp.afterMins, i, ok = number(list, i, ';'); !ok {
-			return errList
+			if i >= len(list) || list[i] != ':' {
+				return errList
+			}
+			if sp.afterMins, i, ok = number(list, at, ':'); !ok {
+				return errList
+			}
+			end := strings.IndexByte(list[i:], ';')
+			if end < 0 {
+				end = len(list) - i
+			}
+			if end == 0 || strings.IndexByte(list[i:i+end], ':') >= 0 {
+				return errList
+			}
+			sp.resources, i = list[i:i+end], i+end
 		}
 		yield(sp)
 	}

@@ -11,8 +11,9 @@ import (
 )
 
 // plainTokens reads list as eachToken does, token by token with the standard library: a token is
-// "stylist:start:minutes:after" between semicolons, each number 1 to 18 digits, and a token whose
-// start is outside [from, to) is skipped with the rest of it unread.
+// "stylist:start:minutes:after" between semicolons, each number 1 to 18 digits, with
+// ":resources" after it when the booking holds any (no ":" in them, and not empty), and a token
+// whose start is outside [from, to) is skipped with the rest of it unread.
 func plainTokens(list string, from, to int64) ([]daySpan, bool) {
 	digits := func(s string) (int64, bool) {
 		if len(s) == 0 || len(s) > 18 || strings.Trim(s, "0123456789") != "" {
@@ -48,8 +49,15 @@ func plainTokens(list string, from, to int64) ([]daySpan, bool) {
 		if sp.minutes, ok = digits(minutes); !ok {
 			return nil, false
 		}
+		after, resources, held := strings.Cut(after, ":")
 		if sp.afterMins, ok = digits(after); !ok {
 			return nil, false
+		}
+		if held {
+			if resources == "" || strings.Contains(resources, ":") {
+				return nil, false
+			}
+			sp.resources = resources
 		}
 		out = append(out, sp)
 	}
@@ -68,6 +76,10 @@ func FuzzEachToken(f *testing.F) {
 		{";ana:12:3;", 0, 100},
 		{";ana:12:3;", 20, 100},
 		{";ana:12:3:4:5;", 0, 100},
+		{";ana:12:3:4:basin+chair;ben:13:5:0;", 0, 100},
+		{";ana:12:3:4:;", 0, 100},
+		{";ana:12:3:4:basin:chair;", 0, 100},
+		{";ana:12:3:4:basin", 0, 100},
 		{";a;b:1:2:3;", 0, 100},
 		{";ana:-12:3:4;", -100, 100},
 		{";ana:1234567890123456789:3:4;", 0, 1 << 62},

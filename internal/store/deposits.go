@@ -63,8 +63,7 @@ func (s *Store) Release(ctx context.Context, booking, checkout, event string, no
 		if err != nil || n == 0 {
 			return n, err
 		}
-		_, err = w.exec(ctx, qUntakeCells, text(booking))
-		return n, err
+		return n, untake(ctx, w, booking)
 	}, nil)
 }
 

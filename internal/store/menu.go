@@ -45,9 +45,9 @@ const (
 	// A hold for a deposit ($16 to $19 not NULL) is written the same, with its deposit awaiting.
 	qMenuBook = `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state,
 			service, stylist, minutes, after_minutes, manage_hash, contact_key,
-			deposit, checkout, checkout_url, pay_until, deposit_status, language)
+			deposit, checkout, checkout_url, pay_until, deposit_status, language, resources)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'booked', $9, $10, $11, $12, $13, $14, $15,
-			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END, $20)` +
+			CAST($16 AS BIGINT), $17, $18, $19, CASE WHEN CAST($16 AS BIGINT) IS NULL THEN NULL ELSE 'awaiting' END, $20, $21)` +
 		qOneLivePerStart
 	// qCellsTaken reports whether a live booking holds any of the salon's stylist's cells from $3
 	// up to $4: a stylist found busy by this read costs one lookup, not a booking written and undone.
@@ -136,7 +136,7 @@ func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist 
 	res, err := w.exec(ctx, qMenuBook, text(h.ID), text(h.Salon), text(h.Slot), h.Start.Unix(),
 		text(h.Name), text(h.Contact), text(h.Words), sp.now.Unix(), sp.id[:],
 		h.Service, stylist, int64(h.Minutes), int64(h.AfterMinutes), h.ManageHash, h.Key(),
-		deposit, checkout, checkoutURL, payUntil, h.Language)
+		deposit, checkout, checkoutURL, payUntil, h.Language, holdsOf(h.Resources))
 	if err != nil {
 		return false, err
 	}
@@ -152,9 +152,11 @@ func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist 
 		return false, err
 	}
 	if n == end-first {
-		return true, nil
+		if took, err := takeUnits(ctx, w, h.Salon, h.ID, h.Resources, first, end); took || err != nil {
+			return took, err
+		}
 	}
-	if _, err := w.exec(ctx, qUntakeCells, text(h.ID)); err != nil {
+	if err := untake(ctx, w, h.ID); err != nil {
 		return false, err
 	}
 	_, err = w.exec(ctx, qUnbook, text(h.ID))
@@ -188,6 +190,7 @@ func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yie
 		list     string
 		spans    []daySpan
 		stylists = map[string]string{}
+		holds    = map[string][]string{}
 		reaching = from.Unix()
 	)
 	for rows.Next() {
@@ -210,7 +213,14 @@ func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yie
 				stylist = strings.Clone(sp.stylist)
 				stylists[stylist] = stylist
 			}
-			if !yield(salon.Span{Stylist: stylist, Start: instant(sp.start), Minutes: int(sp.minutes), AfterMinutes: int(sp.afterMins)}) {
+			var resources []string
+			if sp.resources != "" {
+				if resources, ok = holds[sp.resources]; !ok {
+					resources = strings.Split(sp.resources, "+")
+					holds[strings.Clone(sp.resources)] = resources
+				}
+			}
+			if !yield(salon.Span{Stylist: stylist, Start: instant(sp.start), Minutes: int(sp.minutes), AfterMinutes: int(sp.afterMins), Resources: resources}) {
 				return nil
 			}
 		}

@@ -210,8 +210,20 @@ func (s *Store) placeMove(ctx context.Context, w prepared, salonID string, b sal
 	if n+held != end-first {
 		return salon.TakenBooked, nil
 	}
-	_, err = w.exec(ctx, qFreeOldCells, text(b.ID), m.Stylist, first, end)
-	return 0, err
+	if _, err := w.exec(ctx, qFreeOldCells, text(b.ID), m.Stylist, first, end); err != nil {
+		return 0, err
+	}
+	// The units: freed, then taken again at the new span, so one the booking held stays its.
+	if len(b.Resources) == 0 {
+		return 0, nil
+	}
+	if _, err := w.exec(ctx, qUntakeUnits, text(b.ID)); err != nil {
+		return 0, err
+	}
+	if took, err := takeUnits(ctx, w, salonID, b.ID, b.Resources, first, end); err != nil || !took {
+		return salon.TakenBooked, err
+	}
+	return 0, nil
 }
 
 // recordMove records b's move once placed: its state's spend as booked, the owner's move in the

@@ -43,7 +43,7 @@ func (s *Store) CancelBefore(ctx context.Context, salonID, id string, latest tim
 		return salon.Booking{}, false, err
 	}
 	if n == 1 {
-		if _, err := w.exec(ctx, qUntakeCells, text(id)); err != nil {
+		if err := untake(ctx, w, id); err != nil {
 			return salon.Booking{}, false, err
 		}
 	}

@@ -38,20 +38,28 @@ type storedTerms struct {
 	ChangeCutoffHours     int             `json:"changeCutoffHours"`
 	MaxUpcomingPerContact int             `json:"maxUpcomingPerContact,omitempty"`
 	// MaxBookingsPerMinute is 0, its default, in the terms of a salon put before it was a setting.
-	MaxBookingsPerMinute int             `json:"maxBookingsPerMinute,omitempty"`
-	PaymentMinutes       int             `json:"paymentMinutes,omitempty"`
-	Language             string          `json:"language,omitempty"`
-	EmbedOrigins         []string        `json:"embedOrigins,omitempty"`
-	Closures             []storedClosure `json:"closures,omitempty"`
+	MaxBookingsPerMinute int              `json:"maxBookingsPerMinute,omitempty"`
+	PaymentMinutes       int              `json:"paymentMinutes,omitempty"`
+	Language             string           `json:"language,omitempty"`
+	EmbedOrigins         []string         `json:"embedOrigins,omitempty"`
+	Closures             []storedClosure  `json:"closures,omitempty"`
+	Resources            []storedResource `json:"resources,omitempty"`
+}
+
+type storedResource struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Count int    `json:"count"`
 }
 
 type storedService struct {
-	ID           string `json:"id"`
-	Name         string `json:"name"`
-	Minutes      int    `json:"minutes"`
-	Price        *int64 `json:"price,omitempty"`
-	AfterMinutes int    `json:"afterMinutes,omitempty"`
-	Deposit      *int64 `json:"deposit,omitempty"`
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Minutes      int      `json:"minutes"`
+	Price        *int64   `json:"price,omitempty"`
+	AfterMinutes int      `json:"afterMinutes,omitempty"`
+	Deposit      *int64   `json:"deposit,omitempty"`
+	Resources    []string `json:"resources,omitempty"`
 }
 
 type storedStylist struct {
@@ -77,7 +85,7 @@ func encodeTerms(set salon.Settings) (string, error) {
 		EmbedOrigins: set.EmbedOrigins,
 	}
 	for _, v := range set.Services {
-		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})
+		t.Services = append(t.Services, storedService{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit, Resources: v.Resources})
 	}
 	for _, p := range set.Stylists {
 		st := storedStylist{ID: p.ID, Name: p.Name, Services: p.Services}
@@ -86,6 +94,9 @@ func encodeTerms(set salon.Settings) (string, error) {
 			st.Hours = &h
 		}
 		t.Stylists = append(t.Stylists, st)
+	}
+	for _, r := range set.Resources {
+		t.Resources = append(t.Resources, storedResource(r))
 	}
 	if set.Closures != nil {
 		t.Closures = make([]storedClosure, len(set.Closures))
@@ -107,9 +118,12 @@ func decodeTerms(terms string, set *salon.Settings) error {
 	set.ChangeCutoffHours, set.MaxUpcomingPerContact = t.ChangeCutoffHours, t.MaxUpcomingPerContact
 	set.MaxBookingsPerMinute, set.PaymentMinutes, set.Language = t.MaxBookingsPerMinute, t.PaymentMinutes, t.Language
 	set.EmbedOrigins = t.EmbedOrigins
-	set.Services, set.Stylists, set.Closures = nil, nil, nil
+	set.Services, set.Stylists, set.Closures, set.Resources = nil, nil, nil, nil
 	for _, v := range t.Services {
-		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit})
+		set.Services = append(set.Services, salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit, Resources: v.Resources})
+	}
+	for _, r := range t.Resources {
+		set.Resources = append(set.Resources, salon.Resource(r))
 	}
 	for _, p := range t.Stylists {
 		st := salon.Stylist{ID: p.ID, Name: p.Name, Services: p.Services}
@@ -299,6 +313,9 @@ func (s *Store) putSettings(ctx context.Context, w prepared, id string, set salo
 		RETURNING version`,
 		text(id), text(set.Name), text(set.TimeZone), text(set.Phone), prices, hours,
 		int64(set.SlotMinutes), int64(set.HorizonDays), terms, s.now().Unix()).Scan(&version); err != nil {
+		return 0, err
+	}
+	if err := putUnits(ctx, w, id, set); err != nil {
 		return 0, err
 	}
 	detail := fmt.Sprintf("settings version %d", version)

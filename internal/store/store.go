@@ -207,7 +207,7 @@ func (s *Store) warm(ctx context.Context) error {
 	s.spendAtCapped = qSpendAt + qUnderCap + s.d.shareSalon + qOnConflict
 	s.menuSpend = qMenuSpend + s.d.shareSalon + qOnConflict
 	queries := []string{qSpend, s.spendAt, `SELECT 1 FROM salons WHERE id = $1`, qUpcoming, qEvent, qDeliveries, qDropReminders,
-		s.menuSpend, qMenuBook, qCellsTaken, qTakeCells, qUntakeCells, qUnbook, qMenuBooked, qBookingByID}
+		s.menuSpend, qMenuBook, qCellsTaken, qTakeCells, qUntakeCells, qUntakeUnits, qTakeUnits, qUnbook, qMenuBooked, qBookingByID}
 	if s.d.lockContact != "" {
 		queries = append(queries, s.d.lockContact)
 	}
