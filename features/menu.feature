@@ -67,6 +67,27 @@ Feature: A salon's menu and team
     Given it is "2026-12-02T10:00:00Z"
     Then the open times of a cut with anyone on "2026-12-02" begin with "2026-12-02T11:00:00Z"
 
+  # Decided by: internal/salon.OpenTimes (open.go), internal/store.takeUnits (resources.go)
+  Scenario: The salon's one basin keeps a cut apart from a colour, whoever does each
+    Given the owner gives the salon 1 basin, which a cut and a colour hold
+    And Ana has booked a colour with Ana at "2026-12-02T10:00:00Z"
+    Then the open times of a cut with Ben on "2026-12-02" hold "2026-12-02T09:15:00Z" and "2026-12-02T12:00:00Z"
+    And the open times of a cut with Ben on "2026-12-02" don't hold "2026-12-02T09:30:00Z", "2026-12-02T10:00:00Z" and "2026-12-02T11:45:00Z"
+    And the open times of a beard trim with Ben on "2026-12-02" hold "2026-12-02T10:00:00Z"
+
+  # Decided by: internal/store.takeUnits (resources.go)
+  Scenario: A basin taken between the two rounds leaves the second customer unbooked
+    Given the owner gives the salon 1 basin, which a cut and a colour hold
+    When Rosa asks for a cut with Ben, saying "A cut please", with the slots "2026-12-02T10:30:00Z"
+    And Ana has booked a colour with Ana at "2026-12-02T10:00:00Z"
+    And Rosa accepts "2026-12-02T10:30:00Z"
+    Then Rosa is told "Wednesday 2 December, 10:30 was taken meanwhile, so nothing is booked." with no booking reference
+
+  # Decided by: internal/salon.Settings.checkServices (menu_check.go)
+  Scenario: A service holding a resource the salon doesn't have is refused
+    When the owner puts a colour holding a "sink"
+    Then the server refuses it with 400 "services[1].resources[0] must be the id of one of the salon's resources"
+
   # Decided by: internal/booking.Desk.Move (owner.go), internal/store.Store.Move (move.go)
   Scenario: The owner moves a booking and the old time opens
     Given Ana has booked a cut with Ana at "2026-12-02T10:00:00Z"

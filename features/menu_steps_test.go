@@ -241,6 +241,30 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 	}
 	sc.Step(`^the owner closes the salon from "([^"]*)" to "([^"]*)"$`, func(from, to string) error { return closes("", from, to) })
 	sc.Step(`^the owner closes (\pL+)'s time from "([^"]*)" to "([^"]*)"$`, closes)
+	// holding puts the settings with the services named holding resource, of count units.
+	holding := func(resource string, count int, services ...string) error {
+		if count > 0 {
+			w.settings["resources"] = []any{map[string]any{"id": resource, "name": "Basin", "count": count}}
+		}
+		for _, v := range w.settings["services"].([]any) {
+			v := v.(map[string]any)
+			for _, service := range services {
+				if v["id"] == serviceIDs[service] {
+					v["resources"] = []string{resource}
+				}
+			}
+		}
+		return w.putSalon()
+	}
+	sc.Step(`^the owner gives the salon (\d+) basins?, which a (cut|colour|beard trim) and a (cut|colour|beard trim) hold$`, func(count int, one, other string) error {
+		return holding("basin", count, one, other)
+	})
+	sc.Step(`^the owner puts a (cut|colour|beard trim) holding a "([^"]*)"$`, func(service, resource string) error {
+		if err := holding(resource, 0, service); err == nil {
+			return fmt.Errorf("the put was taken: %v", err)
+		}
+		return nil // the refusal is the next step's to judge
+	})
 	sc.Step(`^the owner gives (\pL+) (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days off$`, func(stylist, day string) error {
 		for _, p := range w.settings["stylists"].([]any) {
 			p := p.(map[string]any)

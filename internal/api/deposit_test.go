@@ -101,7 +101,7 @@ const (
 func TestADepositHoldsTheTimeUntilPaidThenRoundThreeBooks(t *testing.T) {
 	tl := newTill(t)
 	salonView := tl.send(http.MethodGet, "/salons/studio-nine", "", false)
-	if !strings.Contains(string(salonView.Body), `"price":8000,"afterMinutes":30,"deposit":2000}`) || !strings.Contains(string(salonView.Body), `"paymentMinutes":30`) {
+	if !strings.Contains(string(salonView.Body), `"price":8000,"afterMinutes":30,"deposit":2000,"resources":[]}`) || !strings.Contains(string(salonView.Body), `"paymentMinutes":30`) {
 		t.Errorf("the menu doesn't show the deposit: %s", salonView.Body)
 	}
 	a := args("Rosa", "colour")

@@ -42,6 +42,14 @@ type SalonSettings struct {
 	MaxBookingsPerMinute  *int                  `json:"maxBookingsPerMinute,omitempty" doc:"How many new bookings the salon takes in any minute, from everyone, across every instance: 1 to 1000; 30 when absent. Past it round two answers 429 with Retry-After, and its state can still be used."`
 	PaymentMinutes        *int                  `json:"paymentMinutes,omitempty" doc:"How long a time is held while its customer pays a service's deposit: 30 to 1440 minutes; 30 when absent."`
 	Closures              []ClosureLine         `json:"closures,omitempty" maxItems:"200" doc:"Spans when the salon, or one stylist, takes no booking: at most 200. Needs services."`
+	Resources             []ResourceLine        `json:"resources,omitempty" maxItems:"20" doc:"What the salon has only so many of, such as basins: at most 20. A service holds a unit of each it names for its minutes and afterMinutes, and no instant holds more units than a resource's count. Needs services."`
+}
+
+// ResourceLine is one resource, as put and as shown.
+type ResourceLine struct {
+	ID    string `json:"id" minLength:"1" maxLength:"40" doc:"The resource's id: 1 to 40 of a-z, 0-9 and -, unique among the resources."`
+	Name  string `json:"name" minLength:"1" maxLength:"100" doc:"What the owner sees, such as Basin."`
+	Count int    `json:"count" doc:"How many the salon has: 1 to 50."`
 }
 
 // PriceLine is one line of a salon's price list.
@@ -52,22 +60,24 @@ type PriceLine struct {
 
 // ServiceLine is one service of the menu as an owner puts it.
 type ServiceLine struct {
-	ID           string `json:"id" minLength:"1" maxLength:"40" doc:"The service's id: 1 to 40 of a-z, 0-9 and -, unique on the menu."`
-	Name         string `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees, such as Colour."`
-	Minutes      int    `json:"minutes" doc:"How long the customer is in the chair: 5 to 480, a multiple of 5."`
-	Price        *int64 `json:"price,omitempty" doc:"The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet."`
-	AfterMinutes int    `json:"afterMinutes,omitempty" doc:"Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent."`
-	Deposit      *int64 `json:"deposit,omitempty" doc:"What the customer pays by card to hold the time, in the currency's minor unit: 1 to the service's price. Needs a price, and payments configured on the server."`
+	ID           string   `json:"id" minLength:"1" maxLength:"40" doc:"The service's id: 1 to 40 of a-z, 0-9 and -, unique on the menu."`
+	Name         string   `json:"name" minLength:"1" maxLength:"100" doc:"What the customer sees, such as Colour."`
+	Minutes      int      `json:"minutes" doc:"How long the customer is in the chair: 5 to 480, a multiple of 5."`
+	Price        *int64   `json:"price,omitempty" doc:"The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet."`
+	AfterMinutes int      `json:"afterMinutes,omitempty" doc:"Processing or clean-up after the service, when the stylist can't start another client: 0 to 120, a multiple of 5; 0 when absent."`
+	Deposit      *int64   `json:"deposit,omitempty" doc:"What the customer pays by card to hold the time, in the currency's minor unit: 1 to the service's price. Needs a price, and payments configured on the server."`
+	Resources    []string `json:"resources,omitempty" maxItems:"20" doc:"The ids of the salon's resources the service holds, a unit of each, for its minutes and afterMinutes; none when absent."`
 }
 
 // ServiceView is one service of the menu as GET shows it, the defaults filled in.
 type ServiceView struct {
-	ID           string `json:"id"`
-	Name         string `json:"name"`
-	Minutes      int    `json:"minutes"`
-	Price        *int64 `json:"price,omitempty" doc:"In the currency's minor unit; absent when not on the sheet."`
-	AfterMinutes int    `json:"afterMinutes"`
-	Deposit      *int64 `json:"deposit,omitempty" doc:"The deposit paid by card to hold the time, in the currency's minor unit; absent when the service takes none."`
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Minutes      int      `json:"minutes"`
+	Price        *int64   `json:"price,omitempty" doc:"In the currency's minor unit; absent when not on the sheet."`
+	AfterMinutes int      `json:"afterMinutes"`
+	Deposit      *int64   `json:"deposit,omitempty" doc:"The deposit paid by card to hold the time, in the currency's minor unit; absent when the service takes none."`
+	Resources    []string `json:"resources" doc:"The ids of the resources it holds; empty when none."`
 }
 
 // StylistLine is one stylist of the team, as put and as shown.
@@ -122,6 +132,7 @@ type SalonView struct {
 	GridMinutes           *int                  `json:"gridMinutes,omitempty" doc:"Absent at a simple salon."`
 	MinNoticeMinutes      *int                  `json:"minNoticeMinutes,omitempty" doc:"Absent at a simple salon."`
 	Closures              *[]ClosureLine        `json:"closures,omitempty" doc:"Absent at a simple salon."`
+	Resources             *[]ResourceLine       `json:"resources,omitempty" doc:"What the salon has only so many of; empty when none. Absent at a simple salon."`
 	OpenSlots             []OpenSlot            `json:"openSlots" maxItems:"50" doc:"The slots open now, earliest first, at most 50: send them as round one's openSlots. At a menu salon, for the first service with anyone."`
 }
 
@@ -302,7 +313,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 	s.EmbedOrigins = p.EmbedOrigins
 	given := salon.Given{
 		Prices: p.Prices != nil, Currency: p.Currency != nil, Services: p.Services != nil,
-		Stylists: p.Stylists != nil, Closures: p.Closures != nil,
+		Stylists: p.Stylists != nil, Closures: p.Closures != nil, Resources: p.Resources != nil,
 	}
 	for _, n := range []struct {
 		from  *int
@@ -334,7 +345,7 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 	if p.Services != nil {
 		s.Services = make([]salon.Service, len(p.Services))
 		for i, v := range p.Services {
-			s.Services[i] = salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit}
+			s.Services[i] = salon.Service{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit, Resources: v.Resources}
 		}
 	}
 	if p.Stylists != nil {
@@ -347,6 +358,12 @@ func (p SalonSettings) Settings() (salon.Settings, salon.Given, error) {
 				}
 			}
 			s.Stylists[i] = st
+		}
+	}
+	if p.Resources != nil {
+		s.Resources = make([]salon.Resource, len(p.Resources))
+		for i, r := range p.Resources {
+			s.Resources[i] = salon.Resource(r)
 		}
 	}
 	if p.Closures != nil {
@@ -383,7 +400,8 @@ func ViewOf(v booking.View) SalonView {
 	out.Currency, out.GridMinutes, out.MinNoticeMinutes = s.Currency, &s.GridMinutes, &s.MinNoticeMinutes
 	out.Services = make([]ServiceView, len(s.Services))
 	for i, v := range s.Services {
-		out.Services[i] = ServiceView{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit}
+		out.Services[i] = ServiceView{ID: v.ID, Name: v.Name, Minutes: v.Minutes, Price: v.Price, AfterMinutes: v.AfterMinutes, Deposit: v.Deposit,
+			Resources: append([]string{}, v.Resources...)}
 	}
 	out.Stylists = make([]StylistLine, len(s.Stylists))
 	for i, p := range s.Stylists {
@@ -394,6 +412,11 @@ func ViewOf(v booking.View) SalonView {
 	}
 	closures := closureLines(s.Closures)
 	out.Closures = &closures
+	resources := make([]ResourceLine, len(s.Resources))
+	for i, r := range s.Resources {
+		resources[i] = ResourceLine(r)
+	}
+	out.Resources = &resources
 	return out
 }
 

@@ -79,9 +79,9 @@ export const menuSalon = {
   language: 'en',
   currency: 'GBP',
   services: [
-    { id: 'cut', name: 'Cut', minutes: 45, price: 4500, afterMinutes: 0 },
-    { id: 'colour', name: 'Colour', minutes: 90, price: 8000, afterMinutes: 30, deposit: 2000 },
-    { id: 'beard-trim', name: 'Beard trim', minutes: 15, price: 1500, afterMinutes: 0 },
+    { id: 'cut', name: 'Cut', minutes: 45, price: 4500, afterMinutes: 0, resources: [] as string[] },
+    { id: 'colour', name: 'Colour', minutes: 90, price: 8000, afterMinutes: 30, deposit: 2000, resources: [] as string[] },
+    { id: 'beard-trim', name: 'Beard trim', minutes: 15, price: 1500, afterMinutes: 0, resources: [] as string[] },
   ],
   stylists: [
     { id: 'ana', name: 'Ana', services: ['cut', 'colour', 'beard-trim'], hours: { wed: day } },
@@ -91,6 +91,7 @@ export const menuSalon = {
   gridMinutes: 15,
   minNoticeMinutes: 60,
   closures: [] as { from: string; to: string; stylist?: string; note?: string }[],
+  resources: [] as { id: string; name: string; count: number }[],
 };
 
 type Settings = typeof menuSalon;

@@ -98,6 +98,18 @@ describe('Scenario: the menu is shown in the salon’s currency, with each servi
     expect(majorOf(8000, 'GBP')).toBe('80.00');
   });
 
+  it('reads the resources and what each service holds, and refuses a service holding one the salon hasn’t', async () => {
+    fake.settings.resources = [{ id: 'basin', name: 'Basin', count: 2 }];
+    fake.settings.services[1] = { ...fake.settings.services[1]!, resources: ['basin'] };
+    const read = await store.dispatch(bookingApi.endpoints.getSalon.initiate({ salon }));
+    const menu = read.data?.ok === true ? read.data.value.menu : null;
+    expect(menu?.resources).toEqual([{ id: 'basin', name: 'Basin', count: 2 }]);
+    expect(menu?.services.map((v) => v.resources)).toEqual([[], ['basin'], []]);
+    fake.settings.services[1] = { ...fake.settings.services[1]!, resources: ['sink'] };
+    const again = await store.dispatch(bookingApi.endpoints.getSalon.initiate({ salon }, { forceRefetch: true }));
+    expect(again.data).toEqual({ ok: false, problem: 'the salon.services[1].resources names sink, which is not one of the resources' });
+  });
+
   it('refuses a menu whose stylist does a service the menu doesn’t hold', async () => {
     fake.settings.stylists[1] = { id: 'ben', name: 'Ben', services: ['perm'] };
     const read = await store.dispatch(bookingApi.endpoints.getSalon.initiate({ salon }));

@@ -7,7 +7,7 @@ import { fieldOf, reasonOf } from '../src/api/refusal';
 import type { Entry, Salon } from '../src/calendar/decode';
 import { instantOf, offsetMinutes, rfc3339, wallOf } from '../src/calendar/zone';
 import { axisOf, blocksOf, closedSpans, lanesOf, windowOf } from '../src/owner/calendar';
-import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf, withClosures } from '../src/owner/settings';
+import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf, withClosures, withoutResource } from '../src/owner/settings';
 import { blockName } from '../src/owner/CalendarView';
 import { closureWords } from '../src/owner/Closures';
 import { ready } from '../src/owner/messages';
@@ -254,16 +254,51 @@ function draftOfDemo() {
     slotMinutes: null,
     menu: {
       currency: s.currency,
-      services: s.services.map((v) => ({ ...v, deposit: (v as { deposit?: number }).deposit ?? null })),
+      services: s.services.map((v) => ({ ...v, deposit: (v as { deposit?: number }).deposit ?? null, resources: [] })),
       stylists: s.stylists.map((p) => ({ ...p, hours: ((p as { hours?: unknown }).hours ?? null) as Salon['hours'] | null })),
       gridMinutes: s.gridMinutes,
       minNoticeMinutes: s.minNoticeMinutes,
       closures: [],
+      resources: [],
     },
     openSlots: [],
   };
   return draftOf(view);
 }
+
+describe('Scenario: the owner edits what the salon has only so many of', () => {
+  it('puts the resources and what each service holds, and reads them back into the form', () => {
+    const draft = draftOfDemo();
+    const withBasins = {
+      ...draft,
+      resources: [{ id: 'basin', name: 'Basin', count: '2' }],
+      services: draft.services.map((v, i) => (i === 1 ? { ...v, resources: ['basin'] } : v)),
+    };
+    const body = bodyOf(withBasins);
+    expect(!isRefused(body) && body.resources).toEqual([{ id: 'basin', name: 'Basin', count: 2 }]);
+    expect(!isRefused(body) && body.services?.map((v) => v.resources)).toEqual([[], ['basin'], []]);
+    expect(placeOf('resources[0].count', placesOf(withBasins))).toBe('resources[0].count');
+    expect(placeOf('services[1].resources[0]', placesOf(withBasins))).toBe('services[1].resources');
+    expect(fieldOf('services[1].resources[0] must be the id of one of the salon\'s resources')).toBe('services[1].resources[0]');
+  });
+
+  it('refuses a count that is not a whole number before sending, by its field', () => {
+    const draft = { ...draftOfDemo(), resources: [{ id: 'basin', name: 'Basin', count: 'two' }] };
+    expect(bodyOf(draft)).toEqual({ field: 'resources[0].count', words: 'must be a whole number' });
+  });
+
+  it('takes a removed resource off every service that held it', () => {
+    const draft = draftOfDemo();
+    const two = {
+      ...draft,
+      resources: [{ id: 'basin', name: 'Basin', count: '2' }, { id: 'chair', name: 'Chair', count: '3' }],
+      services: draft.services.map((v) => ({ ...v, resources: ['chair', 'basin'] })),
+    };
+    const gone = withoutResource(two, 0);
+    expect(gone.resources.map((r) => r.id)).toEqual(['chair']);
+    expect(gone.services.map((v) => v.resources)).toEqual([['chair'], ['chair'], ['chair']]);
+  });
+});
 
 describe('Scenario: closures, webhooks, the feed, the audit and erasure', () => {
   it('adds a closure in the salon’s own time and writes it back with the settings', async () => {

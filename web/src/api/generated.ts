@@ -393,6 +393,14 @@ export type PriceLine = {
   /** The service, such as cut. */
   service: string;
 };
+export type ResourceLine = {
+  /** How many the salon has: 1 to 50. */
+  count: number;
+  /** The resource's id: 1 to 40 of a-z, 0-9 and -, unique among the resources. */
+  id: string;
+  /** What the owner sees, such as Basin. */
+  name: string;
+};
 export type ServiceView = {
   afterMinutes: number;
   /** The deposit paid by card to hold the time, in the currency's minor unit; absent when the service takes none. */
@@ -402,6 +410,8 @@ export type ServiceView = {
   name: string;
   /** In the currency's minor unit; absent when not on the sheet. */
   price?: number | null;
+  /** The ids of the resources it holds; empty when none. */
+  resources: string[];
 };
 export type StylistLine = {
   /** The stylist's own weekly hours, as the salon's are written; absent when they follow the salon's. */
@@ -448,6 +458,8 @@ export type SalonView = {
   phone: string;
   /** A simple salon's price list; empty when no price is set. Absent at a menu salon. */
   prices?: PriceLine[] | null;
+  /** What the salon has only so many of; empty when none. Absent at a simple salon. */
+  resources?: ResourceLine[] | null;
   /** The salon's id, as in its path. */
   salon: string;
   /** The menu; absent at a simple salon. */
@@ -471,6 +483,8 @@ export type ServiceLine = {
   name: string;
   /** The price in the currency's minor unit (4500 is £45.00 in GBP), 0 or more; absent when not on the sheet. */
   price?: number | null;
+  /** The ids of the salon's resources the service holds, a unit of each, for its minutes and afterMinutes; none when absent. */
+  resources?: string[];
 };
 export type SalonSettings = {
   /** A customer may cancel or move a booking until this long before it starts: 0 to 168; 24 when absent. */
@@ -511,6 +525,8 @@ export type SalonSettings = {
   phone: string;
   /** The price list of a simple salon, as words; never computed. Refused with services. */
   prices?: PriceLine[];
+  /** What the salon has only so many of, such as basins: at most 20. A service holds a unit of each it names for its minutes and afterMinutes, and no instant holds more units than a resource's count. Needs services. */
+  resources?: ResourceLine[];
   /** The menu: 1 to 50 services. A salon put without services is the simple salon. */
   services?: ServiceLine[];
   /** The length of one appointment at a simple salon, 5 to 480 minutes; 45 when absent. Refused with services. */

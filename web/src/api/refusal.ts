@@ -74,7 +74,7 @@ const exact: Readonly<Record<string, RefusalReason>> = {
 const settingsFields = [
   'changeCutoffHours', 'closures', 'currency', 'embedOrigins', 'gridMinutes', 'horizonDays', 'hours', 'language',
   'maxBookingsPerMinute', 'maxUpcomingPerContact', 'minNoticeMinutes', 'name', 'paymentMinutes', 'phone', 'prices',
-  'services', 'slotMinutes', 'stylists', 'timeZone',
+  'resources', 'services', 'slotMinutes', 'stylists', 'timeZone',
 ] as const;
 
 /** Compile-time proof that settingsFields are the fields ../openapi.json gives the settings put: one added there fails npm run typecheck here. */

@@ -7,7 +7,7 @@ import type { Holds, Same } from '../booking/wire';
 export type { Verdict } from '../api/strict';
 
 /** SalonView's fields that a Salon holds in its menu rather than beside the rest. */
-type MenuFields = 'closures' | 'currency' | 'gridMinutes' | 'minNoticeMinutes' | 'services' | 'stylists';
+type MenuFields = 'closures' | 'currency' | 'gridMinutes' | 'minNoticeMinutes' | 'resources' | 'services' | 'stylists';
 /** SalonView's fields that a Salon holds under the same name and type (the rest are reshaped). */
 type SameFields = Exclude<keyof SalonView, MenuFields | 'hours' | 'openSlots' | 'prices' | 'slotMinutes'>;
 
@@ -68,6 +68,16 @@ export interface Service {
   readonly afterMinutes: number;
   /** What the customer pays by card to hold the time, in the minor unit; null when it asks none. */
   readonly deposit: number | null;
+  /** The ids of the salon's resources it holds a unit of for its span. */
+  readonly resources: readonly string[];
+}
+
+/** Something the salon has only so many of, such as a basin. */
+export interface Resource {
+  readonly id: string;
+  readonly name: string;
+  /** How many the salon has. */
+  readonly count: number;
 }
 
 /** One member of a salon's team. */
@@ -98,6 +108,7 @@ export interface Menu {
   readonly gridMinutes: number;
   readonly minNoticeMinutes: number;
   readonly closures: readonly Closure[];
+  readonly resources: readonly Resource[];
 }
 
 /** A salon as its pages read it: what the customer sees, and every setting the owner can change. */
@@ -244,7 +255,13 @@ function readService(item: unknown, at: string): Service {
     price: maybeWhole(raw, 'price', at),
     afterMinutes: whole(raw, 'afterMinutes', at),
     deposit: maybeWhole(raw, 'deposit', at),
+    resources: has(raw, 'resources') ? texts(raw, 'resources', at) : [],
   };
+}
+
+function readResource(item: unknown, at: string): Resource {
+  const raw = fields(item, at);
+  return { id: text(raw, 'id', at, { empty: false }), name: text(raw, 'name', at, { empty: false }), count: whole(raw, 'count', at, 1) };
 }
 
 function readStylist(item: unknown, at: string, menu: ReadonlySet<string>): Stylist {
@@ -291,6 +308,17 @@ function readMenu(raw: Fields, where: string): Menu {
   if (services.length === 0) {
     throw new Problem(`${where}.services is empty`);
   }
+  const resources = unique(
+    maybeList(raw, 'resources', where).map((item, i) => readResource(item, `${where}.resources[${i}]`)),
+    `${where}.resources`,
+  );
+  const held = new Set(resources.map((resource) => resource.id));
+  services.forEach((service, i) => {
+    const stranger = service.resources.find((id) => !held.has(id));
+    if (stranger !== undefined) {
+      throw new Problem(`${where}.services[${i}].resources names ${stranger}, which is not one of the resources`);
+    }
+  });
   const ids = new Set(services.map((service) => service.id));
   const stylists = unique(
     list(raw, 'stylists', where).map((item, i) => readStylist(item, `${where}.stylists[${i}]`, ids)),
@@ -303,6 +331,7 @@ function readMenu(raw: Fields, where: string): Menu {
     gridMinutes: whole(raw, 'gridMinutes', where, 1),
     minNoticeMinutes: whole(raw, 'minNoticeMinutes', where),
     closures: maybeList(raw, 'closures', where).map((item, i) => readClosure(item, `${where}.closures[${i}]`)),
+    resources,
   };
 }
 

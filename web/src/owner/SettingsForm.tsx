@@ -8,8 +8,8 @@ import { fieldOf } from '../api/refusal';
 import { dayKeys } from '../calendar/decode';
 import { weekdayName } from '../calendar/zone';
 import type { DayKey, Salon } from '../calendar/decode';
-import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf } from './settings';
-import type { Draft, DraftHours, DraftService, DraftStylist } from './settings';
+import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf, withoutResource } from './settings';
+import type { Draft, DraftHours, DraftResource, DraftService, DraftStylist } from './settings';
 import { Announcer } from '../page/parts';
 import { troubleWords } from '../page/words';
 import { FieldError, NoticeCard, useNotice } from './common';
@@ -162,6 +162,7 @@ export function SettingsForm({ salon }: { salon: Salon }) {
 
         <HoursEditor title={say('settings.hours')} path="hours" hours={draft.hours} onChange={(hours) => change({ ...draft, hours })} errorFor={errorFor} />
 
+        {draft.menu && <ResourcesEditor draft={draft} onChange={change} errorFor={errorFor} />}
         {draft.menu && <MenuEditor draft={draft} onChange={change} errorFor={errorFor} />}
         {draft.menu && <TeamEditor draft={draft} onChange={change} errorFor={errorFor} />}
 
@@ -328,7 +329,7 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
   const add = () => {
     const name = say('settings.newService');
     const id = idFrom(name, draft.services.map((s) => s.id));
-    onChange({ ...draft, services: [...draft.services, { id, name, minutes: '30', price: '', afterMinutes: '0', deposit: '' }] });
+    onChange({ ...draft, services: [...draft.services, { id, name, minutes: '30', price: '', afterMinutes: '0', deposit: '', resources: [] }] });
   };
   const remove = (i: number) => {
     const gone = draft.services[i]?.id;
@@ -370,6 +371,22 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
             onChange={(afterMinutes) => setService(i, { afterMinutes })}
             errorFor={errorFor}
           />
+          {draft.resources.length > 0 && (
+            <Row path={`services[${i}].resources`} legend={say('settings.holds', { name: service.name })} errorFor={errorFor} className="does">
+              {draft.resources.map((resource) => (
+                <label key={resource.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={service.resources.includes(resource.id)}
+                    onChange={(event) =>
+                      setService(i, { resources: event.target.checked ? [...service.resources, resource.id] : service.resources.filter((r) => r !== resource.id) })
+                    }
+                  />
+                  <span>{resource.name}</span>
+                </label>
+              ))}
+            </Row>
+          )}
           <Field path={`services[${i}].id`} label={say('settings.serviceId')} hint={say('settings.serviceIdHint')} value={service.id} onChange={(id) => setService(i, { id })} errorFor={errorFor} />
           <button type="button" className="quiet inline" onClick={() => remove(i)}>
             {say('settings.remove', { name: service.name })}
@@ -378,6 +395,34 @@ function MenuEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (dr
       ))}
       <button type="button" className="quiet" onClick={add}>
         {say('settings.addService')}
+      </button>
+    </Row>
+  );
+}
+
+/** ResourcesEditor edits what the salon has only so many of: each resource's name and count, added or removed (a service holding one removed holds it no more). */
+function ResourcesEditor({ draft, onChange, errorFor }: { draft: Draft; onChange: (draft: Draft) => void; errorFor: ErrorFor }) {
+  const setResource = (i: number, patch: Partial<DraftResource>) => onChange({ ...draft, resources: draft.resources.map((r, k) => (k === i ? { ...r, ...patch } : r)) });
+  const add = () => {
+    const name = say('settings.newResource');
+    const id = idFrom(name, draft.resources.map((r) => r.id));
+    onChange({ ...draft, resources: [...draft.resources, { id, name, count: '1' }] });
+  };
+  return (
+    <Row path="resources" legend={say('settings.resources')} errorFor={errorFor} className="card resources-editor">
+      <p className="hint">{say('settings.resourcesHint')}</p>
+      {draft.resources.map((resource, i) => (
+        <Row key={i} path={`resources[${i}]`} legend={say('settings.resourceN', { n: i + 1, name: resource.name })} errorFor={errorFor}>
+          <Field path={`resources[${i}].name`} label={say('settings.name')} value={resource.name} onChange={(name) => setResource(i, { name })} errorFor={errorFor} />
+          <Field path={`resources[${i}].count`} label={say('settings.resourceCount')} numeric value={resource.count} onChange={(count) => setResource(i, { count })} errorFor={errorFor} />
+          <Field path={`resources[${i}].id`} label={say('settings.resourceId')} value={resource.id} onChange={(id) => setResource(i, { id })} errorFor={errorFor} />
+          <button type="button" className="quiet inline" onClick={() => onChange(withoutResource(draft, i))}>
+            {say('settings.remove', { name: resource.name })}
+          </button>
+        </Row>
+      ))}
+      <button type="button" className="quiet" onClick={add}>
+        {say('settings.addResource')}
       </button>
     </Row>
   );

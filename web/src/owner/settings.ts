@@ -1,5 +1,5 @@
 // The owner's settings as a form holds them (every value as typed), back into the body of PUT /salons/{salon}, and where on the form a refusal that names a field belongs. Pure.
-import type { ClosureLine, SalonSettings, ServiceLine, StylistLine } from '../api/generated';
+import type { ClosureLine, ResourceLine, SalonSettings, ServiceLine, StylistLine } from '../api/generated';
 import { dayKeys } from '../calendar/decode';
 import type { Closure, DayKey, Hours, Salon } from '../calendar/decode';
 import { majorOf, minorOf } from '../calendar/menu';
@@ -22,6 +22,15 @@ export interface DraftService {
   readonly afterMinutes: string;
   /** In the currency's major unit, as typed: "20.00"; empty when the service asks no deposit. */
   readonly deposit: string;
+  /** The ids of the resources it holds. */
+  readonly resources: readonly string[];
+}
+
+export interface DraftResource {
+  readonly id: string;
+  readonly name: string;
+  /** How many the salon has, as typed. */
+  readonly count: string;
 }
 
 export interface DraftStylist {
@@ -59,6 +68,7 @@ export interface Draft {
   readonly services: readonly DraftService[];
   readonly stylists: readonly DraftStylist[];
   readonly closures: readonly Closure[];
+  readonly resources: readonly DraftResource[];
 }
 
 function draftHours(hours: Hours | null): DraftHours {
@@ -98,9 +108,11 @@ export function draftOf(salon: Salon): Draft {
       price: s.price === null ? '' : currency === '' ? String(s.price) : majorOf(s.price, currency),
       afterMinutes: String(s.afterMinutes),
       deposit: s.deposit === null ? '' : currency === '' ? String(s.deposit) : majorOf(s.deposit, currency),
+      resources: s.resources,
     })),
     stylists: (menu?.stylists ?? []).map((p) => ({ id: p.id, name: p.name, services: p.services, ownHours: p.hours !== null, hours: draftHours(p.hours ?? salon.hours) })),
     closures: menu?.closures ?? [],
+    resources: (menu?.resources ?? []).map((r) => ({ id: r.id, name: r.name, count: String(r.count) })),
   };
 }
 
@@ -209,7 +221,15 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
       afterMinutes: wholeOf(s.afterMinutes),
       ...(price === null ? {} : { price }),
       ...(deposit === null ? {} : { deposit }),
+      resources: [...s.resources],
     });
+  }
+  const resources: ResourceLine[] = [];
+  for (const [i, r] of draft.resources.entries()) {
+    if (Number.isNaN(wholeOf(r.count))) {
+      return { field: `resources[${i}].count`, words: 'must be a whole number' };
+    }
+    resources.push({ id: r.id, name: r.name, count: wholeOf(r.count) });
   }
   const stylists: StylistLine[] = draft.stylists.map((p) => ({ id: p.id, name: p.name, services: [...p.services], ...(p.ownHours ? { hours: hoursBody(p.hours) } : {}) }));
   return {
@@ -220,6 +240,17 @@ export function bodyOf(draft: Draft): SalonSettings | Refused {
     services,
     stylists,
     closures: draft.closures.map(closureLine),
+    resources,
+  };
+}
+
+/** withoutResource is the draft with its i-th resource removed, and off every service that held it. */
+export function withoutResource(draft: Draft, i: number): Draft {
+  const gone = draft.resources[i]?.id;
+  return {
+    ...draft,
+    resources: draft.resources.filter((_, k) => k !== i),
+    services: draft.services.map((s) => ({ ...s, resources: s.resources.filter((r) => r !== gone) })),
   };
 }
 
@@ -248,11 +279,16 @@ export function placesOf(draft: Draft): Set<string> {
     places.add('prices');
     return places;
   }
-  for (const field of ['currency', 'gridMinutes', 'minNoticeMinutes', 'services', 'stylists', 'closures']) {
+  for (const field of ['currency', 'gridMinutes', 'minNoticeMinutes', 'services', 'stylists', 'closures', 'resources']) {
     places.add(field);
   }
+  draft.resources.forEach((_, i) => {
+    for (const field of ['', '.id', '.name', '.count']) {
+      places.add(`resources[${i}]${field}`);
+    }
+  });
   draft.services.forEach((_, i) => {
-    for (const field of ['', '.id', '.name', '.minutes', '.price', '.afterMinutes', '.deposit']) {
+    for (const field of ['', '.id', '.name', '.minutes', '.price', '.afterMinutes', '.deposit', '.resources']) {
       places.add(`services[${i}]${field}`);
     }
   });
