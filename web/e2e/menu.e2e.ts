@@ -532,6 +532,34 @@ describe('Scenario: the owner, signed in with the salon’s key', () => {
     await owner.getByRole('button', { name: 'Undo my changes' }).click();
   });
 
+  it('adds a basin the colour holds, and two colours at once are no longer offered', async () => {
+    const resources = owner.getByRole('group', { name: 'What the salon has only so many of' });
+    await resources.getByRole('button', { name: 'Add a resource' }).click();
+    const basin = owner.getByRole('group', { name: 'Resource 1: Basin' });
+    await basin.getByLabel('How many').fill('1');
+    await owner.getByRole('group', { name: 'What Colour holds' }).getByLabel('Basin').check();
+    await state(owner, 'a resource the colour holds');
+    await owner.setViewportSize(phoneSize);
+    await state(owner, 'a resource the colour holds, on a phone');
+    await owner.setViewportSize(desktop);
+    await owner.getByRole('button', { name: 'Save the settings' }).click();
+    await owner.getByText("Saved. The customer's page shows the new settings now.").first().waitFor();
+    const read = (await (await api(`/salons/${salon}`)).json()) as { resources: unknown; services: { id: string; resources: string[] }[] };
+    expect(read.resources).toEqual([{ id: 'basin', name: 'Basin', count: 1 }]);
+    expect(read.services.find((v) => v.id === 'colour')?.resources).toEqual(['basin']);
+    // A colour booked with Ana holds the one basin: Chloé's colour is not offered over it, her cut is.
+    const colour = (await onLastDay('colour', 'ana')).at(-4);
+    expect(colour).toBeDefined();
+    const at = colour?.slot ?? '';
+    await bookByApi('colour', at, 'ana', 'Iris Novak', '+44 7700 900999');
+    expect((await onLastDay('colour', 'chloe')).map((t) => t.slot)).not.toContain(at);
+    expect((await onLastDay('cut', 'chloe')).map((t) => t.slot)).toContain(at);
+    await owner.getByRole('group', { name: 'Resource 1: Basin' }).getByRole('button', { name: 'Remove Basin' }).click();
+    await owner.getByRole('button', { name: 'Save the settings' }).click();
+    await owner.getByText("Saved. The customer's page shows the new settings now.").first().waitFor();
+    expect((await onLastDay('colour', 'chloe')).map((t) => t.slot)).toContain(at);
+  });
+
   it('adds a closure for one stylist, and removes it', async () => {
     await owner.getByRole('button', { name: 'Closures', exact: true }).click();
     await owner.getByLabel('Who').selectOption({ label: 'Chloé' });
