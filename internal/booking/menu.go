@@ -191,7 +191,7 @@ func fits(rd reading, c salon.Choice, t time.Time, spans []salon.Span) bool {
 // the horizon leave none.
 func menuHold(rd reading, c salon.Choice, h *salon.Hold) {
 	v, _ := rd.Settings.Service(c.Service)
-	h.Service, h.Minutes, h.AfterMinutes, h.Resources = v.ID, v.Minutes, v.AfterMinutes, v.Resources
+	h.Service, h.Minutes, h.AfterMinutes, h.Resources = v.ID, v.Minutes, v.AfterMinutes, v.Holds()
 	for _, p := range rd.Settings.Stylists {
 		if (c.Stylist == "" || p.ID == c.Stylist) &&
 			salon.StartFits(rd.Settings, rd.loc, rd.now, c.Service, p.ID, h.Start, nil) == salon.Fits {

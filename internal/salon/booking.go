@@ -85,9 +85,9 @@ type Booking struct {
 	// Language is the code of the language it was made in, whose words its mails and texts use;
 	// "" (a booking made before languages, or by the owner) is the salon's.
 	Language string
-	// Resources are the ids of the resources it holds a unit of for its span, as its service held
-	// them when it was made; none at a simple salon.
-	Resources []string
+	// Resources are what it holds of the salon's resources, as its service held them when it was
+	// made; none at a simple salon.
+	Resources []Held
 }
 
 // Live reports whether b holds its time as a booking: booked, not held for a deposit nor ended.
@@ -155,9 +155,9 @@ type Hold struct {
 	// Language is the code of the language the booking is made in (one of lang.Shipped): its mails
 	// and texts are written in it. "" is the salon's.
 	Language string
-	// Resources are the ids of the salon's resources the service holds, a unit of each for the
-	// whole span; none at a simple salon.
-	Resources []string
+	// Resources are what the service (or visit) holds of the salon's resources (Service.Holds); none
+	// at a simple salon.
+	Resources []Held
 	// MaxUpcoming, when above zero, is how many upcoming live bookings at the salon one contact may
 	// hold (the salon's maxUpcomingPerContact): the hold books only while the contact holds fewer,
 	// as counted inside the booking's own transaction, and otherwise nothing is spent (OverCap).

@@ -58,6 +58,8 @@ type Service struct {
 	// Resources are the ids of the salon's resources the service holds, a unit of each, for
 	// Minutes+AfterMinutes; none when it holds nothing but its stylist.
 	Resources []string
+	// parts are a visit's services, in order (see Settings.visit); nil for a service of the menu.
+	parts []Service
 }
 
 // Resource is something the salon has only so many of, such as a basin or a colour room.
@@ -97,8 +99,12 @@ type Closure struct {
 // salon, one appointment length and one chair, and none of the menu's rules apply to it.
 func (s Settings) HasMenu() bool { return len(s.Services) > 0 }
 
-// Service returns the menu's service with the given id, and false when there is none.
+// Service returns the menu's service with the given id, and false when there is none. The id of a
+// visit of several services (VisitID) gives the visit as one service; see Settings.visit.
 func (s Settings) Service(id string) (Service, bool) {
+	if IsVisit(id) {
+		return s.visit(VisitServices(id))
+	}
 	i := slices.IndexFunc(s.Services, func(v Service) bool { return v.ID == id })
 	if i < 0 {
 		return Service{}, false
@@ -132,8 +138,18 @@ func (s Settings) Resource(id string) (Resource, bool) {
 	return s.Resources[i], true
 }
 
-// Does reports whether p does the service with the given id.
-func (p Stylist) Does(service string) bool { return slices.Contains(p.Services, service) }
+// Does reports whether p does the service with the given id: at a visit, every one of its services.
+func (p Stylist) Does(service string) bool {
+	if IsVisit(service) {
+		for _, id := range VisitServices(service) {
+			if !slices.Contains(p.Services, id) {
+				return false
+			}
+		}
+		return true
+	}
+	return slices.Contains(p.Services, service)
+}
 
 // Given says which of the settings an owner put, where the value alone can't tell: a field that
 // has a default takes it only when left out, and one put as zero (or empty) is judged as put, so

@@ -3,6 +3,7 @@
 package salon
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,22 +94,13 @@ func moneyOf(code string) money {
 		m.symbol = p.Sprint(currency.Symbol(unit))
 		m.prefix = strings.IndexFunc(m.symbol, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0
 		for _, sign := range []string{m.symbol, p.Sprint(currency.NarrowSymbol(unit))} {
-			if !contains(m.signs, sign) {
+			if !slices.Contains(m.signs, sign) {
 				m.signs = append(m.signs, sign)
 			}
 		}
 	}
 	monies.Store(code, m)
 	return m
-}
-
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
 }
 
 // amount writes the magnitude of price, in a minor unit of digits digits, with its thousands

@@ -12,18 +12,21 @@ import (
 	"time"
 )
 
-// Span is a live booking as the open times see it: it keeps Stylist, and a unit of each of
-// Resources, from Start for Minutes plus AfterMinutes, as its service was when it was booked.
+// Span is a live booking as the open times see it: it keeps Stylist from Start for Minutes plus
+// AfterMinutes, and the units of Resources over their parts of it, as its service (or visit) was
+// when it was booked.
 type Span struct {
 	Stylist               string
 	Start                 time.Time
 	Minutes, AfterMinutes int
-	Resources             []string
+	Resources             []Held
 }
 
 // Ask is what open times are asked for.
 type Ask struct {
-	// Service is the id of a service on the menu.
+	// Service is the id of a service on the menu, or of a visit of several (VisitID): the visit's
+	// services are done back to back by one stylist, each starting as the one before ends its
+	// afterMinutes, and each holds its own resources over its own part.
 	Service string
 	// Stylist is the id of the stylist asked for, or "" for anyone who does the service.
 	Stylist string
@@ -54,8 +57,8 @@ type OpenTime struct {
 //   - [t, t+minutes) lies inside that interval, reckoned in instants: the interval runs from the
 //     first instant its start's wall time is reached to the first instant its end's is;
 //   - [t, t+minutes+afterMinutes) overlaps no booking's [Start, Start+Minutes+AfterMinutes) of p;
-//   - for each resource the service holds, at every instant of [t, t+minutes+afterMinutes) fewer
-//     of the bookings' spans hold it than its Count;
+//   - for each resource the service holds (Service.Holds), at every instant it would hold it fewer
+//     of the bookings hold it than its Count;
 //   - [t, t+minutes) overlaps no closure of p or of the whole salon;
 //   - t is at least MinNoticeMinutes after now, and at or after ask.From;
 //   - t's local date is within the horizon (today, the local date of now, through HorizonDays-1
@@ -96,9 +99,9 @@ func OpenTimes(s Settings, loc *time.Location, now time.Time, ask Ask, booked it
 			if i, ok := q.index[b.Stylist]; ok {
 				q.team[i].booked.add(span{start, start + length})
 			}
-			for _, id := range b.Resources {
-				if r := q.held(id); r != nil {
-					r.held.add(span{start, start + length})
+			for _, h := range b.Resources {
+				if r := q.held(h.Resource); r != nil && h.From < h.To {
+					r.held.add(span{start + int64(h.From)*60, start + int64(h.To)*60})
 				}
 			}
 		}
@@ -148,7 +151,7 @@ func (l *lister) nextDay() bool {
 // returns true when the limit is passed, and more is known.
 func (l *lister) finishDay() bool {
 	l.day = l.day[:0]
-	for _, r := range l.needs {
+	for _, r := range l.resources {
 		r.held.forget(l.dayLo)
 		r.full = r.held.fullAt(r.count, r.full[:0])
 	}
@@ -157,16 +160,16 @@ func (l *lister) finishDay() bool {
 		c.booked.forget(l.dayLo)
 		closed, busy := c.closed.sweep(), c.booked.sweep()
 		l.full = l.full[:0]
-		for _, r := range l.needs {
-			l.full = append(l.full, sweeper{list: r.full, reach: math.MinInt64})
+		for _, n := range l.needs {
+			l.full = append(l.full, sweeper{list: n.resource.full, reach: math.MinInt64})
 		}
 	starts:
 		for _, t := range c.starts {
 			if closed.overlaps(t, t+l.minutes) || busy.overlaps(t, t+l.hold) {
 				continue
 			}
-			for k := range l.full {
-				if l.full[k].overlaps(t, t+l.hold) {
+			for k, n := range l.needs {
+				if l.full[k].overlaps(t+n.from, t+n.to) {
 					continue starts
 				}
 			}
@@ -273,7 +276,7 @@ func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist s
 	if !p.Does(v.ID) {
 		return NotDone
 	}
-	if !s.menuInBounds() || !stepped(v.Minutes, MinServiceMinutes, MaxServiceMinutes) || !stepped(v.AfterMinutes, 0, MaxAfterMinutes) {
+	if !s.menuInBounds() || !v.inBounds() {
 		return NotAStart
 	}
 	local := t.In(loc)
@@ -295,17 +298,19 @@ func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist s
 			return Overlapping
 		}
 	}
-	for _, id := range v.Resources {
-		r, _ := s.Resource(id)
+	for _, need := range v.Holds() {
+		r, _ := s.Resource(need.Resource)
 		var held spans
 		for _, b := range booked {
 			from := b.Start.Unix()
-			if length := int64(b.Minutes+b.AfterMinutes) * 60; length > 0 && slices.Contains(b.Resources, id) {
-				held.add(span{from, from + length})
+			for _, h := range b.Resources {
+				if h.Resource == need.Resource && h.From < h.To {
+					held.add(span{from + int64(h.From)*60, from + int64(h.To)*60})
+				}
 			}
 		}
 		w := sweeper{list: held.fullAt(r.Count, nil), reach: math.MinInt64}
-		if w.overlaps(start, start+hold) {
+		if w.overlaps(start+int64(need.From)*60, start+int64(need.To)*60) {
 			return NoUnitFree
 		}
 	}
@@ -362,7 +367,8 @@ func (s Settings) Choose(salon, service, stylist string) error {
 type query struct {
 	team                []*member
 	index               map[string]int // a member's id to its place in team
-	needs               []*resource    // the resources the service holds
+	resources           []*resource    // the resources the service holds
+	needs               []need         // what of them it holds when
 	minutes, hold, grid int64          // seconds: the service, the span it keeps its stylist, the grid
 	earliest            int64          // no start before it
 	firstDate, lastDate int64          // local dates, as localDate writes them
@@ -376,9 +382,15 @@ type resource struct {
 	full  []span // scratch: the day's spans when every unit is held
 }
 
+// need is a unit of a resource a query's service holds, over [from, to) seconds after its start.
+type need struct {
+	resource *resource
+	from, to int64
+}
+
 // held is the query's resource with the id, or nil when the service doesn't hold it.
 func (q *query) held(id string) *resource {
-	for _, r := range q.needs {
+	for _, r := range q.resources {
 		if r.id == id {
 			return r
 		}
@@ -397,7 +409,7 @@ type member struct {
 
 func (s Settings) query(loc *time.Location, now time.Time, ask Ask) (query, bool) {
 	v, ok := s.Service(ask.Service)
-	if !ok || !s.menuInBounds() || !stepped(v.Minutes, MinServiceMinutes, MaxServiceMinutes) || !stepped(v.AfterMinutes, 0, MaxAfterMinutes) {
+	if !ok || !s.menuInBounds() || !v.inBounds() {
 		return query{}, false
 	}
 	q := query{
@@ -419,10 +431,17 @@ func (s Settings) query(loc *time.Location, now time.Time, ask Ask) (query, bool
 	if len(q.team) == 0 {
 		return query{}, false
 	}
-	for _, id := range v.Resources {
-		if r, ok := s.Resource(id); ok && q.held(id) == nil {
-			q.needs = append(q.needs, &resource{id: r.ID, count: r.Count})
+	for _, h := range v.Holds() {
+		r, ok := s.Resource(h.Resource)
+		if !ok || h.From >= h.To {
+			continue
 		}
+		held := q.held(r.ID)
+		if held == nil {
+			held = &resource{id: r.ID, count: r.Count}
+			q.resources = append(q.resources, held)
+		}
+		q.needs = append(q.needs, need{held, int64(h.From) * 60, int64(h.To) * 60})
 	}
 	for _, c := range s.Closures {
 		for _, m := range q.team {

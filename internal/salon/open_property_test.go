@@ -140,15 +140,32 @@ func (menuScenario) Generate(r *rand.Rand, _ int) reflect.Value {
 		if r.Intn(10) == 0 {
 			b.Stylist = "someone-gone" // a stylist no longer on the team keeps no one busy
 		}
-		b.Resources = someResources(r, s.Resources)
+		for _, id := range someResources(r, s.Resources) {
+			// Each over a part of the span, five minutes at a time, as a visit's services hold them.
+			length := (b.Minutes + b.AfterMinutes) / salon.MinuteStep
+			from := r.Intn(length)
+			b.Resources = append(b.Resources, salon.Held{Resource: id, From: from * salon.MinuteStep, To: (from + 1 + r.Intn(length-from)) * salon.MinuteStep})
+		}
 		if r.Intn(10) == 0 {
-			b.Resources = append(b.Resources, "something-gone") // nor does a resource gone from the salon
+			// Nor does a resource gone from the salon.
+			b.Resources = append(b.Resources, salon.Held{Resource: "something-gone", To: b.Minutes})
 		}
 		booked = append(booked, b)
 	}
 	slices.SortFunc(booked, func(a, b salon.Span) int { return a.Start.Compare(b.Start) })
 
 	ask := salon.Ask{Service: s.Services[r.Intn(len(s.Services))].ID, Limit: 1000}
+	if r.Intn(3) == 0 {
+		// A visit of two or three of the services, in a random order, that fits in one span.
+		var ids []string
+		span := 0
+		for _, i := range r.Perm(len(s.Services))[:min(len(s.Services), 2+r.Intn(2))] {
+			if v := s.Services[i]; span+v.Minutes+v.AfterMinutes <= salon.MaxSpanMinutes {
+				ids, span = append(ids, v.ID), span+v.Minutes+v.AfterMinutes
+			}
+		}
+		ask.Service = salon.VisitID(ids)
+	}
 	if r.Intn(2) == 0 {
 		ask.Stylist = s.Stylists[r.Intn(len(s.Stylists))].ID
 	}
@@ -270,19 +287,44 @@ func (u unitsHeld) hold(id string, from, to time.Time) {
 	}
 }
 
-// noneFree reports whether a resource the service holds has all its units held at some minute of
-// the span it would keep from t.
-func (u unitsHeld) noneFree(s salon.Settings, v salon.Service, t time.Time) bool {
-	for _, id := range v.Resources {
-		r, _ := s.Resource(id)
-		held := u.held[id]
-		for i := u.index(t); held != nil && i < u.index(t)+v.Minutes+v.AfterMinutes; i++ {
-			if i >= 0 && i < u.size && held[i] >= r.Count {
-				return true
+// noneFree reports whether a resource one of the visit's services holds has all its units held at
+// some minute of that service's part of the span from t.
+func (u unitsHeld) noneFree(s salon.Settings, parts []salon.Service, t time.Time) bool {
+	at := 0
+	for _, v := range parts {
+		for _, id := range v.Resources {
+			r, _ := s.Resource(id)
+			held := u.held[id]
+			for i := u.index(t) + at; held != nil && i < u.index(t)+at+v.Minutes+v.AfterMinutes; i++ {
+				if i >= 0 && i < u.size && held[i] >= r.Count {
+					return true
+				}
 			}
 		}
+		at += v.Minutes + v.AfterMinutes
 	}
 	return false
+}
+
+// visitOf is the services of the ask's service or visit, read from the menu one by one, the
+// minutes from its start to the end of the last one's own minutes, and its whole span.
+func visitOf(s salon.Settings, id string) (parts []salon.Service, minutes, span int) {
+	for _, one := range strings.Split(id, "+") {
+		v, _ := s.Service(one)
+		parts = append(parts, v)
+		span += v.Minutes + v.AfterMinutes
+	}
+	return parts, span - parts[len(parts)-1].AfterMinutes, span
+}
+
+// doesAll reports whether p does every one of the services, as read from the stylist's own list.
+func doesAll(p salon.Stylist, parts []salon.Service) bool {
+	for _, v := range parts {
+		if !slices.Contains(p.Services, v.ID) {
+			return false
+		}
+	}
+	return true
 }
 
 // openOracle computes the open starts the slow way: every grid candidate of every stylist on
@@ -291,16 +333,16 @@ func (u unitsHeld) noneFree(s salon.Settings, v salon.Service, t time.Time) bool
 // ask's From and Days, as StartFits does.
 func openOracle(sc menuScenario, w walk, whole bool) map[int64][]string {
 	s, loc := sc.settings, sc.loc
-	service, _ := s.Service(sc.ask.Service)
+	parts, minutes, span := visitOf(s, sc.ask.Service)
 	today := dayNumber(sc.now.In(loc))
-	span := w.instants[len(w.instants)-1].Add(time.Duration(salon.MaxSpanMinutes) * time.Minute)
-	busy, closed := newBusyMinutes(w.instants[0], span), newBusyMinutes(w.instants[0], span)
-	held := newUnitsHeld(w.instants[0], span)
+	until := w.instants[len(w.instants)-1].Add(time.Duration(salon.MaxSpanMinutes) * time.Minute)
+	busy, closed := newBusyMinutes(w.instants[0], until), newBusyMinutes(w.instants[0], until)
+	held := newUnitsHeld(w.instants[0], until)
 	for _, b := range sc.booked {
 		end := b.Start.Add(time.Duration(b.Minutes+b.AfterMinutes) * time.Minute)
 		busy.mark(b.Stylist, b.Start, end)
-		for _, id := range b.Resources {
-			held.hold(id, b.Start, end)
+		for _, h := range b.Resources {
+			held.hold(h.Resource, b.Start.Add(time.Duration(h.From)*time.Minute), b.Start.Add(time.Duration(h.To)*time.Minute))
 		}
 	}
 	for _, c := range s.Closures {
@@ -321,7 +363,7 @@ func openOracle(sc menuScenario, w walk, whole bool) map[int64][]string {
 	notice := sc.now.Add(time.Duration(s.MinNoticeMinutes) * time.Minute)
 	open := make(map[int64][]string)
 	for _, p := range s.Stylists {
-		if !p.Does(service.ID) || (!whole && sc.ask.Stylist != "" && p.ID != sc.ask.Stylist) {
+		if !doesAll(p, parts) || (!whole && sc.ask.Stylist != "" && p.ID != sc.ask.Stylist) {
 			continue
 		}
 		hours := s.HoursOf(p)
@@ -331,11 +373,11 @@ func openOracle(sc menuScenario, w walk, whole bool) map[int64][]string {
 				for c := iv.Start; c < iv.End; c += salon.Clock(s.GridMinutes) {
 					t, ok := w.first[day*1440+int64(c)]
 					switch {
-					case !ok, t.Add(time.Duration(service.Minutes) * time.Minute).After(end), t.Before(notice),
+					case !ok, t.Add(time.Duration(minutes) * time.Minute).After(end), t.Before(notice),
 						!whole && t.Before(from),
-						busy.any(p.ID, t, service.Minutes+service.AfterMinutes),
-						closed.any(p.ID, t, service.Minutes), closed.any("", t, service.Minutes),
-						held.noneFree(s, service, t):
+						busy.any(p.ID, t, span),
+						closed.any(p.ID, t, minutes), closed.any("", t, minutes),
+						held.noneFree(s, parts, t):
 						continue
 					}
 					open[t.Unix()] = append(open[t.Unix()], p.ID)

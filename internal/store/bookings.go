@@ -6,7 +6,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"salon/internal/audit"
@@ -51,9 +50,7 @@ func scanBooking(row scanner) (salon.Booking, error) {
 	if noShowAt.Valid {
 		b.Status = salon.NoShow
 	}
-	if resources != "" {
-		b.Resources = strings.Split(resources, "+")
-	}
+	b.Resources = heldOf(resources)
 	return b, nil
 }
 

@@ -152,7 +152,7 @@ func (s *Store) bookStylist(ctx context.Context, sp *spend, w prepared, stylist 
 		return false, err
 	}
 	if n == end-first {
-		if took, err := takeUnits(ctx, w, h.Salon, h.ID, h.Resources, first, end); took || err != nil {
+		if took, err := takeUnits(ctx, w, h.Salon, h.ID, h.Start, h.Resources); took || err != nil {
 			return took, err
 		}
 	}
@@ -190,7 +190,7 @@ func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yie
 		list     string
 		spans    []daySpan
 		stylists = map[string]string{}
-		holds    = map[string][]string{}
+		holds    = map[string][]salon.Held{}
 		reaching = from.Unix()
 	)
 	for rows.Next() {
@@ -213,10 +213,10 @@ func (s *Store) EachSpan(ctx context.Context, id string, from, to time.Time, yie
 				stylist = strings.Clone(sp.stylist)
 				stylists[stylist] = stylist
 			}
-			var resources []string
+			var resources []salon.Held
 			if sp.resources != "" {
 				if resources, ok = holds[sp.resources]; !ok {
-					resources = strings.Split(sp.resources, "+")
+					resources = heldOf(sp.resources)
 					holds[strings.Clone(sp.resources)] = resources
 				}
 			}

@@ -220,7 +220,7 @@ func (s *Store) placeMove(ctx context.Context, w prepared, salonID string, b sal
 	if _, err := w.exec(ctx, qUntakeUnits, text(b.ID)); err != nil {
 		return 0, err
 	}
-	if took, err := takeUnits(ctx, w, salonID, b.ID, b.Resources, first, end); err != nil || !took {
+	if took, err := takeUnits(ctx, w, salonID, b.ID, m.Slot.Start, b.Resources); err != nil || !took {
 		return salon.TakenBooked, err
 	}
 	return 0, nil

@@ -6,7 +6,9 @@ package store
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pressly/goose/v3"
 
@@ -68,8 +70,33 @@ func resourcesMigration(d dialect) *goose.Migration {
 	return goose.NewGoMigration(resourcesVersion, runAll(up), runAll(down))
 }
 
-// holdsOf is the resources column of a booking holding ids: joined by "+", which no id holds.
-func holdsOf(ids []string) string { return strings.Join(ids, "+") }
+// holdsOf is the resources column of a booking holding held: each "basin@0-120", the resource and
+// the minutes after the start it holds a unit over, joined by "+"; no id holds "@" or "+".
+func holdsOf(held []salon.Held) string {
+	parts := make([]string, len(held))
+	for i, h := range held {
+		parts[i] = h.Resource + "@" + strconv.Itoa(h.From) + "-" + strconv.Itoa(h.To)
+	}
+	return strings.Join(parts, "+")
+}
+
+// heldOf reads a resources column back; a part that doesn't read is left out, holding nothing.
+func heldOf(column string) []salon.Held {
+	if column == "" {
+		return nil
+	}
+	var held []salon.Held
+	for part := range strings.SplitSeq(column, "+") {
+		id, span, ok1 := strings.Cut(part, "@")
+		from, to, ok2 := strings.Cut(span, "-")
+		f, err1 := strconv.Atoi(from)
+		t, err2 := strconv.Atoi(to)
+		if ok1 && ok2 && err1 == nil && err2 == nil && f >= 0 && f < t {
+			held = append(held, salon.Held{Resource: id, From: f, To: t})
+		}
+	}
+	return held
+}
 
 // The statements of resources.
 const (
@@ -138,15 +165,16 @@ func putUnits(ctx context.Context, w prepared, id string, set salon.Settings) er
 	return nil
 }
 
-// takeUnits takes, for the booking id at the salon, a unit of each resource for each cell from
-// first up to end, and reports whether it took them all. A cell a racing booking took meanwhile
-// is tried again in the next unit free; a cell with none free leaves it false, and the caller
-// undoes what it wrote.
-func takeUnits(ctx context.Context, w prepared, salonID, id string, resources []string, first, end int64) (bool, error) {
-	for _, resource := range resources {
+// takeUnits takes, for the booking id at the salon starting at start, a unit of each resource held
+// for each cell of its part of the span, and reports whether it took them all. A cell a racing
+// booking took meanwhile is tried again in the next unit free; a cell with none free leaves it
+// false, and the caller undoes what it wrote.
+func takeUnits(ctx context.Context, w prepared, salonID, id string, start time.Time, resources []salon.Held) (bool, error) {
+	for _, h := range resources {
+		first, end := cells(start.Add(time.Duration(h.From)*time.Minute), h.To-h.From)
 		var held int64
 		for held < end-first {
-			res, err := w.exec(ctx, qTakeUnits, text(salonID), resource, first, end, text(id))
+			res, err := w.exec(ctx, qTakeUnits, text(salonID), h.Resource, first, end, text(id))
 			if err != nil {
 				return false, err
 			}

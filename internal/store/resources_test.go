@@ -42,7 +42,7 @@ func basinSettings(stylists, basins int) salon.Settings {
 // colourHold is a hold of the colour, holding its basin, at start with the stylist.
 func colourHold(id string, start time.Time, stylist string) *salon.Hold {
 	h := menuHold(id, start, "colour", 60, 30, stylist)
-	h.Resources = []string{"basin"}
+	h.Resources = []salon.Held{{Resource: "basin", To: 90}}
 	return h
 }
 
@@ -104,7 +104,7 @@ func TestNoInstantHoldsMoreBasinsThanTheSalonHas(t *testing.T) {
 		}
 		held := 0
 		for _, sp := range spans {
-			if len(sp.Resources) == 1 && sp.Resources[0] == "basin" {
+			if len(sp.Resources) == 1 && sp.Resources[0] == (salon.Held{Resource: "basin", To: 90}) {
 				held++
 			}
 		}
@@ -125,7 +125,7 @@ func TestTheDatabaseRefusesAUnitPastTheCount(t *testing.T) {
 		db := raw(t, url)
 		start := at(2).Unix()
 		if _, err := db.ExecContext(t.Context(), `INSERT INTO bookings (id, salon, slot, starts_at, name, contact, words, booked_at, status, state, service, stylist, minutes, after_minutes, resources)
-			VALUES ($1, $2, $3, $4, $5, $5, $5, $4, 'booked', $1, 'colour', 'p1', 60, 30, 'basin')`,
+			VALUES ($1, $2, $3, $4, $5, $5, $5, $4, 'booked', $1, 'colour', 'p1', 60, 30, 'basin@0-90')`,
 			[]byte("b1"), []byte("studio-nine"), []byte("x"), start, []byte("x")); err != nil {
 			t.Fatalf("the row itself: %v", err)
 		}
@@ -263,6 +263,38 @@ func TestCustomersRacingForTheLastBasinBookOne(t *testing.T) {
 		}
 		if got := count(t, db, `SELECT count(*) FROM resource_cells`); got != 18 {
 			t.Errorf("%d basin cells held, want the one colour's 18", got)
+		}
+	})
+}
+
+// TestAVisitHoldsEachResourceOverItsOwnPart books a colour then a cut as one visit, the colour
+// holding the basin for its 90 minutes and the cut none: the basin is free again once the colour
+// ends, though the visit keeps its stylist on.
+func TestAVisitHoldsEachResourceOverItsOwnPart(t *testing.T) {
+	eachStore(t, func(t *testing.T, b backend) {
+		s, url, _ := b.basinSalon(t, 2, 1)
+		visit := menuHold("b-visit", at(2), "colour+cut", 135, 0, "p0")
+		visit.Resources = []salon.Held{{Resource: "basin", To: 90}}
+		out, err := s.Spend(t.Context(), stateID("visit"), goodUntil, visit, now)
+		if err != nil || out.Booking == nil {
+			t.Fatalf("the visit: %+v, %v", out, err)
+		}
+		if got := out.Booking.Resources; len(got) != 1 || got[0] != visit.Resources[0] {
+			t.Errorf("the visit read back holds %+v, want %+v", got, visit.Resources)
+		}
+		db := raw(t, url)
+		if n := count(t, db, `SELECT count(*) FROM resource_cells WHERE booking = $1`, []byte("b-visit")); n != 18 {
+			t.Errorf("the visit holds %d basin cells, want the colour's 18", n)
+		}
+		if n := count(t, db, `SELECT count(*) FROM booking_cells WHERE booking = $1`, []byte("b-visit")); n != 27 {
+			t.Errorf("the visit holds %d of its stylist's cells, want its 27", n)
+		}
+		// Another stylist's colour at 11:30, as the visit's cut begins, finds the basin free.
+		if out, err := s.Spend(t.Context(), stateID("c1"), goodUntil, colourHold("b1", at(3.5), "p1"), now); err != nil || out.Booking == nil {
+			t.Errorf("a colour at 11:30: %+v, %v; want booked", out, err)
+		}
+		if out, err := s.Spend(t.Context(), stateID("c2"), goodUntil, colourHold("b2", at(2.5), "p1"), now); err != nil || out.Booking != nil {
+			t.Errorf("a colour at 10:30, over the visit's colour: %+v, %v; want taken", out, err)
 		}
 	})
 }
