@@ -64,6 +64,7 @@ type guest struct {
 	offered              []string // the times round one's question offered
 	booking              string   // the reference of the booking they were told of
 	service, stylist     string   // at a menu salon, the arguments' service and stylist; "" leaves each out
+	services             []string // at a menu salon, a visit's services in place of service; nil leaves them out
 	key                  string   // the booking's manage key, as round two told it
 	roundTwo, told       []byte   // their latest round two's body, and the reply it got, exactly
 	moveState            string   // the state of their move's round one
@@ -215,6 +216,9 @@ func (w *calendarWorld) book(salonID string, g *guest, answers any, withCustomer
 	}
 	if g.service != "" {
 		args["service"] = g.service
+	}
+	if g.services != nil {
+		args["services"] = g.services
 	}
 	if g.stylist != "" {
 		args["stylist"] = g.stylist

@@ -88,6 +88,28 @@ Feature: A salon's menu and team
     When the owner puts a colour holding a "sink"
     Then the server refuses it with 400 "services[1].resources[0] must be the id of one of the salon's resources"
 
+  # Decided by: internal/salon.Settings.visit (visit.go), internal/booking.serviceWords (menu.go)
+  Scenario: A cut and a colour are booked as one visit, back to back with one stylist
+    When Rosa asks for a cut and colour with anyone, saying "A cut and colour please", with the slots "2026-12-02T10:00:00Z"
+    And Rosa accepts "2026-12-02T10:00:00Z"
+    Then Rosa is told "Cut and colour with Ana, Wednesday 2 December, 10:00, is yours." with a booking reference
+    And the owner sees Rosa's cut and colour with Ana at "2026-12-02T10:00:00Z", ending "2026-12-02T12:15:00Z"
+    And the open times of a cut with Ana on "2026-12-02" hold "2026-12-02T09:15:00Z" and "2026-12-02T12:45:00Z"
+    And the open times of a cut with Ana on "2026-12-02" don't hold "2026-12-02T10:00:00Z" and "2026-12-02T12:30:00Z"
+
+  # Decided by: internal/salon.OpenTimes (open.go)
+  Scenario: A visit's open times are the starts where the whole visit fits
+    Then the open times of a cut and colour with anyone on "2026-12-02" hold "2026-12-02T09:00:00Z" and "2026-12-02T15:15:00Z"
+    And the open times of a cut and colour with anyone on "2026-12-02" don't hold "2026-12-02T15:30:00Z"
+    When anyone asks for the open times of a cut and colour with Ben
+    Then the server refuses it with 400 "Ben doesn't do Colour"
+
+  # Decided by: internal/wire.requestBody.request (decode.go)
+  Scenario: A service and a visit's services both are refused
+    When Rosa asks for a cut, and a cut and colour besides, saying "A cut please", with the slots "2026-12-02T10:00:00Z"
+    Then the server refuses it with 400 "give service or services, not both"
+    And nothing is booked
+
   # Decided by: internal/booking.Desk.Move (owner.go), internal/store.Store.Move (move.go)
   Scenario: The owner moves a booking and the old time opens
     Given Ana has booked a cut with Ana at "2026-12-02T10:00:00Z"

@@ -52,21 +52,35 @@ func menuNineSettings(zone string) map[string]any {
 	}
 }
 
+// visitIDs are the ids of the services a step names as one visit, "cut and colour", in order;
+// nil for one service.
+func visitIDs(words string) []string {
+	first, then, ok := strings.Cut(words, " and ")
+	if !ok {
+		return nil
+	}
+	return []string{serviceIDs[first], serviceIDs[then]}
+}
+
 // menuSteps binds the menu's steps to the scenario's calendar world.
 func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 	var zone *time.Location
 
 	// choose sets what the guest's arguments ask for: a service and a stylist, or anyone.
 	choose := func(g *guest, service, stylist string) error {
-		id, ok := serviceIDs[service]
-		if !ok {
-			return fmt.Errorf("no service is called %q", service)
-		}
 		who, ok := stylistIDs[stylist]
 		if !ok {
 			return fmt.Errorf("no stylist is called %q", stylist)
 		}
-		g.service, g.stylist = id, who
+		if visit := visitIDs(service); visit != nil {
+			g.services, g.service, g.stylist = visit, "", who
+			return nil
+		}
+		id, ok := serviceIDs[service]
+		if !ok {
+			return fmt.Errorf("no service is called %q", service)
+		}
+		g.service, g.services, g.stylist = id, nil, who
 		return nil
 	}
 
@@ -74,6 +88,9 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 	// now when date is "". The reply is kept, to be read or refused.
 	availability := func(service, stylist, date string) ([]wire.AvailableSlot, error) {
 		q := url.Values{"service": {serviceIDs[service]}}
+		if visit := visitIDs(service); visit != nil {
+			q = url.Values{"services": {strings.Join(visit, ",")}}
+		}
 		if id := stylistIDs[stylist]; id != "" {
 			q.Set("stylist", id)
 		}
@@ -135,7 +152,7 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		zone, w.salon, w.settings = loc, id, menuNineSettings(name)
 		return w.putSalon()
 	})
-	sc.Step(`^(\w+) has booked an? (cut|colour|beard trim) with (\pL+) at "([^"]*)"$`, func(name, service, stylist, slot string) error {
+	sc.Step(`^(\w+) has booked an? (cut and colour|cut|colour|beard trim) with (\pL+) at "([^"]*)"$`, func(name, service, stylist, slot string) error {
 		g := w.guest(name)
 		if err := choose(g, service, stylist); err != nil {
 			return err
@@ -148,13 +165,13 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		return told(w, g, "", true)
 	})
-	sc.Step(`^(\w+) asks for an? (cut|colour|beard trim) with (\pL+), saying "([^"]*)", with the slots (.*)$`, func(name, service, stylist, words, slots string) error {
+	sc.Step(`^(\w+) asks for an? (cut and colour|cut|colour|beard trim) with (\pL+), saying "([^"]*)", with the slots (.*)$`, func(name, service, stylist, words, slots string) error {
 		if err := choose(w.guest(name), service, stylist); err != nil {
 			return err
 		}
 		return w.asks(name, words, quoted(slots))
 	})
-	sc.Step(`^(\w+) asks for an? (cut|colour|beard trim) with (\pL+), saying "([^"]*)", with its open times$`, func(name, service, stylist, words string) error {
+	sc.Step(`^(\w+) asks for an? (cut and colour|cut|colour|beard trim) with (\pL+), saying "([^"]*)", with its open times$`, func(name, service, stylist, words string) error {
 		if err := choose(w.guest(name), service, stylist); err != nil {
 			return err
 		}
@@ -165,19 +182,24 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		// An app sends at most 50, the earliest.
 		return w.asks(name, words, ids[:min(len(ids), wire.MaxOpenSlots)])
 	})
+	sc.Step(`^(\w+) asks for a cut, and a cut and colour besides, saying "([^"]*)", with the slots (.*)$`, func(name, words, slots string) error {
+		g := w.guest(name)
+		g.service, g.services = "cut", visitIDs("cut and colour")
+		return w.asks(name, words, quoted(slots))
+	})
 	sc.Step(`^(\w+) accepts "([^"]*)" for an? (cut|colour|beard trim) instead$`, func(name, slot, service string) error {
 		g := w.guest(name)
 		g.service = serviceIDs[service]
 		return w.book(w.salon, g, accept(slot), true)
 	})
-	sc.Step(`^anyone asks for the open times of an? (cut|colour|beard trim) with (\pL+)$`, func(service, stylist string) error {
+	sc.Step(`^anyone asks for the open times of an? (cut and colour|cut|colour|beard trim) with (\pL+)$`, func(service, stylist string) error {
 		_, err := availability(service, stylist, "")
 		if w.reply.Status != http.StatusOK {
 			return nil // the refusal is the next step's to judge
 		}
 		return err
 	})
-	sc.Step(`^the open times of an? (cut|colour|beard trim) with (\pL+) on "([^"]*)" hold (.*)$`, func(service, stylist, date, want string) error {
+	sc.Step(`^the open times of an? (cut and colour|cut|colour|beard trim) with (\pL+) on "([^"]*)" hold (.*)$`, func(service, stylist, date, want string) error {
 		got, err := openOn(service, stylist, date)
 		if err != nil {
 			return err
@@ -189,7 +211,7 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		return nil
 	})
-	sc.Step(`^the open times of an? (cut|colour|beard trim) with (\pL+) on "([^"]*)" don't hold (.*)$`, func(service, stylist, date, want string) error {
+	sc.Step(`^the open times of an? (cut and colour|cut|colour|beard trim) with (\pL+) on "([^"]*)" don't hold (.*)$`, func(service, stylist, date, want string) error {
 		got, err := openOn(service, stylist, date)
 		if err != nil {
 			return err
@@ -208,7 +230,7 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		}
 		return err
 	})
-	sc.Step(`^the owner sees (\w+)'s (cut|colour|beard trim) with (\pL+) at "([^"]*)", ending "([^"]*)"$`, func(name, service, stylist, slot, ends string) error {
+	sc.Step(`^the owner sees (\w+)'s (cut and colour|cut|colour|beard trim) with (\pL+) at "([^"]*)", ending "([^"]*)"$`, func(name, service, stylist, slot, ends string) error {
 		b, err := row(name)
 		if err != nil {
 			return err
@@ -216,7 +238,11 @@ func menuSteps(sc *godog.ScenarioContext, w *calendarWorld) {
 		if b.Service == nil || b.StylistName == nil || b.Ends == nil || b.Fits == nil {
 			return fmt.Errorf("got %+v, want the menu's fields", b)
 		}
-		if *b.Service != serviceIDs[service] || *b.StylistName != stylist || *b.Stylist != stylistIDs[stylist] ||
+		services := visitIDs(service)
+		if services == nil {
+			services = []string{serviceIDs[service]}
+		}
+		if *b.Service != services[0] || !slices.Equal(b.Services, services) || *b.StylistName != stylist || *b.Stylist != stylistIDs[stylist] ||
 			b.Slot != slot || *b.Ends != ends || !*b.Fits || b.Status != "booked" {
 			return fmt.Errorf("got %s's booking %s at %s with %s, ending %s, fits %v; want a %s with %s at %s, ending %s, fitting",
 				name, *b.Service, b.Slot, *b.StylistName, *b.Ends, *b.Fits, service, stylist, slot, ends)

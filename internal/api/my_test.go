@@ -264,7 +264,7 @@ func TestTheKeyOpensItsOwnBookingAndAWrongKeyAnswersAsAnUnknownBooking(t *testin
 
 	r := s.see("studio-nine", ana.booking, ana.key)
 	wantReply(t, r, http.StatusOK, `{"booking":"`+ana.booking+`","salon":"studio-nine","salonName":"Studio Nine",`+
-		`"phone":"+44 20 7946 0000","service":null,"serviceName":null,"stylist":null,"stylistName":null,`+
+		`"phone":"+44 20 7946 0000","service":null,"services":[],"serviceName":null,"stylist":null,"stylistName":null,`+
 		`"slot":"2026-12-05T10:00:00Z","label":"Saturday 5 December, 10:00","ends":"2026-12-05T11:00:00Z",`+
 		`"status":"booked","name":"Ana Lima","contact":"+44 7700 900001","changeUntil":"2026-12-04T10:00:00Z",`+
 		`"canChange":true,"sequence":0}`)
@@ -479,7 +479,7 @@ func TestAMoveAtAMenuSalonKeepsTheServiceAndMayChangeTheStylist(t *testing.T) {
 	ana.choice = map[string]any{"service": "cut", "stylist": "ana"}
 	s.book("studio-nine", ana, "2026-12-05T10:30:00Z")
 	m := s.seen("studio-nine", ana)
-	if got := mustJSON(m); !strings.Contains(got, `"service":"cut","serviceName":"Cut","stylist":"ana","stylistName":"Ana",`+
+	if got := mustJSON(m); !strings.Contains(got, `"service":"cut","services":["cut"],"serviceName":"Cut","stylist":"ana","stylistName":"Ana",`+
 		`"slot":"2026-12-05T10:30:00Z","label":"Saturday 5 December, 10:30","ends":"2026-12-05T11:15:00Z"`) {
 		t.Errorf("Ana's booking at a menu salon: got %s, want Cut with Ana from 10:30 to 11:15", got)
 	}

@@ -168,6 +168,7 @@ var routes = []route{{
 	summary: "Lists a menu salon's open starts for one service, with one stylist or anyone, earliest first.",
 	params: openapi3.Parameters{salonParam,
 		stringQuery("service", "The service's id; may be left out at a salon with one service.", 0),
+		stringQuery("services", "A visit of several services, their ids in the order they are done, joined by commas (cut,colour): the starts where the whole visit fits. In place of service.", 0),
 		stringQuery("stylist", "The stylist's id; anyone who does the service when absent.", 0),
 		timeQuery("from", "No start before it is listed, and days counts the salon's local dates from its date; now when absent."),
 		intQuery("days", fmt.Sprintf("How many of the salon's local dates the window holds: 1 to %d; the rest of the horizon when absent.", salon.MaxHorizonDays), 1, salon.MaxHorizonDays),

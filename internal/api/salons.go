@@ -58,7 +58,11 @@ func (s *Service) readAvailability(c echo.Context) error {
 		}
 		days = n
 	}
-	ask := salon.Ask{Service: c.QueryParam("service"), Stylist: c.QueryParam("stylist"), From: from, Days: days}
+	service, err := wire.QueryService(c.QueryParam("service"), c.QueryParam("services"), c.QueryParams().Has("services"))
+	if err != nil {
+		return err
+	}
+	ask := salon.Ask{Service: service, Stylist: c.QueryParam("stylist"), From: from, Days: days}
 	found, err := s.desk.Availability(c.Request().Context(), id, ask)
 	if err != nil {
 		return err

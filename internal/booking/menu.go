@@ -206,12 +206,22 @@ func sayBookedFromMenu(rd reading, b *salon.Booking) string {
 	return rd.lang.YoursWith(withStylist(rd.lang, rd.Settings, b.Service, b.Stylist), rd.when(b.Start))
 }
 
-// withStylist is the service with the stylist, in l's words: "Cut with Ana", by the names the
-// settings give now (the ids where they no longer hold them).
+// withStylist is the service with the stylist, in l's words: "Cut with Ana", or at a visit "Cut
+// and colour with Ana", by the names the settings give now (the ids where they no longer hold them).
 func withStylist(l lang.Lang, set salon.Settings, service, stylist string) string {
-	v, _ := set.Service(service)
 	p, _ := set.Stylist(stylist)
-	return l.With(nameOr(v.Name, service), nameOr(p.Name, stylist))
+	return l.With(serviceWords(l, set, service), nameOr(p.Name, stylist))
+}
+
+// serviceWords names the service, or each service of a visit, in l's words: "Cut and colour".
+func serviceWords(l lang.Lang, set salon.Settings, service string) string {
+	ids := salon.VisitServices(service)
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		v, _ := set.Service(id)
+		names[i] = nameOr(v.Name, id)
+	}
+	return l.List(names)
 }
 
 // nameOr is name, or id when the settings no longer hold a name for it.

@@ -278,8 +278,7 @@ func What(l lang.Lang, set salon.Settings, b salon.Booking) string {
 		return ""
 	}
 	if b.Stylist == "" {
-		v, _ := set.Service(b.Service)
-		return nameOr(v.Name, b.Service)
+		return serviceWords(l, set, b.Service)
 	}
 	return withStylist(l, set, b.Service, b.Stylist)
 }
@@ -290,8 +289,7 @@ func Summary(l lang.Lang, set salon.Settings, b salon.Booking) string {
 	if b.Service == "" {
 		return l.AtSalon(l.Appointment(), set.Name)
 	}
-	v, _ := set.Service(b.Service)
-	return l.AtSalon(nameOr(v.Name, b.Service), set.Name)
+	return l.AtSalon(serviceWords(l, set, b.Service), set.Name)
 }
 
 // LangOf is the language b's customer is told of it in: the one it was made in, else the salon's.

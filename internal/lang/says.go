@@ -2,6 +2,13 @@
 
 package lang
 
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
 // WhichTime is round one's question: "Which time suits you?"
 func (l Lang) WhichTime() string { return l.say("ask.which_time", nil) }
 
@@ -76,6 +83,27 @@ func (l Lang) OwnerStaysTaken(name, when, was string) string {
 // MovedWith is a move's answer at a menu salon: "Cut with Ana is now …".
 func (l Lang) MovedWith(what, when string) string {
 	return l.say("say.moved_with", map[string]any{"What": what, "When": when})
+}
+
+// List is names as one phrase, the last joined by "and" in l's words: "Cut and colour", "Cut,
+// colour and blow-dry". A name after the first is written with a small first letter where the
+// language writes a common noun so and the rest of the name has small letters ("Colour" but not
+// "OPI", and in German never).
+func (l Lang) List(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	out := slices.Clone(names)
+	if l.Code() != German {
+		for i, name := range out[1:] {
+			first, size := utf8.DecodeRuneInString(name)
+			second, _ := utf8.DecodeRuneInString(name[size:])
+			if unicode.IsUpper(first) && unicode.IsLower(second) {
+				out[i+1] = string(unicode.ToLower(first)) + name[size:]
+			}
+		}
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " " + l.say("what.and", nil) + " " + out[len(out)-1]
 }
 
 // With is a service with its stylist: "Cut with Ana".

@@ -57,7 +57,8 @@ type BookResult struct {
 	Manage       string   `json:"manage,omitempty" doc:"The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it, it is shown only here. Present only when status is booked there."`
 	Times        []string `json:"times,omitempty" doc:"The times offered, in order; present only when status is input_required."`
 	RequestState string   `json:"requestState,omitempty" doc:"Present only when status is input_required: send it back unchanged as the requestState argument, with answer."`
-	Service      string   `json:"service,omitempty" doc:"The id of the service booked, at a salon with a menu; present only when status is booked there."`
+	Service      string   `json:"service,omitempty" doc:"The id of the service booked, at a salon with a menu (at a visit of several, the first); present only when status is booked there."`
+	Services     []string `json:"services,omitempty" doc:"The ids of the services booked, in order: one, or the visit's; present only with service."`
 	Stylist      string   `json:"stylist,omitempty" doc:"The id of the stylist booked, at a salon with a menu (for anyone, the one who was free); present only when status is booked there."`
 	Deposit      int64    `json:"deposit,omitempty" doc:"The deposit paid to hold the booking, in the minor unit of the salon's currency; present only when its service asked one."`
 }

@@ -338,8 +338,24 @@ func FirstFree(s Settings, loc *time.Location, now time.Time, service string, t 
 // Choose refuses a service and stylist a customer can't book at the salon whose path id is salon,
 // with the words the client is shown: "studio-nine offers no service perm", "studio-nine has no
 // stylist zoe", "Ben doesn't do Colour". A stylist of "" is anyone, and is never refused. An id
-// that isn't written as ids are (IsID) is not echoed: "studio-nine offers no such service".
+// that isn't written as ids are (IsID) is not echoed: "studio-nine offers no such service". At a
+// visit (VisitID) each service is judged in order, and a visit longer than MaxSpanMinutes is
+// refused.
 func (s Settings) Choose(salon, service, stylist string) error {
+	if IsVisit(service) {
+		if err := CheckVisit("arguments.services", VisitServices(service)); err != nil {
+			return err
+		}
+		for _, id := range VisitServices(service) {
+			if err := s.Choose(salon, id, stylist); err != nil {
+				return err
+			}
+		}
+		if _, ok := s.Service(service); !ok {
+			return ErrVisitTooLong
+		}
+		return nil
+	}
 	v, ok := s.Service(service)
 	if !ok {
 		if !IsID(service) {

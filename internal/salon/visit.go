@@ -118,6 +118,9 @@ func (s Settings) visit(ids []string) (Service, bool) {
 	return v, true
 }
 
+// ErrVisitTooLong refuses a visit whose services, back to back, take longer than MaxSpanMinutes.
+var ErrVisitTooLong = Refusal(fmt.Sprintf("a visit must end within %d minutes of its start, its processing included", MaxSpanMinutes))
+
 // CheckVisit refuses a visit's list of service ids that no visit can be, naming the field it came
 // in: "arguments.services must hold 1 to 5 ids", "arguments.services must not name a service
 // twice". Whether each is on the menu is Choose's to say.

@@ -76,8 +76,9 @@ type requestBody struct {
 			Name    *string `json:"name"`
 			Contact *string `json:"contact"`
 		} `json:"customer"`
-		Service *string `json:"service"`
-		Stylist *string `json:"stylist"`
+		Service  *string  `json:"service"`
+		Services []string `json:"services"`
+		Stylist  *string  `json:"stylist"`
 	} `json:"arguments"`
 	InputResponses jsontext.Value `json:"inputResponses"` // raw until the state verifies
 	// RequestState is raw, unquoted by stateOf: the decoder passes every string it decodes into a
@@ -90,7 +91,9 @@ type requestBody struct {
 var (
 	errNotAnObject = Refusal("the body must be a JSON object")
 	errNotSlots    = Refusal("arguments.openSlots must be a list of strings")
-	typeRefusals   = map[jsontext.Pointer]error{
+	// ErrServiceOrServices refuses a request naming a service and a visit's services both.
+	ErrServiceOrServices = Refusal("give service or services, not both")
+	typeRefusals         = map[jsontext.Pointer]error{
 		"":                            errNotAnObject,
 		"/arguments":                  Refusal("arguments must be an object"),
 		"/arguments/message":          Refusal("arguments.message must be a string"),
@@ -99,6 +102,7 @@ var (
 		"/arguments/customer/name":    Refusal("arguments.customer.name must be a string"),
 		"/arguments/customer/contact": Refusal("arguments.customer.contact must be a string"),
 		"/arguments/service":          Refusal("arguments.service must be a string"),
+		"/arguments/services":         Refusal("arguments.services must be a list of strings"),
 		"/arguments/stylist":          Refusal("arguments.stylist must be a string"),
 		"/requestState":               Refusal("requestState must be a string"),
 	}
@@ -110,8 +114,8 @@ func refusalOf(body []byte, err error) error {
 	var semantic *json.SemanticError
 	if errors.As(err, &semantic) {
 		p := semantic.JSONPointer
-		if p.Parent() == "/arguments/openSlots" {
-			p = p.Parent()
+		if parent := p.Parent(); parent == "/arguments/openSlots" || parent == "/arguments/services" {
+			p = parent
 		}
 		if refusal, ok := typeRefusals[p]; ok {
 			return refusal
@@ -162,6 +166,21 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 			return booking.Request{}, err
 		}
 	}
+	if a.Service != nil && a.Services != nil {
+		return booking.Request{}, ErrServiceOrServices
+	}
+	if a.Services != nil {
+		if err := salon.CheckVisit("arguments.services", a.Services); err != nil {
+			return booking.Request{}, err
+		}
+		for i, id := range a.Services {
+			if n := utf8.RuneCountInString(id); n < 1 || n > MaxIDChars {
+				return booking.Request{}, Refusal(fmt.Sprintf("arguments.services[%d] must be 1 to %d characters", i, MaxIDChars))
+			}
+		}
+		visit := salon.VisitID(a.Services)
+		a.Service = &visit
+	}
 	if a.Service != nil || a.Stylist != nil {
 		r.Choice = &salon.Choice{}
 		for _, f := range [...]struct {
@@ -179,6 +198,22 @@ func (b requestBody) request(salonID string) (booking.Request, error) {
 		}
 	}
 	return r, nil
+}
+
+// QueryService is the service a query asks for: service, or the visit of the comma-separated ids
+// of services when the query has it (given), refused as the booking's arguments are.
+func QueryService(service, services string, given bool) (string, error) {
+	if !given {
+		return service, nil
+	}
+	if service != "" {
+		return "", ErrServiceOrServices
+	}
+	ids := strings.Split(services, ",")
+	if err := salon.CheckVisit("services", ids); err != nil {
+		return "", err
+	}
+	return salon.VisitID(ids), nil
 }
 
 // stateOf is the requestState raw holds, or nil when it is absent or null. Anything but a

@@ -20,7 +20,8 @@ type MyBooking struct {
 	Salon       string       `json:"salon" doc:"The salon's id."`
 	SalonName   string       `json:"salonName"`
 	Phone       string       `json:"phone" doc:"The salon's phone, for what the customer can no longer change themselves."`
-	Service     *string      `json:"service" doc:"The menu's service booked; null at a simple salon."`
+	Service     *string      `json:"service" doc:"The menu's service booked (at a visit of several, the first); null at a simple salon."`
+	Services    []string     `json:"services" doc:"The menu's services booked, in the order they are done: one, or the visit's; empty at a simple salon."`
 	ServiceName *string      `json:"serviceName" doc:"Its name on the menu; null at a simple salon."`
 	Stylist     *string      `json:"stylist" doc:"The stylist booked; null at a simple salon."`
 	StylistName *string      `json:"stylistName" doc:"Their name; null at a simple salon."`
@@ -42,12 +43,13 @@ func MyBookingOf(m booking.Mine) MyBooking {
 		Booking: m.ID, Salon: m.Salon, SalonName: m.Settings.Name, Phone: m.Settings.Phone,
 		Slot: m.Slot, Label: m.Label, Ends: m.Ends.In(m.Zone).Format(time.RFC3339), Status: string(m.Status),
 		Name: m.Name, Contact: m.Contact, ChangeUntil: m.ChangeUntil.In(m.Zone).Format(time.RFC3339),
-		CanChange: m.CanChange, Sequence: m.Sequence, Deposit: DepositOf(m.Deposit),
+		CanChange: m.CanChange, Sequence: m.Sequence, Deposit: DepositOf(m.Deposit), Services: []string{},
 	}
 	if m.Service != "" {
-		service, stylist := m.Service, m.Stylist
+		stylist := m.Stylist
+		out.Services = salon.VisitServices(m.Service)
 		serviceName, stylistName := ServiceName(m.Settings, m.Service), StylistName(m.Settings, m.Stylist)
-		out.Service, out.ServiceName, out.Stylist, out.StylistName = &service, &serviceName, &stylist, &stylistName
+		out.Service, out.ServiceName, out.Stylist, out.StylistName = &out.Services[0], &serviceName, &stylist, &stylistName
 	}
 	return out
 }

@@ -49,6 +49,10 @@ func (r *CompleteResult) AppendJSON(b []byte) []byte {
 	w.str(c.Say)
 	w.optional(`,"booking":`, c.Booking)
 	w.optional(`,"service":`, c.Service)
+	if c.Services != nil {
+		w.raw(`,"services":`)
+		w.strs(c.Services)
+	}
 	w.optional(`,"stylist":`, c.Stylist)
 	w.optional(`,"manage":`, c.Manage)
 	if c.Deposit != 0 {

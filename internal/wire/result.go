@@ -5,6 +5,7 @@ package wire
 import (
 	"salon/internal/answer"
 	"salon/internal/booking"
+	"salon/internal/salon"
 	"salon/internal/step"
 )
 
@@ -49,7 +50,12 @@ func PaymentRequired(p booking.Payment, state string) PaymentRequiredResult {
 func CompletionOf(o step.Outcome) Completion {
 	switch o := o.(type) {
 	case step.Booked:
-		return Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking, Service: o.Service, Stylist: o.Stylist, Manage: o.Manage, Deposit: o.Deposit}
+		c := Completion{Status: StatusBooked, Slot: o.Slot, Say: o.Say, Booking: o.Booking, Stylist: o.Stylist, Manage: o.Manage, Deposit: o.Deposit}
+		if o.Service != "" {
+			c.Services = salon.VisitServices(o.Service)
+			c.Service = c.Services[0]
+		}
+		return c
 	case step.NotBooked:
 		return Completion{Status: StatusNotBooked, Say: o.Say}
 	}

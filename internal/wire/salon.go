@@ -188,7 +188,8 @@ type BookingView struct {
 	Status      string       `json:"status" enum:"booked|cancelled|awaiting_payment|no_show" doc:"awaiting_payment: its time is held while the customer pays its deposit; no_show: marked as not come."`
 	Deposit     *DepositView `json:"deposit,omitempty" doc:"The deposit its service asked; absent when none."`
 	LastText    string       `json:"lastText,omitempty" doc:"The status of the last text about it, as Twilio last called it back (queued, sent, delivered, undelivered, failed), or unsubscribed when its number had opted out; absent when none was sent."`
-	Service     *string      `json:"service,omitempty" doc:"At a menu salon: the id of the service booked. Absent at a simple salon."`
+	Service     *string      `json:"service,omitempty" doc:"At a menu salon: the id of the service booked (at a visit of several, the first). Absent at a simple salon."`
+	Services    []string     `json:"services,omitempty" doc:"At a menu salon: the ids of the services booked, in the order they are done: one, or the visit's. Absent at a simple salon."`
 	ServiceName *string      `json:"serviceName,omitempty" doc:"At a menu salon: the service's name as the settings now give it (its id when they no longer hold it)."`
 	Stylist     *string      `json:"stylist,omitempty" doc:"At a menu salon: the id of the stylist booked."`
 	StylistName *string      `json:"stylistName,omitempty" doc:"At a menu salon: the stylist's name as the settings now give it (their id when they no longer hold them)."`
@@ -218,10 +219,11 @@ type MoveRequest struct {
 
 // Availability is a menu salon's open times for one service, with one stylist or anyone.
 type Availability struct {
-	Service string          `json:"service" doc:"The service's id."`
-	Stylist *string         `json:"stylist" doc:"The stylist asked for; null for anyone."`
-	Slots   []AvailableSlot `json:"slots" maxItems:"500" doc:"The open starts, earliest first, at most 500."`
-	More    bool            `json:"more" doc:"Whether open starts of the window were left out past the 500 listed."`
+	Service  string          `json:"service" doc:"The service's id; at a visit of several, the first's."`
+	Services []string        `json:"services" doc:"The ids of the services asked for, in order: the one, or the visit's."`
+	Stylist  *string         `json:"stylist" doc:"The stylist asked for; null for anyone."`
+	Slots    []AvailableSlot `json:"slots" maxItems:"500" doc:"The open starts, earliest first, at most 500."`
+	More     bool            `json:"more" doc:"Whether open starts of the window were left out past the 500 listed."`
 }
 
 // AvailableSlot is one open start and who is free to do the service then.
@@ -430,14 +432,16 @@ func BookingViewOf(b booking.Listed) BookingView {
 	}
 	if m := b.Menu; m != nil {
 		service, serviceName, stylist, stylistName, ends, fits := b.Service, m.ServiceName, b.Stylist, m.StylistName, m.Ends, m.Fits
-		v.Service, v.ServiceName, v.Stylist, v.StylistName, v.Ends, v.Fits = &service, &serviceName, &stylist, &stylistName, &ends, &fits
+		v.Services = salon.VisitServices(service)
+		v.Service, v.ServiceName, v.Stylist, v.StylistName, v.Ends, v.Fits = &v.Services[0], &serviceName, &stylist, &stylistName, &ends, &fits
 	}
 	return v
 }
 
 // AvailabilityOf is a menu salon's open times as GET /salons/{salon}/availability shows them.
 func AvailabilityOf(a booking.Availability) Availability {
-	out := Availability{Service: a.Service, Slots: make([]AvailableSlot, len(a.Times)), More: a.More}
+	services := salon.VisitServices(a.Service)
+	out := Availability{Service: services[0], Services: services, Slots: make([]AvailableSlot, len(a.Times)), More: a.More}
 	if a.Stylist != "" {
 		out.Stylist = &a.Stylist
 	}

@@ -39,7 +39,8 @@ type BookArguments struct {
 	Message   string    `json:"message" maxLength:"1000" doc:"The customer's words."`
 	OpenSlots []string  `json:"openSlots" maxItems:"50" uniqueItems:"true" itemMinLength:"1" itemMaxLength:"64" doc:"The slots still open, in the app's order. Opaque to the server."`
 	Customer  *Customer `json:"customer,omitempty" doc:"Whom the booking is for. Required at a salon with a calendar; the request state is bound to it."`
-	Service   string    `json:"service,omitempty" minLength:"1" maxLength:"40" doc:"The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it."`
+	Service   string    `json:"service,omitempty" minLength:"1" maxLength:"40" doc:"The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it. Give service or services, not both."`
+	Services  []string  `json:"services,omitempty" minItems:"1" maxItems:"5" uniqueItems:"true" itemMinLength:"1" itemMaxLength:"40" doc:"A visit of several services booked as one, in the order they are done: one stylist does them back to back, each starting as the one before ends its processing. In place of service; the request state is bound to the list."`
 	Stylist   string    `json:"stylist,omitempty" minLength:"1" maxLength:"40" doc:"The stylist, at a salon with a menu; absent for anyone. The request state is bound to it."`
 }
 
@@ -133,10 +134,12 @@ type Completion struct {
 	Say    string `json:"say" doc:"What to tell the customer. Shown, never parsed."`
 	// Booking is the calendar's reference; present only when a salon's calendar recorded the booking.
 	Booking string `json:"booking,omitempty" doc:"The booking's reference at a salon with a calendar; present only when status is booked there."`
-	Service string `json:"service,omitempty" doc:"The service booked, at a menu salon; present only when status is booked there."`
-	Stylist string `json:"stylist,omitempty" doc:"The stylist booked, at a menu salon; present only when status is booked there."`
-	Manage  string `json:"manage,omitempty" doc:"The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there."`
-	Deposit int64  `json:"deposit,omitempty" doc:"The deposit paid to hold the booking, in the minor unit of the salon's currency; present only when its service asked one."`
+	Service string `json:"service,omitempty" doc:"The service booked, at a menu salon (at a visit of several, the first); present only when status is booked there."`
+	// Services are the services booked, in order: one, or a visit's several.
+	Services []string `json:"services,omitempty" doc:"The services booked, in the order they are done: one, or the visit's; present only with service."`
+	Stylist  string   `json:"stylist,omitempty" doc:"The stylist booked, at a menu salon; present only when status is booked there."`
+	Manage   string   `json:"manage,omitempty" doc:"The key the customer sees, cancels and moves the booking with, at a salon with a calendar: keep it; it is shown only here. Present only when status is booked there."`
+	Deposit  int64    `json:"deposit,omitempty" doc:"The deposit paid to hold the booking, in the minor unit of the salon's currency; present only when its service asked one."`
 }
 
 // Answer is one entry of inputResponses: MCP's elicitation result.

@@ -35,6 +35,7 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/salons/${encodeURIComponent(String(queryArg.salon))}/availability`,
         params: {
           service: queryArg.service,
+          services: queryArg.services,
           stylist: queryArg.stylist,
           from: queryArg['from'],
           days: queryArg.days,
@@ -207,6 +208,8 @@ export type GetAvailabilityApiArg = {
   salon: string;
   /** The service's id; may be left out at a salon with one service. */
   service?: string;
+  /** A visit of several services, their ids in the order they are done, joined by commas (cut,colour): the starts where the whole visit fits. In place of service. */
+  services?: string;
   /** The stylist's id; anyone who does the service when absent. */
   stylist?: string;
   /** No start before it is listed, and days counts the salon's local dates from its date; now when absent. RFC 3339; percent-encode + as %2B. */
@@ -577,8 +580,10 @@ export type AvailableSlot = {
 export type Availability = {
   /** Whether open starts of the window were left out past the 500 listed. */
   more: boolean;
-  /** The service's id. */
+  /** The service's id; at a visit of several, the first's. */
   service: string;
+  /** The ids of the services asked for, in order: the one, or the visit's. */
+  services: string[];
   /** The open starts, earliest first, at most 500. */
   slots: AvailableSlot[];
   /** The stylist asked for; null for anyone. */
@@ -593,8 +598,10 @@ export type Completion = {
   manage?: string;
   /** What to tell the customer. Shown, never parsed. */
   say: string;
-  /** The service booked, at a menu salon; present only when status is booked there. */
+  /** The service booked, at a menu salon (at a visit of several, the first); present only when status is booked there. */
   service?: string;
+  /** The services booked, in the order they are done: one, or the visit's; present only with service. */
+  services?: string[];
   /** The booked slot; present only when status is booked. */
   slot?: string;
   status: 'booked' | 'not_booked';
@@ -671,8 +678,10 @@ export type BookArguments = {
   message: string;
   /** The slots still open, in the app's order. Opaque to the server. */
   openSlots: string[];
-  /** The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it. */
+  /** The service, at a salon with a menu: required where the menu has more than one; the request state is bound to it. Give service or services, not both. */
   service?: string;
+  /** A visit of several services booked as one, in the order they are done: one stylist does them back to back, each starting as the one before ends its processing. In place of service; the request state is bound to the list. */
+  services?: string[];
   /** The stylist, at a salon with a menu; absent for anyone. The request state is bound to it. */
   stylist?: string;
 };
@@ -712,10 +721,12 @@ export type BookingView = {
   /** The status of the last text about it, as Twilio last called it back (queued, sent, delivered, undelivered, failed), or unsubscribed when its number had opted out; absent when none was sent. */
   lastText?: string;
   name: string;
-  /** At a menu salon: the id of the service booked. Absent at a simple salon. */
+  /** At a menu salon: the id of the service booked (at a visit of several, the first). Absent at a simple salon. */
   service?: string | null;
   /** At a menu salon: the service's name as the settings now give it (its id when they no longer hold it). */
   serviceName?: string | null;
+  /** At a menu salon: the ids of the services booked, in the order they are done: one, or the visit's. Absent at a simple salon. */
+  services?: string[];
   slot: string;
   /** awaiting_payment: its time is held while the customer pays its deposit; no_show: marked as not come. */
   status: 'booked' | 'cancelled' | 'awaiting_payment' | 'no_show';
@@ -788,10 +799,12 @@ export type MyBooking = {
   salonName: string;
   /** How many times it has changed since it was made: each cancel or move raises it. Its calendar event's SEQUENCE. */
   sequence: number;
-  /** The menu's service booked; null at a simple salon. */
+  /** The menu's service booked (at a visit of several, the first); null at a simple salon. */
   service: string | null;
   /** Its name on the menu; null at a simple salon. */
   serviceName: string | null;
+  /** The menu's services booked, in the order they are done: one, or the visit's; empty at a simple salon. */
+  services: string[];
   /** The booked slot: its start in RFC 3339, with the salon's offset on that day. */
   slot: string;
   status: 'booked' | 'cancelled' | 'no_show';
