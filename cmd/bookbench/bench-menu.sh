@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures what a full calendar costs, all on loopback against bookingd on SQLite (and in memory):
-# a menu salon's open times at 0, 5,000 and 20,000 live bookings against the bare baseline; round
+# a menu salon's open times at 0, 5,000 and 20,000 live bookings against the bare baseline, and a
+# two-service visit's against one service's at a salon with resources; round
 # two at menu salons on SQLite against round two in memory, and the floor of SQLite's durable
 # writes under it; and a simple salon's page, round one
 # and round two at 20,000 future bookings against an empty salon's; and both rounds and a salon's
@@ -35,6 +36,9 @@ echo "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | se
 echo "## GET /salons/{salon}/availability at menu salons of 0, 5,000 and 20,000 live bookings, against the baseline's"
 "$bin/bookbench" -c 32 -d 3s -runs 5 -menu -mode avail -salons 1 -calendar empty,b5k,b20k -fill empty=0,b5k=5000,b20k=20000 \
 	-url "empty=$sqlite,b5k=$sqlite,b20k=$sqlite" -pid "empty=$sqlite_pid,b5k=$sqlite_pid,b20k=$sqlite_pid" "$@"
+echo "## GET /salons/{salon}/availability of a cut and a colour as one visit against a cut alone, at menu salons with 3 resources and 5,000 live bookings"
+"$bin/bookbench" -c 32 -d 3s -runs 5 -menu -resources -mode avail -salons 1 -calendar one,visit -fill one=5000,visit=5000 -visit visit \
+	-url "one=$sqlite,visit=$sqlite" -pid "one=$sqlite_pid,visit=$sqlite_pid" "$@"
 echo "## round two at menu salons on SQLite against round two in memory"
 "$bin/bookbench" -c 32 -d 3s -runs 5 -menu -calendar sqlite \
 	-url "mem=$mem,sqlite=$sqlite" -pid "mem=$mem_pid,sqlite=$sqlite_pid" "$@"

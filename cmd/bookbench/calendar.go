@@ -93,11 +93,11 @@ func (s *freshSalon) dropBefore(t time.Time) {
 func salonID(tag string, t, i int) string { return fmt.Sprintf("bench-%s-%d-%02d", tag, t, i) }
 
 // registerSalons puts n fresh salons on the calendar at base through the owner's API: menu salons
-// (benchMenuPut) when menu, else simple ones (benchPut), speaking language ("" for English).
-func registerSalons(ctx context.Context, client *http.Client, base, token, tag string, t, n int, slots []string, menu bool, language string) ([]*freshSalon, error) {
+// put as menu when it is not nil, else simple ones (benchPut), speaking language ("" for English).
+func registerSalons(ctx context.Context, client *http.Client, base, token, tag string, t, n int, slots []string, menu *wire.SalonSettings, language string) ([]*freshSalon, error) {
 	put, service := benchPut(), ""
-	if menu {
-		put, service = benchMenuPut(), menuService
+	if menu != nil {
+		put, service = *menu, menuService
 	}
 	if language != "" {
 		put.Language = &language

@@ -106,9 +106,10 @@ func newCustomer(client *http.Client, base string) *customer {
 	return &customer{client: client, base: base, url: base + "/salons/" + benchSalon + "/book", read: base + "/salons/" + benchSalon, one: one, two: two}
 }
 
-// newSeated is a customer of the calendar at base, booking at the seat's salon.
-func newSeated(client *http.Client, base string, s *seat) *customer {
-	return &customer{client: client, base: base, url: base + bookPath(s.salon.id), read: base + "/salons/" + s.salon.id, avail: base + availPath(s.salon.id), seat: s}
+// newSeated is a customer of the calendar at base, booking at the seat's salon; in -mode avail
+// asking the open times of benchVisit when visit.
+func newSeated(client *http.Client, base string, s *seat, visit bool) *customer {
+	return &customer{client: client, base: base, url: base + bookPath(s.salon.id), read: base + "/salons/" + s.salon.id, avail: base + availPath(s.salon.id, visit), seat: s}
 }
 
 // bookPath is the booking route of the salon id.

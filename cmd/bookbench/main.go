@@ -68,6 +68,11 @@ type config struct {
 	salons        int
 	inprocessDB   string
 	menu          bool
+	// resources is -resources: the menu salons have chairs, basins and dryers their services hold.
+	resources bool
+	// visits is -visit: the targets whose customers ask the open times of a cut and a colour as one
+	// visit (benchVisit) rather than of a cut alone, in -mode avail.
+	visits map[string]bool
 	// fills is -fill: each named target's salons are kept over the runs, filled with so many bookings.
 	fills map[string]int
 	// packed is -packed: a simple salon's fill takes its first slots rather than spreading them.
@@ -125,6 +130,9 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	fs.StringVar(&fills, "fill", "", "-calendar targets whose salons are registered once and kept over every run, comma-separated `name=bookings`: "+
 		"before the first run, each of their salons is filled over HTTP with so many live bookings, spread over its 90 days; "+
 		"their warm-up reads rather than books (0: a kept salon left empty)")
+	fs.BoolVar(&cfg.resources, "resources", false, "with -menu, the salons also have 8 chairs a cut holds, 3 basins a colour holds and 2 dryers a blow-dry holds")
+	var visits string
+	fs.StringVar(&visits, "visit", "", "-calendar targets, comma-separated `names`, whose customers in -mode avail ask the open times of a cut and a colour as one visit, ?services=cut,colour")
 	var languages string
 	fs.StringVar(&languages, "language", "", "-calendar targets whose salons speak another language than English, comma-separated `name=code` (de, fr, es): "+
 		"their questions and says are worded in it, and the customers' words read in it")
@@ -224,6 +232,18 @@ func configure(args []string, getenv func(string) string, stderr io.Writer) (con
 	}
 	if cfg.fills, err = parseFills(fills, cfg); err != nil {
 		return config{}, err
+	}
+	cfg.visits = map[string]bool{}
+	for _, name := range strings.Split(visits, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		calendar := slices.ContainsFunc(cfg.targets, func(t target) bool { return t.name == name && t.calendar }) ||
+			name == inprocessName && cfg.inprocessDB != ""
+		if !calendar || !cfg.menu {
+			return config{}, fmt.Errorf("-visit: %q is not a -calendar target's name, with -menu", name)
+		}
+		cfg.visits[name] = true
 	}
 	for _, field := range strings.Split(languages, ",") {
 		if field = strings.TrimSpace(field); field == "" {
@@ -448,20 +468,20 @@ func measureRun(ctx context.Context, cfg config, targets []target, reversed bool
 		}
 		if t.calendar && !t.fixed {
 			var err error
-			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots, cfg.menu, t.language); err != nil {
+			if salons, err = registerSalons(ctx, d.client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), slots, cfg.menuPut(), t.language); err != nil {
 				return nil, err
 			}
 		}
 		for k := range d.customers {
 			base := t.urls[k%len(t.urls)]
 			if t.calendar {
-				d.customers[k] = newSeated(d.client, base, seatOf(salons, k))
+				d.customers[k] = newSeated(d.client, base, seatOf(salons, k), cfg.visits[t.name])
 				continue
 			}
 			d.customers[k] = newCustomer(d.client, base)
 			// A salon's id as long as a calendar's, so the baseline's view is as long as a calendar's.
 			id := salonID(tag, i, k%cfg.salonCount())
-			d.customers[k].read, d.customers[k].avail = base+"/salons/"+id, base+availPath(id)
+			d.customers[k].read, d.customers[k].avail = base+"/salons/"+id, base+availPath(id, false)
 		}
 		ds[i] = d
 	}

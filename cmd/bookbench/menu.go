@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -60,8 +61,32 @@ func benchMenuSettings() salon.Settings {
 	return s
 }
 
-// benchMenuPut is benchMenuSettings as the owner puts them.
-func benchMenuPut() wire.SalonSettings {
+// benchVisit is the visit the customers of a -visit target ask the open times of.
+var benchVisit = []string{menuService, "colour"}
+
+// menuPut is what the -calendar targets' salons are put as: nil for simple salons, else the bench
+// menu salon, with its resources under -resources.
+func (cfg config) menuPut() *wire.SalonSettings {
+	if !cfg.menu {
+		return nil
+	}
+	put := benchMenuPut(cfg.resources)
+	return &put
+}
+
+// benchResources are the bench menu salon's resources under -resources, and what holds each: the
+// cut, which the customers book, a chair; the colour a basin; the blow-dry a dryer.
+var benchResources = []struct {
+	resource wire.ResourceLine
+	service  string
+}{
+	{wire.ResourceLine{ID: "chair", Name: "Chair", Count: 8}, menuService},
+	{wire.ResourceLine{ID: "basin", Name: "Basin", Count: 3}, "colour"},
+	{wire.ResourceLine{ID: "dryer", Name: "Dryer", Count: 2}, "blow-dry"},
+}
+
+// benchMenuPut is benchMenuSettings as the owner puts them, with benchResources when resources.
+func benchMenuPut(resources bool) wire.SalonSettings {
 	s := benchMenuSettings()
 	put := wire.SalonSettings{Name: s.Name, TimeZone: s.TimeZone, Phone: s.Phone, Hours: s.Hours.Wire(),
 		HorizonDays: &s.HorizonDays, Currency: &s.Currency, GridMinutes: &s.GridMinutes, MinNoticeMinutes: &s.MinNoticeMinutes}
@@ -70,6 +95,16 @@ func benchMenuPut() wire.SalonSettings {
 	}
 	for _, p := range s.Stylists {
 		put.Stylists = append(put.Stylists, wire.StylistLine{ID: p.ID, Name: p.Name, Services: p.Services})
+	}
+	if resources {
+		for _, r := range benchResources {
+			put.Resources = append(put.Resources, r.resource)
+			for i := range put.Services {
+				if put.Services[i].ID == r.service {
+					put.Services[i].Resources = append(put.Services[i].Resources, r.resource.ID)
+				}
+			}
+		}
 	}
 	return put
 }
@@ -99,8 +134,12 @@ func baselineAvailability(now time.Time) wire.Availability {
 	return wire.AvailabilityOf(booking.Availability{Service: menuService, Times: times, More: more})
 }
 
-// availPath is the open times of menuService at the salon id, for the rest of its horizon.
-func availPath(id string) string {
+// availPath is the open times of menuService at the salon id, for the rest of its horizon; of
+// benchVisit when visit.
+func availPath(id string, visit bool) string {
+	if visit {
+		return "/salons/" + id + "/availability?services=" + url.QueryEscape(strings.Join(benchVisit, ","))
+	}
 	return "/salons/" + id + "/availability?service=" + url.QueryEscape(menuService)
 }
 
@@ -270,7 +309,7 @@ func fillAll(ctx context.Context, cfg config, targets []target, out io.Writer) e
 			return err
 		}
 		client := newClient(cfg.customers)
-		salons, err := registerSalons(ctx, client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), free, cfg.menu, t.language)
+		salons, err := registerSalons(ctx, client, t.urls[0], cfg.ownerToken, tag, i, cfg.salonCount(), free, cfg.menuPut(), t.language)
 		if err != nil {
 			return err
 		}

@@ -99,7 +99,7 @@ func TestTheBaselinesOpenTimesAreTheAppsWithNothingBooked(t *testing.T) {
 	now := time.Date(2026, 12, 1, 8, 2, 30, 0, time.UTC)
 	app := inProcessApp(t, "sqlite:"+filepath.Join(t.TempDir(), "bench.db"), "a-token", func() time.Time { return now })
 	id := salonID("tag", 1, 7)
-	put, err := json.Marshal(benchMenuPut())
+	put, err := json.Marshal(benchMenuPut(false))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,19 +114,39 @@ func TestTheBaselinesOpenTimesAreTheAppsWithNothingBooked(t *testing.T) {
 	var bodies []string
 	for _, h := range []http.Handler{app, newBaselineAt(now)} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, availPath(id), nil))
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, availPath(id, false), nil))
 		if rec.Code != http.StatusOK {
-			t.Fatalf("GET %s: got %d %s, want 200", availPath(id), rec.Code, rec.Body)
+			t.Fatalf("GET %s: got %d %s, want 200", availPath(id, false), rec.Code, rec.Body)
 		}
 		bodies = append(bodies, rec.Body.String())
 	}
 	if bodies[0] != bodies[1] {
-		t.Errorf("GET %s: the baseline answered\n%.300s\nwant the app's\n%.300s", availPath(id), bodies[1], bodies[0])
+		t.Errorf("GET %s: the baseline answered\n%.300s\nwant the app's\n%.300s", availPath(id, false), bodies[1], bodies[0])
 	}
 	var a wire.Availability
 	if err := json.Unmarshal([]byte(bodies[0]), &a); err != nil || len(a.Slots) != 500 || !a.More ||
 		a.Slots[0].Slot != "2026-12-01T08:15:00Z" || len(a.Slots[0].Stylists) != menuTeam {
 		t.Errorf("got %v and %d slots from %+v, want 500 and more, from 08:15 with every stylist", err, len(a.Slots), a.Slots[:min(1, len(a.Slots))])
+	}
+}
+
+func TestAvailModeAsksAVisitAtASalonWithResources(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "bench.db")
+	out := bench(t, "-inprocess", "-inprocess-db", db, "-menu", "-resources", "-visit", "inprocess", "-mode", "avail", "-fill", "inprocess=60", "-salons", "1",
+		"-c", "2", "-n", "10", "-d", "0", "-warmup", "50ms", "-runs", "1", "-baseline=false")
+	rows := parse(t, out)
+	if len(rows) != 1 || rows[0].round != "avail" || rows[0].requests != 10 || rows[0].non200 != "-" {
+		t.Fatalf("got %+v, want one run of 10 open-time reads, every one 200", rows)
+	}
+	list := keptSalonBookings(t, db)
+	held := 0
+	for _, b := range list {
+		if len(b.Resources) == 1 && b.Resources[0].Resource == "chair" {
+			held++
+		}
+	}
+	if held != len(list) || held == 0 {
+		t.Errorf("%d of the %d bookings filled hold a chair, want every cut", held, len(list))
 	}
 }
 
@@ -208,6 +228,8 @@ func TestTheMenuAndFillFlagsAreRefusedWhenTheyCantHold(t *testing.T) {
 		{"-url", "a=http://127.0.0.1:1", "-language", "a=de"},
 		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-language", "b=de"},
 		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-language", "a=de,a=fr"},
+		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-visit", "a"},
+		{"-url", "a=http://127.0.0.1:1", "-calendar", "a", "-owner-token", "x", "-menu", "-visit", "b"},
 	} {
 		var out, errOut bytes.Buffer
 		if err := run(context.Background(), args, nil, &out, &errOut); err == nil {

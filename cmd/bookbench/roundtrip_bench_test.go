@@ -157,7 +157,7 @@ func BenchmarkCalendarRoundTrip(b *testing.B) {
 			}
 			// ask sends round one for a seat and returns its offer, with the customer who will answer it.
 			ask := func(b *testing.B, s *seat) (*customer, offer) {
-				c := newSeated(nil, "", s)
+				c := newSeated(nil, "", s, false)
 				args := s.arguments()
 				o, kind := readOffer(roundTripper{h: app, url: c.url}.send(b, append(append([]byte(`{"arguments":`), args...), '}')).Body.Bytes())
 				if kind != okKind {
