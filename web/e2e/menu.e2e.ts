@@ -375,6 +375,39 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, on 
   });
 });
 
+describe('Scenario: a customer books a cut and a colour as one visit, on a phone', () => {
+  it('adds the colour to the cut, lists the times the whole visit fits, and books it as one', async () => {
+    const page = await newPage(phoneSize);
+    await openBooking(page);
+    await page.getByRole('radio', { name: /^Cut/ }).check();
+    const add = page.getByRole('group', { name: 'Add to this visit' });
+    await add.getByRole('checkbox', { name: /^Colour/ }).check();
+    // Ben doesn't do colour, so he is no choice for the visit.
+    const stylists = page.getByRole('group', { name: 'Choose a stylist' });
+    expect(await stylists.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.parentElement?.textContent ?? ''))).toEqual(['Anyone', 'Ana', 'Chloé']);
+    await page.getByRole('heading', { name: 'Open times for Cut and Colour with anyone' }).waitFor();
+    await state(page, 'a visit of a cut and a colour, on a phone');
+    const visit = ((await (await fetch(`${server.base}/salons/${salon}/availability?services=cut,colour`)).json()) as { slots: Slot[] }).slots;
+    const time = visit.find((t) => Date.parse(t.slot) - Date.now() > 26 * 3_600_000) ?? visit[0]!;
+    const button = page.getByRole('button', { name: time.label, exact: true });
+    while ((await button.count()) === 0) {
+      await page.getByRole('button', { name: laterDays }).click();
+    }
+    await details(page, 'Mia Roth', '+44 7700 900777');
+    await button.click();
+    await page.getByRole('group', { name: 'Which time suits you?' }).waitFor();
+    await page.getByRole('button', { name: 'Send my answer' }).click();
+    const who = time.stylists[0] === 'ana' ? 'Ana' : 'Chloé';
+    const headline = `You're booked: Cut and Colour with ${who}, ${time.label}.`;
+    await page.getByRole('heading', { name: headline }).waitFor();
+    expect((await page.locator('.outcome dd').allTextContents())[0]).toBe('Cut and Colour');
+    await state(page, 'a visit booked, on a phone');
+    const booked = (await listed()).find((b) => b.name === 'Mia Roth') as unknown as { services: string[]; slot: string };
+    expect(booked.services).toEqual(['cut', 'colour']);
+    expect(booked.slot).toBe(time.slot);
+  });
+});
+
 describe('Scenario: a reply lost on the way back is recovered, and the customer told the truth', () => {
   it('asks the outcome route after round two’s reply is cut, and shows the booking it made', async () => {
     const page = await newPage(phoneSize);

@@ -127,6 +127,7 @@ describe('Scenario: the customer reads the salon, asks, and books a labelled tim
         reference: 'ref-1_Q',
         say: 'Saturday 5 December, 09:45 is yours.',
         service: null,
+        services: null,
         stylist: null,
         manage: null,
         recovered: false,

@@ -157,6 +157,7 @@ describe('Scenario: a customer books a colour with anyone by tapping a time, and
         say: 'Colour with Ana, Wednesday 2 December, 10:00, is yours.',
         service: 'colour',
         stylist: 'ana',
+        services: ['colour'],
         manage: 'key-1_-x',
         recovered: false,
         deposit: null,

@@ -7,7 +7,7 @@ import { bookingApi } from '../api/booking';
 import type { Trouble } from '../api/booking';
 import { maxOpenSlots } from '../api/bounds';
 import type { AvailableTime, Menu, Salon } from '../calendar/decode';
-import { depositOf, lengthOf, nameOf, priceOf, priceWords, stylistsFor, timesFrom } from '../calendar/menu';
+import { depositOf, lengthOf, nameOf, priceOf, priceWords, stylistsFor, timesFrom, visitName } from '../calendar/menu';
 import { answerAtSalon, askAtSalon, payAtSalon, startOver } from '../calendar/visit';
 import type { Pending } from '../calendar/visit';
 import type { VisitOutcome } from '../calendar/visit';
@@ -33,6 +33,8 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
   const dispatch = useAppDispatch();
   const visit = useAppSelector((state) => state.visit);
   const [service, setService] = useState<string | null>(null);
+  // The services added after the first to make one visit, in the order they are done.
+  const [added, setAdded] = useState<readonly string[]>([]);
   const [stylist, setStylist] = useState(anyone);
   const [typed, setTyped] = useState(initialTyped);
   const [errors, setErrors] = useState<DetailErrors>({});
@@ -71,9 +73,14 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
   const checkAgain = (pending: Pending) => void dispatch(payAtSalon({ pending, paid: true }));
 
   const chosen = menu.services.find((s) => s.id === service) ?? null;
-  const team = chosen === null ? [] : stylistsFor(menu, chosen.id);
+  const visitIds = chosen === null ? [] : [chosen.id, ...added];
+  const many = visitIds.length > 1;
+  const chosenName = visitName(menu, visitIds);
+  const team = chosen === null ? [] : stylistsFor(menu, visitIds);
   const openings = bookingApi.endpoints.getAvailability.useQuery(
-    chosen === null ? skipToken : { salon: view.salon, service: chosen.id, ...(stylist === anyone ? {} : { stylist }) },
+    chosen === null
+      ? skipToken
+      : { salon: view.salon, ...(many ? { services: visitIds.join(',') } : { service: chosen.id }), ...(stylist === anyone ? {} : { stylist }) },
     { pollingInterval: refreshMs, refetchOnFocus: true, refetchOnReconnect: true },
   );
   // currentData, not data: while another service's or stylist's times are on the way, the last
@@ -88,11 +95,19 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
       dispatch(startOver());
     }
   };
-  const chooseService = (id: string) => {
+  /** choose makes the visit first and then, settling the stylist on anyone when the one chosen doesn't do all of it. */
+  const choose = (first: string, then: readonly string[]) => {
     clearStale();
-    setService(id);
-    if (stylist !== anyone && !stylistsFor(menu, id).some((p) => p.id === stylist)) {
+    setService(first);
+    setAdded(then);
+    if (stylist !== anyone && !stylistsFor(menu, [first, ...then]).some((p) => p.id === stylist)) {
       setStylist(anyone);
+    }
+  };
+  const chooseService = (id: string) => choose(id, added.filter((x) => x !== id));
+  const toggleAdded = (id: string, on: boolean) => {
+    if (chosen !== null) {
+      choose(chosen.id, on ? [...added, id] : added.filter((x) => x !== id));
     }
   };
   const chooseStylist = (id: string) => {
@@ -131,7 +146,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
         message: tidyWords(typed.message),
         customer: who,
         open: open.slice(0, maxOpenSlots),
-        service: chosen.id,
+        ...(many ? { services: visitIds } : { service: chosen.id }),
         ...(stylist === anyone ? {} : { stylist }),
       }),
     );
@@ -147,8 +162,9 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
     dispatch(startOver());
   };
 
+  const bookedName = (outcome: Extract<VisitOutcome, { kind: 'booked' }>) => visitName(menu, outcome.services ?? [outcome.service]);
   const what = (outcome: Extract<VisitOutcome, { kind: 'booked' }>) =>
-    outcome.service === null ? '' : outcome.stylist === null ? nameOf(menu.services, outcome.service) : say('menu.with', { service: nameOf(menu.services, outcome.service), stylist: nameOf(menu.stylists, outcome.stylist) });
+    outcome.service === null ? '' : outcome.stylist === null ? bookedName(outcome) : say('menu.with', { service: bookedName(outcome), stylist: nameOf(menu.stylists, outcome.stylist) });
 
   return (
     <main>
@@ -162,6 +178,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
       )}
 
       <ServiceChoice menu={menu} chosen={service} onChoose={chooseService} />
+      {chosen !== null && menu.services.length > 1 && <AddToVisit menu={menu} first={chosen.id} added={added} onToggle={toggleAdded} />}
       {chosen !== null && <StylistChoice team={team} chosen={stylist} onChoose={chooseStylist} />}
 
       <DetailsForm
@@ -207,7 +224,7 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
         deposit={(minor) => priceWords(minor, menu.currency)}
         onCheckAgain={checkAgain}
         details={(outcome) => [
-          { term: say('menu.service'), value: nameOf(menu.services, outcome.service) },
+          { term: say('menu.service'), value: outcome.kind === 'booked' ? bookedName(outcome) : nameOf(menu.services, outcome.service) },
           { term: say('menu.stylist'), value: nameOf(menu.stylists, outcome.stylist) },
         ]}
       />
@@ -217,14 +234,14 @@ export function MenuBooking({ view, menu, paid }: { view: Salon; menu: Menu; pai
           {chosen === null
             ? say('times.heading')
             : stylist === anyone
-              ? say('times.forAnyone', { service: chosen.name })
-              : say('times.forStylist', { service: chosen.name, stylist: nameOf(menu.stylists, stylist) })}
+              ? say('times.forAnyone', { service: chosenName })
+              : say('times.forStylist', { service: chosenName, stylist: nameOf(menu.stylists, stylist) })}
         </h2>
         {chosen === null ? (
           <p>{say('times.chooseFirst')}</p>
         ) : current?.ok === true ? (
           <TimeButtons
-            key={`${chosen.id} ${stylist}`}
+            key={`${visitIds.join(',')} ${stylist}`}
             times={times}
             busy={busy}
             onTap={tap}
@@ -264,6 +281,35 @@ function ServiceChoice({ menu, chosen, onChoose }: { menu: Menu; chosen: string 
           {service.deposit !== null && <span className="deposit">{depositOf(service, menu.currency)}</span>}
         </label>
       ))}
+    </fieldset>
+  );
+}
+
+/** The most services one visit holds. */
+const maxVisit = 5;
+
+/** AddToVisit adds the menu's other services to the visit, each done after the ones before, by one stylist. */
+function AddToVisit({ menu, first, added, onToggle }: { menu: Menu; first: string; added: readonly string[]; onToggle: (id: string, on: boolean) => void }) {
+  const hint = useId();
+  return (
+    <fieldset className="card menu" aria-describedby={hint}>
+      <legend>{say('menu.addToVisit')}</legend>
+      <p className="hint" id={hint}>
+        {say('menu.addToVisitHint')}
+      </p>
+      {menu.services
+        .filter((service) => service.id !== first)
+        .map((service) => {
+          const on = added.includes(service.id);
+          return (
+            <label key={service.id} className="choice service">
+              <input type="checkbox" checked={on} disabled={!on && added.length + 1 >= maxVisit} onChange={(event) => onToggle(service.id, event.target.checked)} />
+              <span className="service-name">{service.name}</span>
+              <span className="service-length">{lengthOf(service)}</span>
+              <span className="price">{priceOf(service, menu.currency)}</span>
+            </label>
+          );
+        })}
     </fieldset>
   );
 }

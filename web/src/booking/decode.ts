@@ -21,9 +21,11 @@ export type Completed =
       readonly booking?: string;
       /** The key that opens the booking to its customer, at a salon with a calendar. */
       readonly manage?: string;
-      /** The service and the stylist booked, at a menu salon. */
+      /** The service and the stylist booked, at a menu salon: at a visit of several, the first service. */
       readonly service?: string;
       readonly stylist?: string;
+      /** The services booked, in order, at a menu salon: one, or a visit's several. */
+      readonly services?: readonly string[];
       /** The deposit paid to hold it, in the minor unit, when its service asked one. */
       readonly deposit?: number;
     }
@@ -148,7 +150,14 @@ function decodeCompleted(raw: Fields): Decoded {
         return malformed('the booking has nothing to say');
       }
       // Each of these is optional, and read strictly when it is there.
-      const extras: { booking?: string; manage?: string; service?: string; stylist?: string; deposit?: number } = {};
+      const extras: { booking?: string; manage?: string; service?: string; stylist?: string; deposit?: number; services?: readonly string[] } = {};
+      const services = field(content, 'services');
+      if (services !== undefined) {
+        if (!Array.isArray(services) || services.length === 0 || !services.every((id) => typeof id === 'string' && id !== '')) {
+          return malformed("the booking's services are not a list of ids");
+        }
+        extras.services = services as string[];
+      }
       const deposit = field(content, 'deposit');
       if (deposit !== undefined) {
         if (typeof deposit !== 'number' || !Number.isInteger(deposit) || deposit < 1) {

@@ -89,9 +89,15 @@ export function lengthOf(service: Service): string {
   return service.afterMinutes === 0 ? lengthWords(service.minutes) : say('length.processing', { length: lengthWords(service.minutes), after: lengthWords(service.afterMinutes) });
 }
 
-/** stylistsFor is the team members who do the service, in the salon's order. */
-export function stylistsFor(menu: Menu, service: string): readonly Stylist[] {
-  return menu.stylists.filter((stylist) => stylist.services.includes(service));
+/** stylistsFor is the team members who do the service (or every service of a visit), in the salon's order. */
+export function stylistsFor(menu: Menu, service: string | readonly string[]): readonly Stylist[] {
+  const ids = typeof service === 'string' ? [service] : service;
+  return menu.stylists.filter((stylist) => ids.every((id) => stylist.services.includes(id)));
+}
+
+/** visitName names a visit's services as one phrase in the page's language: "Cut and Colour". */
+export function visitName(menu: Menu, ids: readonly (string | null)[]): string {
+  return new Intl.ListFormat(language(), { style: 'long', type: 'conjunction' }).format(ids.map((id) => nameOf(menu.services, id)));
 }
 
 /** nameOf is a service's or stylist's name by its id, or the id when the menu no longer holds it. */

@@ -27,6 +27,8 @@ export type VisitOutcome =
       /** At a menu salon, the service and the stylist booked, by id; null at a simple salon. */
       readonly service: string | null;
       readonly stylist: string | null;
+      /** At a menu salon, the services booked, in order: one, or a visit's several; null at a simple salon. */
+      readonly services: readonly string[] | null;
       /** The key that opens the booking to its customer; null when the service gave none. */
       readonly manage: string | null;
       /** True when round two's reply was lost and the outcome route told it again. */
@@ -127,8 +129,9 @@ function bookedOutcome(
     label,
     reference: completed.booking,
     say: completed.say,
-    service: completed.service ?? booking.service ?? null,
+    service: completed.service ?? booking.service ?? booking.services?.[0] ?? null,
     stylist: completed.stylist ?? null,
+    services: completed.services ?? booking.services ?? (booking.service === undefined ? null : [booking.service]),
     manage: completed.manage ?? null,
     recovered,
     deposit: completed.deposit ?? null,
@@ -142,6 +145,8 @@ export interface Asking {
   readonly open: readonly OpenTime[];
   /** At a menu salon, the service's id. */
   readonly service?: string;
+  /** At a menu salon, a visit's services' ids, in order, in place of service. */
+  readonly services?: readonly string[];
   /** At a menu salon, the stylist's id; left out for anyone. */
   readonly stylist?: string;
 }
@@ -153,13 +158,14 @@ export interface Asking {
  */
 export const askAtSalon = createAsyncThunk<VisitRoundOne, Asking, ThunkConfig>(
   'visit/ask',
-  async ({ message, customer, open, service, stylist }, { getState, dispatch, rejectWithValue }) => {
+  async ({ message, customer, open, service, services, stylist }, { getState, dispatch, rejectWithValue }) => {
     const { salon } = getState().visit;
     const booking: BookArguments = {
       message,
       openSlots: open.map((time) => time.slot),
       customer: { name: customer.name, contact: customer.contact },
       ...(service === undefined ? {} : { service }),
+      ...(services === undefined ? {} : { services: [...services] }),
       ...(stylist === undefined ? {} : { stylist }),
     };
     const labels: Record<string, string> = {};
