@@ -6,7 +6,7 @@ import { ownerOperations } from '../src/api/emptyApi';
 import { fieldOf, reasonOf } from '../src/api/refusal';
 import type { Entry, Salon } from '../src/calendar/decode';
 import { instantOf, offsetMinutes, rfc3339, wallOf } from '../src/calendar/zone';
-import { axisOf, blocksOf, closedSpans, lanesOf, windowOf } from '../src/owner/calendar';
+import { axisOf, blocksOf, closedSpans, lanesOf, partsOf, windowOf } from '../src/owner/calendar';
 import { bodyOf, draftOf, idFrom, isRefused, placeOf, placesOf, withClosures, withoutResource } from '../src/owner/settings';
 import { blockName } from '../src/owner/CalendarView';
 import { closureWords } from '../src/owner/Closures';
@@ -265,6 +265,26 @@ function draftOfDemo() {
   };
   return draftOf(view);
 }
+
+describe('Scenario: the owner’s week shows a visit’s parts and the resources they hold', () => {
+  it('places each service of a visit after the one before, its processing included, with what each holds', async () => {
+    fake.settings.resources = [{ id: 'basin', name: 'Basin', count: 2 }];
+    fake.settings.services[1] = { ...fake.settings.services[1]!, resources: ['basin'] };
+    const view = await readSalon();
+    const visit: Entry = {
+      booking: 'b9', slot: '2026-12-02T09:00:00Z', label: 'Wednesday 2 December, 09:00', name: 'Mia Roth', contact: '+44 7700 900777', words: '',
+      bookedAt: '2026-12-01T08:00:00Z', status: 'booked', service: 'colour', serviceName: 'Colour + Cut', services: ['colour', 'cut'],
+      stylist: 'ana', stylistName: 'Ana', ends: '2026-12-02T11:45:00Z', fits: true, deposit: null, lastText: null,
+    };
+    expect(partsOf(view, visit)).toEqual([
+      { name: 'Colour', from: 0, minutes: 90, after: 30, holds: ['Basin'] },
+      { name: 'Cut', from: 120, minutes: 45, after: 0, holds: [] },
+    ]);
+    const [block] = blocksOf(view, [visit]);
+    expect(block?.minutes).toBe(165);
+    expect(block?.after).toBe(0);
+  });
+});
 
 describe('Scenario: the owner edits what the salon has only so many of', () => {
   it('puts the resources and what each service holds, and reads them back into the form', () => {

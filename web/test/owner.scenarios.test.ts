@@ -66,6 +66,7 @@ describe('Scenario: the owner sees the bookings and slots by the token entered o
             status: 'booked',
             service: null,
             serviceName: null,
+            services: [],
             stylist: null,
             stylistName: null,
             ends: null,

@@ -137,6 +137,7 @@ function entry(booking: string, slot: string, status: Entry['status'] = 'booked'
     bookedAt: '2026-12-04T12:00:00Z',
     status,
     service: null,
+    services: [],
     serviceName: null,
     stylist: null,
     stylistName: null,

@@ -157,6 +157,8 @@ export interface Entry {
   /** At a menu salon, the service booked and its name as the settings now give it; null at a simple salon. */
   readonly service: string | null;
   readonly serviceName: string | null;
+  /** At a menu salon, the services booked, in order: one, or a visit's several; empty at a simple salon. */
+  readonly services: readonly string[];
   /** At a menu salon, the stylist booked and their name; null at a simple salon. */
   readonly stylist: string | null;
   readonly stylistName: string | null;
@@ -398,6 +400,7 @@ function readEntry(item: unknown, at: string): Entry {
     status: oneOf(bookingStatuses, raw, 'status', at),
     service,
     serviceName: service === null ? null : text(raw, 'serviceName', at, { empty: false }),
+    services: has(raw, 'services') ? texts(raw, 'services', at) : service === null ? [] : [service],
     stylist: service === null ? null : text(raw, 'stylist', at, { empty: false }),
     stylistName: service === null ? null : text(raw, 'stylistName', at, { empty: false }),
     ends: service === null ? maybeInstant(raw, 'ends', at) : instant(raw, 'ends', at),

@@ -7,7 +7,7 @@ import type { Trouble } from '../api/booking';
 import type { AvailableTime, Entry, Salon } from '../calendar/decode';
 import { bookingStatusWords, depositWords, nameOf } from '../calendar/menu';
 import { addDays, clockOf, dayHeading, shortDay, wallOf, when } from '../calendar/zone';
-import { axisOf, blocksOf, closedSpans, lanesOf, todayIn, windowOf } from './calendar';
+import { axisOf, blocksOf, closedSpans, lanesOf, partsOf, todayIn, windowOf } from './calendar';
 import type { Block, Span } from './calendar';
 import { Details } from '../booking/Booked';
 import { Announcer, Confirm } from '../page/parts';
@@ -175,6 +175,22 @@ function Grid({ salon, span, dates, entries, open, onOpen, onDay }: GridProps) {
   );
 }
 
+/** partsWords are a visit's services in order, each with when it runs on the salon's clock: "Cut 10:00–10:45; Colour 10:45–12:15, then 30 min processing". */
+function partsWords(salon: Salon, entry: Entry): string {
+  const start = wallOf(entry.slot, salon.timeZone).minutes;
+  return partsOf(salon, entry)
+    .map((part) => {
+      const span = say('cal.part', { service: part.name, from: clockOf(start + part.from), to: clockOf(start + part.from + part.minutes) });
+      return part.after === 0 ? span : say('cal.partAfter', { part: span, after: part.after });
+    })
+    .join('; ');
+}
+
+/** heldBy names the resources a booking's services hold, each once, in order; "" when none. */
+function heldBy(salon: Salon, entry: Entry): string {
+  return [...new Set(partsOf(salon, entry).flatMap((part) => part.holds))].join(', ');
+}
+
 function initials(name: string): string {
   return [...name].slice(0, 2).join('');
 }
@@ -221,6 +237,12 @@ function BookingBlock({ block, salon, top, ppm, open, onOpen, week }: { block: B
         <span className="sr-only">{blockWords(block).more}</span>
       </button>
       {block.after > 0 && <div className="processing" aria-hidden="true" style={{ top: `${top + block.minutes * ppm}px`, height: `${block.after * ppm}px` }} />}
+      {partsOf(salon, entry)
+        .slice(1)
+        .filter((part) => part.from < block.minutes)
+        .map((part) => (
+          <div key={part.from} className="part-edge" aria-hidden="true" style={{ top: `${top + part.from * ppm}px` }} />
+        ))}
     </>
   );
 }
@@ -271,6 +293,8 @@ function BookingPanel({ salon, entry, onClose, onNotice }: { salon: Salon; entry
         label={say('my.booking')}
         lines={[
           ...(entry.stylistName === null ? [] : [{ term: say('menu.stylist'), value: entry.stylistName }]),
+          ...(entry.services.length > 1 ? [{ term: say('cal.parts'), value: partsWords(salon, entry) }] : []),
+          ...(heldBy(salon, entry) === '' ? [] : [{ term: say('cal.holds'), value: heldBy(salon, entry) }]),
           { term: say('ending.when'), value: ends === '' ? at : say('cal.fromTo', { from: at, to: ends }) },
           { term: say('cal.status'), value: bookingStatusWords(entry.status) },
           ...(entry.deposit === null ? [] : [{ term: say('my.deposit'), value: depositWords(entry.deposit, salon.menu?.currency ?? null) }]),

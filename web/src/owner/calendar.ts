@@ -74,9 +74,32 @@ export function blocksOf(salon: Salon, entries: readonly Entry[]): Block[] {
       const start = wallOf(entry.slot, salon.timeZone);
       const ends = entry.ends === null ? Date.parse(entry.slot) + (salon.slotMinutes ?? 0) * 60_000 : Date.parse(entry.ends);
       const minutes = Math.max(5, Math.round((ends - Date.parse(entry.slot)) / 60_000));
-      const after = salon.menu?.services.find((s) => s.id === entry.service)?.afterMinutes ?? 0;
+      const last = entry.services.at(-1) ?? entry.service;
+      const after = salon.menu?.services.find((s) => s.id === last)?.afterMinutes ?? 0;
       return { entry, date: start.date, lane: entry.stylist ?? '', start: start.minutes, minutes, after };
     });
+}
+
+/** One service of a booking, as the menu now has it: its name, where it starts after the booking's start, its length and processing, and the names of the resources it holds. */
+export interface Part {
+  readonly name: string;
+  readonly from: number;
+  readonly minutes: number;
+  readonly after: number;
+  readonly holds: readonly string[];
+}
+
+/** partsOf is a booking's services back to back, as the menu now has them: one part, or a visit's several; none at a simple salon. A service the menu no longer has takes no time. */
+export function partsOf(salon: Salon, entry: Entry): Part[] {
+  const menu = salon.menu;
+  let from = 0;
+  return entry.services.map((id) => {
+    const service = menu?.services.find((s) => s.id === id);
+    const holds = (service?.resources ?? []).map((r) => menu?.resources.find((x) => x.id === r)?.name ?? r);
+    const part = { name: service?.name ?? id, from, minutes: service?.minutes ?? 0, after: service?.afterMinutes ?? 0, holds };
+    from += part.minutes + part.after;
+    return part;
+  });
 }
 
 /** The hours the grid runs through, in minutes since midnight: whole hours from the earliest opening to the latest closing or booking. */
