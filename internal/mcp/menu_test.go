@@ -5,6 +5,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"reflect"
 	"slices"
@@ -155,6 +156,35 @@ func TestTheToolBooksAServiceWithAStylistOrAnyone(t *testing.T) {
 			// Both are booked then: Ana can't take another colour.
 			res, err = call(cs, menuArgs(page, map[string]any{"service": "colour", "openSlots": []string{first}}))
 			wantOutcome(t, res, err, `{"status":"not_booked","say":"Nothing is open then, so the salon will call you."}`)
+		})
+	}
+}
+
+// A visit of a cut and a colour books as one, through the same arguments as the route's, and
+// names both; a service and services both are refused as the route refuses them.
+func TestTheToolBooksAVisitOfSeveralServices(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			b := newMenuBench(t)
+			cs := tr.connect(t, b, manualClient(), nil)
+			page := menuPage(t, b)
+			visit := menuArgs(page, map[string]any{"service": nil, "services": []string{"cut", "colour"}, "stylist": "ana"})
+			res, state := roundOne(t, cs, visit)
+			first := offered(t, res)[0]
+			res, err := roundTwo(cs, visit, accept(first), state)
+			wantBooked(t, res, err, map[string]string{"slot": first, "say": "Cut and colour with Ana, " + labelOf(t, page, first) + ", is yours.",
+				"booking": "booking-b", "service": "cut", "stylist": "ana"})
+			if got := as[map[string]any](t, res.StructuredContent)["services"]; !reflect.DeepEqual(got, []any{"cut", "colour"}) {
+				t.Errorf("got services %v, want [cut colour]", got)
+			}
+			res, err = call(cs, menuArgs(page, map[string]any{"service": "cut", "services": []string{"cut", "colour"}}))
+			said := fmt.Sprint(err)
+			if err == nil {
+				said = mustJSON(t, res)
+			}
+			if (err == nil && !res.IsError) || !strings.Contains(said, "give service or services, not both") {
+				t.Errorf("service and services both: got %s, want the route's refusal", said)
+			}
 		})
 	}
 }
