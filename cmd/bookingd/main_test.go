@@ -60,6 +60,11 @@ type started struct {
 
 // start runs bookingd on a free loopback port with env, and waits until it answers /healthz. Its
 // quota per client address is off unless env sets BOOKING_RATE, as spawn's is.
+// readyWithin bounds how long a bookingd started in the test's process may take to serve: a fresh
+// database's migrations run under the race detector beside every parallel test of the package, the
+// fuzzers on the other lane, so it is a bound on a hang, not a measure of startup.
+const readyWithin = 30 * time.Second
+
 func start(t *testing.T, env map[string]string, args ...string) *started {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -82,7 +87,7 @@ func start(t *testing.T, env map[string]string, args ...string) *started {
 	}()
 	t.Cleanup(func() { s.shutdown(t) })
 	addr := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(readyWithin)
 	for time.Now().Before(deadline) {
 		if m := addr.FindStringSubmatch(s.stderr.String()); m != nil {
 			s.base = "http://" + m[1]
@@ -99,7 +104,7 @@ func start(t *testing.T, env map[string]string, args ...string) *started {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	t.Fatalf("bookingd didn't answer /healthz within 10s:\n%s", s.stderr)
+	t.Fatalf("bookingd didn't answer /healthz within %s:\n%s", readyWithin, s.stderr)
 	return nil
 }
 
