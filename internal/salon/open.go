@@ -101,7 +101,7 @@ func OpenTimes(s Settings, loc *time.Location, now time.Time, ask Ask, booked it
 			}
 			for _, h := range b.Resources {
 				if r := q.held(h.Resource); r != nil && h.From < h.To {
-					r.held.add(span{start + int64(h.From)*60, start + int64(h.To)*60})
+					r.held.add(h.span(start))
 				}
 			}
 		}
@@ -302,15 +302,14 @@ func StartFits(s Settings, loc *time.Location, now time.Time, service, stylist s
 		r, _ := s.Resource(need.Resource)
 		var held spans
 		for _, b := range booked {
-			from := b.Start.Unix()
 			for _, h := range b.Resources {
 				if h.Resource == need.Resource && h.From < h.To {
-					held.add(span{from + int64(h.From)*60, from + int64(h.To)*60})
+					held.add(h.span(b.Start.Unix()))
 				}
 			}
 		}
 		w := sweeper{list: held.fullAt(r.Count, nil), reach: math.MinInt64}
-		if w.overlaps(start+int64(need.From)*60, start+int64(need.To)*60) {
+		if at := need.span(start); w.overlaps(at.from, at.to) {
 			return NoUnitFree
 		}
 	}
@@ -457,7 +456,8 @@ func (s Settings) query(loc *time.Location, now time.Time, ask Ask) (query, bool
 			held = &resource{id: r.ID, count: r.Count}
 			q.resources = append(q.resources, held)
 		}
-		q.needs = append(q.needs, need{held, int64(h.From) * 60, int64(h.To) * 60})
+		at := h.span(0)
+		q.needs = append(q.needs, need{held, at.from, at.to})
 	}
 	for _, c := range s.Closures {
 		for _, m := range q.team {
@@ -566,6 +566,11 @@ func closureSpan(c Closure) span {
 		to++
 	}
 	return span{from, to}
+}
+
+// span is the instants h holds its unit over, of a booking starting at start (Unix seconds).
+func (h Held) span(start int64) span {
+	return span{start + int64(h.From)*60, start + int64(h.To)*60}
 }
 
 // overlap reports whether [from, to) and b share an instant.
