@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
@@ -43,6 +44,17 @@ type Client struct {
 
 // New returns a Client for h that checks against the openapi.json at the module's root.
 func New(h http.Handler) (*Client, error) {
+	router, err := committedRouter()
+	if err != nil {
+		return nil, err
+	}
+	return &Client{handler: h, router: router}, nil
+}
+
+// committedRouter finds routes in the committed document, loaded and validated once per process:
+// a test builds many clients, and the loading, not the checking, is what takes time. The router
+// only reads its document.
+var committedRouter = sync.OnceValues(func() (routers.Router, error) {
 	path, err := CommittedPath()
 	if err != nil {
 		return nil, err
@@ -55,12 +67,8 @@ func New(h http.Handler) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	router, err := legacy.NewRouter(doc)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{handler: h, router: router}, nil
-}
+	return legacy.NewRouter(doc)
+})
 
 // CommittedPath is the path of openapi.json at the root of the module holding the working directory.
 func CommittedPath() (string, error) {
