@@ -28,6 +28,7 @@ import (
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/testkit"
 	"salon/internal/wire"
 )
@@ -127,6 +128,10 @@ func (w *calendarWorld) open() error {
 			return err
 		}
 		w.dir = dir
+		// The scenario's calendar, new and migrated; a restart opens it again.
+		if _, err := storetest.SQLiteAt(filepath.Join(dir, "calendar.db")); err != nil {
+			return err
+		}
 		w.clock = testkit.NewClock(start)
 		w.guests = map[string]*guest{}
 		keys, err := requeststate.NewKeys(freshKey())

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +22,7 @@ import (
 	"salon/internal/requeststate"
 	domain "salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/testkit"
 )
 
@@ -45,7 +45,7 @@ type guarded struct {
 func newGuarded(t *testing.T, guesses *quota.Limiter) *guarded {
 	t.Helper()
 	clock := testkit.NewClock(accessNow)
-	db, err := store.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
+	db, err := store.Open(t.Context(), storetest.SQLite(t), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -20,6 +19,7 @@ import (
 	"salon/internal/requeststate"
 	domain "salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/testkit"
 	"salon/internal/wire"
 )
@@ -55,7 +55,7 @@ const menuNine = `{"name":"Studio Nine","timeZone":"Europe/London","phone":"+44 
 func openShop(t *testing.T, at time.Time) *shop {
 	t.Helper()
 	clock := testkit.NewClock(at)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
+	db, err := store.Open(context.Background(), storetest.SQLite(t), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

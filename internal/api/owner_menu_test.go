@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +20,7 @@ import (
 	"salon/internal/requeststate"
 	domain "salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/testkit"
 	"salon/internal/wire"
 )
@@ -63,7 +63,7 @@ func newCalendarApp(t *testing.T) *calendarApp {
 func newCalendarAppWith(t *testing.T, configure func(*api.Service)) *calendarApp {
 	t.Helper()
 	clock := testkit.NewClock(menuFriday)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), clock.Now)
+	db, err := store.Open(context.Background(), storetest.SQLite(t), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"salon/internal/requeststate"
 	salonpkg "salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/webhook"
 )
 
@@ -36,7 +36,7 @@ type tellWorld struct {
 
 func newTellWorld(t *testing.T, svc api.Service) *tellWorld {
 	t.Helper()
-	db, err := store.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), time.Now)
+	db, err := store.Open(t.Context(), storetest.SQLite(t), time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

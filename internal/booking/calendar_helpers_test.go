@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"salon/internal/salon"
 	"salon/internal/step"
 	"salon/internal/store"
+	"salon/internal/storetest"
 )
 
 // friday is when the calendar tests stand: Friday 4 December 2026, noon in London.
@@ -33,7 +33,7 @@ type atSalon struct {
 // openSalon is a desk over a fresh SQLite calendar in a temporary file, standing at friday and asking offerer (nil: the default).
 func openSalon(t *testing.T, offerer booking.Offerer) *atSalon {
 	t.Helper()
-	s := openSalonAt(t, "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"))
+	s := openSalonAt(t, storetest.SQLite(t))
 	s.desk.Offerer = offerer
 	return s
 }

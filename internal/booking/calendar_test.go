@@ -4,7 +4,6 @@ package booking_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"salon/internal/salon"
 	"salon/internal/step"
 	"salon/internal/store"
+	"salon/internal/storetest"
 )
 
 // unreadable is a calendar whose bookings commit but can't be read back afterwards: the store
@@ -30,7 +30,7 @@ func (u unreadable) Spend(ctx context.Context, id requeststate.SpendID, goodUnti
 
 func TestABookingThatCommitsButCantBeReadBackIsAnsweredAsHeld(t *testing.T) {
 	d := desk(t, nil)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), d.Now)
+	db, err := store.Open(context.Background(), storetest.SQLite(t), d.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"salon/internal/booking"
 	"salon/internal/requeststate"
 	"salon/internal/salon"
+	"salon/internal/storetest"
 	"salon/internal/testpg"
 )
 
@@ -362,6 +362,6 @@ var databases = []struct {
 	name string
 	url  func(t *testing.T) string
 }{
-	{"sqlite", func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "calendar.db") }},
-	{"postgres", func(t *testing.T) string { return testpg.Shared(t).URL(t) }},
+	{"sqlite", func(t *testing.T) string { return storetest.SQLite(t) }},
+	{"postgres", func(t *testing.T) string { return storetest.Postgres(t, testpg.Shared(t)) }},
 }

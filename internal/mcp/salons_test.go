@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"salon/internal/mcp/mcptest"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/wire"
 )
 
@@ -53,7 +53,7 @@ func calendarBench(t *testing.T, settings salon.Settings, given salon.Given) *be
 func calendarBenchWith(t *testing.T, settings salon.Settings, given salon.Given, configure func(*bench, *store.Store)) *bench {
 	t.Helper()
 	b := newBench(t, false)
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "calendar.db"), b.svc.Now)
+	db, err := store.Open(context.Background(), storetest.SQLite(t), b.svc.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 	"mime/quotedprintable"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -27,6 +26,7 @@ import (
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/testsmtp"
 	"salon/internal/webhook"
 )
@@ -111,7 +111,7 @@ const salonID = "studio-nine"
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	url := "sqlite:" + filepath.Join(t.TempDir(), "calendar.db")
+	url := storetest.SQLite(t)
 	db, err := store.Open(t.Context(), url, time.Now)
 	if err != nil {
 		t.Fatal(err)

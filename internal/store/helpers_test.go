@@ -7,7 +7,6 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -19,13 +18,14 @@ import (
 	"salon/internal/requeststate"
 	"salon/internal/salon"
 	"salon/internal/store"
+	"salon/internal/storetest"
 	"salon/internal/testpg"
 )
 
 // backend makes fresh databases of one kind.
 type backend struct {
 	name string
-	// fresh returns the URL of a new, empty database.
+	// fresh returns the URL of a new calendar of its own, migrated (internal/storetest).
 	fresh func(tb testing.TB) string
 }
 
@@ -37,13 +37,11 @@ func TestMain(m *testing.M) { os.Exit(testpg.Main(m)) }
 func eachStore(t *testing.T, test func(t *testing.T, b backend)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) {
-		test(t, backend{name: "sqlite", fresh: func(tb testing.TB) string {
-			return "sqlite:" + filepath.Join(tb.TempDir(), "calendar.db")
-		}})
+		test(t, backend{name: "sqlite", fresh: storetest.SQLite})
 	})
 	t.Run("postgres", func(t *testing.T) {
 		srv := testpg.Shared(t)
-		test(t, backend{name: "postgres", fresh: srv.URL})
+		test(t, backend{name: "postgres", fresh: func(tb testing.TB) string { return storetest.Postgres(tb, srv) }})
 	})
 }
 

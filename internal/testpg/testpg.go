@@ -235,6 +235,24 @@ func (s *Server) url(database string) string {
 // test gets a database of its own. The server must be running.
 func (s *Server) URL(tb testing.TB) string {
 	tb.Helper()
+	return s.create(tb, "")
+}
+
+// CopyOf creates a database on the server as a copy of the one at url, which nothing may be
+// connected to (PostgreSQL's CREATE DATABASE … TEMPLATE), and returns its address as URL does.
+func (s *Server) CopyOf(tb testing.TB, url string) string {
+	tb.Helper()
+	database, ok := strings.CutPrefix(url, "postgres://postgres@"+s.Addr()+"/")
+	if name, _, _ := strings.Cut(database, "?"); ok && name != "" {
+		return s.create(tb, name)
+	}
+	tb.Fatalf("testpg: %q is no database of this server", url)
+	return ""
+}
+
+// create makes a database of a random name, a copy of template or, when it is "", empty.
+func (s *Server) create(tb testing.TB, template string) string {
+	tb.Helper()
 	var random [6]byte
 	_, _ = rand.Read(random[:])
 	name := "t_" + hex.EncodeToString(random[:])
@@ -245,7 +263,11 @@ func (s *Server) URL(tb testing.TB) string {
 	defer db.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if _, err := db.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+	statement := "CREATE DATABASE " + name
+	if template != "" {
+		statement += " TEMPLATE " + template
+	}
+	if _, err := db.ExecContext(ctx, statement); err != nil {
 		tb.Fatalf("creating database %s: %v", name, err)
 	}
 	return s.url(name)

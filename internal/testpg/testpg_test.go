@@ -54,6 +54,28 @@ func TestEachURLIsAFreshDatabase(t *testing.T) {
 	}
 }
 
+func TestACopyHoldsWhatItsOriginalHeldAndGoesItsOwnWay(t *testing.T) {
+	srv := testpg.Shared(t)
+	ctx := context.Background()
+	url := srv.URL(t)
+	original := open(t, url)
+	if _, err := original.ExecContext(ctx, "CREATE TABLE marks (n INTEGER); INSERT INTO marks VALUES (7)"); err != nil {
+		t.Fatal(err)
+	}
+	original.Close() // a database is copied with nothing connected to it
+	copied := open(t, srv.CopyOf(t, url))
+	var n int
+	if err := copied.QueryRowContext(ctx, "SELECT n FROM marks").Scan(&n); err != nil || n != 7 {
+		t.Fatalf("the copy's marks: got %d, %v, want 7", n, err)
+	}
+	if _, err := copied.ExecContext(ctx, "UPDATE marks SET n = 8"); err != nil {
+		t.Fatal(err)
+	}
+	if err := open(t, url).QueryRowContext(ctx, "SELECT n FROM marks").Scan(&n); err != nil || n != 7 {
+		t.Errorf("the original's marks after the copy's changed: got %d, %v, want 7", n, err)
+	}
+}
+
 func TestStopThenStartKeepsTheData(t *testing.T) {
 	srv := testpg.Start(t)
 	db := open(t, srv.URL(t))
