@@ -96,8 +96,10 @@ bin/stripe-mock:
 ## each for FUZZTIME after its committed seed corpus under testdata/fuzz; a failing input is written there.
 ## Go 1.26's fuzzing coordinator can report a bare "context deadline exceeded" as FUZZTIME ends, with
 ## no input failing (go.dev/issue/75804, fixed in Go 1.27): such a run, and only such a run, goes
-## once more. Any other failure, and a second one, fails.
+## once more. Any other failure, and a second one, fails. FUZZWORKERS is how many processes fuzz at once: one,
+## as make test's fuzz lane has a core and the Go tests' lane the other.
 FUZZTIME ?= 10s
+FUZZWORKERS ?= 1
 fuzz:
 	@targets="$$(grep -r -o --include='*_test.go' --exclude-dir=node_modules '^func Fuzz[A-Za-z0-9_]*' . | sed 's/:func /:/' | sort -u)"; \
 	if [ -z "$$targets" ]; then echo "no fuzz targets found"; exit 1; fi; \
@@ -105,7 +107,7 @@ fuzz:
 	  file="$${target%%:*}"; name="$${target##*:}"; dir="$$(dirname "$$file")"; \
 	  for attempt in 1 2; do \
 	    echo "fuzz: $$name in $$dir for $(FUZZTIME)"; \
-	    status=0; out="$$($(GO) test -run '^$$' -fuzz "^$${name}\$$" -fuzztime $(FUZZTIME) "$$dir" 2>&1)" || status=$$?; \
+	    status=0; out="$$($(GO) test -run '^$$' -fuzz "^$${name}\$$" -fuzztime $(FUZZTIME) -parallel $(FUZZWORKERS) "$$dir" 2>&1)" || status=$$?; \
 	    printf '%s\n' "$$out"; \
 	    if [ "$$status" -eq 0 ]; then break; fi; \
 	    if [ "$$attempt" -eq 1 ] && grep -q 'context deadline exceeded' <<<"$$out" && ! grep -q -e 'Failing input written' -e 'panic:' <<<"$$out"; then \
